@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { readingResultSchema, readingSubmissionSchema } from './reading.contract';
+
+/**
+ * Every event on the bus. Names and queue names are frozen: renaming one strands messages in
+ * running brokers. A payload change bumps `version`; consumers validate what they receive.
+ */
+export const readingRequestedSchema = z.object({
+  version: z.literal(1),
+  readingId: z.string(),
+  originalImageKey: z.string(),
+  submission: readingSubmissionSchema,
+  requestedAt: z.string(),
+});
+
+export const readingCompletedSchema = z.object({
+  version: z.literal(1),
+  readingId: z.string(),
+  imageKey: z.string(),
+  result: readingResultSchema,
+  engine: z.string(),
+  durationMs: z.number(),
+});
+
+export const READING_FAILURE_KINDS = ['unreadable_photo', 'processing_error'] as const;
+export const readingFailedSchema = z.object({
+  version: z.literal(1),
+  readingId: z.string(),
+  kind: z.enum(READING_FAILURE_KINDS),
+  /** Shown to the visitor as is: for a photo problem, the retake advice. */
+  message: z.string(),
+  imageKey: z.string().nullable(),
+});
+
+export const promptUpdatedSchema = z.object({
+  version: z.literal(1),
+  promptId: z.string(),
+  updatedAt: z.string(),
+});
+
+export const eventSchemas = {
+  'reading.requested': readingRequestedSchema,
+  'reading.completed': readingCompletedSchema,
+  'reading.failed': readingFailedSchema,
+  'prompt.updated': promptUpdatedSchema,
+} as const;
+
+export type EventName = keyof typeof eventSchemas;
+export type EventPayload<N extends EventName> = z.infer<(typeof eventSchemas)[N]>;
+export type ReadingRequested = EventPayload<'reading.requested'>;
+export type ReadingCompleted = EventPayload<'reading.completed'>;
+export type ReadingFailed = EventPayload<'reading.failed'>;
+export type PromptUpdated = EventPayload<'prompt.updated'>;
+
+export const EVENT_NAMES = Object.keys(eventSchemas) as EventName[];
+
+/** Durable queues and what each one is bound to. Frozen, like the event names. */
+export const QUEUES = {
+  aiWorkerReadings: { name: 'ai-worker.reading-requested', events: ['reading.requested'] },
+  readingResults: { name: 'reading.results', events: ['reading.completed', 'reading.failed'] },
+} as const satisfies Record<string, { name: string; events: readonly EventName[] }>;
+export type QueueKey = keyof typeof QUEUES;
+
+export const EXCHANGE = 'palm.events';
+export const DEAD_LETTER_EXCHANGE = 'palm.dead-letter';
+export const DEAD_LETTER_QUEUE = 'palm.dead-letter';
+export const DELIVERY_LIMIT = 5;
+export type QueueEvents<Q extends QueueKey> = (typeof QUEUES)[Q]['events'][number];

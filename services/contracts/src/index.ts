@@ -1,0 +1,4 @@
+export * from './limits.contract';
+export * from './problem.contract';
+export * from './reading.contract';
+export * from './events.contract';

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+
+export const LIFE_AREAS = ['love', 'career', 'health', 'money', 'spiritual'] as const;
+export const lifeAreaSchema = z.enum(LIFE_AREAS);
+export type LifeArea = z.infer<typeof lifeAreaSchema>;
+
+const AREA_ALIASES: Record<string, LifeArea> = {
+  love: 'love',
+  relationships: 'love',
+  career: 'career',
+  work: 'career',
+  health: 'health',
+  wellness: 'health',
+  money: 'money',
+  wealth: 'money',
+  finance: 'money',
+  spiritual: 'spiritual',
+  'spiritual growth': 'spiritual',
+  spirituality: 'spiritual',
+};
+
+/** Accepts the wizard's option labels ("Spiritual Growth", "Love & Relationships") as well as ids. */
+export function toLifeArea(value: string): LifeArea | undefined {
+  const key = value.trim().toLowerCase();
+  if (key in AREA_ALIASES) return AREA_ALIASES[key];
+  return LIFE_AREAS.find((area) => key.startsWith(area) || key.includes(area));
+}
+
+export const READING_STATUSES = ['queued', 'processing', 'completed', 'failed'] as const;
+export const readingStatusSchema = z.enum(READING_STATUSES);
+export type ReadingStatus = z.infer<typeof readingStatusSchema>;
+
+/** Spec §3 defaults, applied when the submission leaves a field out. */
+export const SUBMISSION_DEFAULTS = {
+  dominantHand: 'right',
+  age: '26-35',
+  maritalStatus: 'single',
+  hasChildren: 'no',
+  focusAreas: ['love', 'career'],
+} as const;
+
+const shortText = (field: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${field} must not be empty`)
+    .max(60, `${field} must be at most 60 characters`);
+
+export const flowResponseValueSchema = z.union([
+  z.string().max(2000, 'An answer must be at most 2000 characters'),
+  z.array(z.string().max(200)).max(20),
+]);
+
+/**
+ * The non-file fields of POST /api/reading after their JSON has been parsed. Multipart gives
+ * strings; the intake parses focusAreas and flowResponses before validating with this schema.
+ */
+export const readingSubmissionSchema = z.object({
+  dominantHand: z.enum(['right', 'left'], { error: 'dominantHand must be "right" or "left"' }),
+  age: shortText('age'),
+  maritalStatus: shortText('maritalStatus'),
+  hasChildren: z.enum(['yes', 'no'], { error: 'hasChildren must be "yes" or "no"' }),
+  focusAreas: z
+    .array(z.string())
+    .max(10, 'focusAreas may list at most 10 areas')
+    .transform((values, ctx) => {
+      const areas: LifeArea[] = [];
+      for (const value of values) {
+        const area = toLifeArea(value);
+        if (!area) {
+          ctx.addIssue({ code: 'custom', message: `Unknown focus area "${value.slice(0, 40)}"` });
+          return z.NEVER;
+        }
+        if (!areas.includes(area)) areas.push(area);
+      }
+      return areas;
+    }),
+  flowResponses: z
+    .record(z.string().max(80), flowResponseValueSchema)
+    .refine((record) => Object.keys(record).length <= 100, 'flowResponses may hold at most 100 answers'),
+  flowId: z.number().int().positive().optional(),
+  flowVersion: z.number().int().positive().optional(),
+});
+export type ReadingSubmission = z.infer<typeof readingSubmissionSchema>;
+
+export const readingSectionSchema = z.object({
+  area: z.string(),
+  title: z.string(),
+  subtitle: z.string(),
+  insights: z.array(z.string()),
+  content: z.string(),
+  details: z.string(),
+  basis: z.array(z.string()),
+});
+export type ReadingSection = z.infer<typeof readingSectionSchema>;
+
+/** x and y are percentages of the served (normalised) image: x from the left, y from the top. */
+export const visualMarkerSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  description: z.string(),
+  style: z.string(),
+  coordinates: z.object({ x: z.number().min(0).max(100), y: z.number().min(0).max(100) }),
+});
+export type VisualMarker = z.infer<typeof visualMarkerSchema>;
+
+/** What the engine produces and the reading service stores: "an object with a sections list". */
+export const readingResultSchema = z.object({
+  sections: z.array(readingSectionSchema).min(1),
+  visual_markers: z.array(visualMarkerSchema),
+});
+export type ReadingResult = z.infer<typeof readingResultSchema>;
+
+export const readingIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'Not a reading id');
+
+/** GET /api/reading/{id} */
+export const readingViewSchema = z.object({
+  id: readingIdSchema,
+  status: readingStatusSchema,
+  palmUrl: z.string().nullable(),
+  reading: readingResultSchema.nullable(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type ReadingView = z.infer<typeof readingViewSchema>;
+
+/** POST /api/reading: 200 {id} once complete, or 202 {id, status} with `Prefer: respond-async`. */
+export const readingCreatedSchema = z.object({ id: readingIdSchema, status: readingStatusSchema.optional() });
+export type ReadingCreated = z.infer<typeof readingCreatedSchema>;

@@ -1,0 +1,9 @@
+/** Where images live: local disk in embedded mode, any S3 (MinIO) in distributed mode. */
+export interface BlobStore {
+  put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /** Resolves null when the key does not exist. */
+  get(key: string): Promise<{ data: Buffer; contentType: string } | null>;
+  /** Deleting a missing key is not an error. */
+  delete(key: string): Promise<void>;
+  isReady(): Promise<boolean>;
+}

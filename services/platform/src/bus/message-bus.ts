@@ -1,0 +1,46 @@
+import type { EventName, EventPayload, QueueEvents, QueueKey } from '@palm/contracts';
+
+export interface MessageContext {
+  /** Stable id of the published message; redeliveries keep it, so handlers can de-duplicate. */
+  messageId: string;
+  /** 1 on the first delivery, then counts redeliveries. */
+  attempt: number;
+  /** The request id of the HTTP call that caused the event, carried in message headers. */
+  requestId: string | undefined;
+}
+
+export interface PublishOptions {
+  messageId?: string;
+  requestId?: string;
+}
+
+export type EventHandler<N extends EventName> = (
+  event: { name: N; payload: EventPayload<N> },
+  context: MessageContext,
+) => Promise<void>;
+
+/** A handler per event its queue is bound to: the type makes a missing handler a compile error. */
+export type QueueHandlers<Q extends QueueKey> = {
+  [N in QueueEvents<Q>]: EventHandler<N>;
+};
+
+/**
+ * The bus contract shared by RabbitMQ and the in-process bus.
+ *
+ * - `publish` validates the payload against its contract and resolves once the broker confirmed it.
+ * - A handler that resolves acks the message. One that throws is redelivered (with backoff) until
+ *   the queue's delivery limit, then the message goes to the dead-letter queue. A handler that
+ *   throws `PermanentMessageError` (or any invalid payload) is dead-lettered at once.
+ */
+export interface MessageBus {
+  publish<N extends EventName>(name: N, payload: EventPayload<N>, options?: PublishOptions): Promise<void>;
+  consume<Q extends QueueKey>(queue: Q, handlers: QueueHandlers<Q>, options?: { prefetch?: number }): Promise<void>;
+  /** Messages currently waiting in the dead-letter queue (for metrics, tests and the dlq tool). */
+  deadLetterCount(): Promise<number>;
+  isReady(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export class PermanentMessageError extends Error {
+  override name = 'PermanentMessageError';
+}

@@ -1,0 +1,194 @@
+import type { Server } from 'node:http';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler, type Router } from 'express';
+import { ZodError } from 'zod';
+import { PROBLEM_CONTENT_TYPE, type Problem } from '@palm/contracts';
+import type { Logger } from '../logging/logger';
+import { acceptRequestId, currentRequestId, REQUEST_ID_HEADER, runWithRequestId } from '../logging/request-context';
+import { HttpError } from './http-error';
+import { collectProcessMetrics, histogram, metricsRegistry } from './metrics';
+
+/** A named dependency `/readyz` checks: the database, the bus, the blob store. */
+export type ReadinessCheck = () => Promise<boolean>;
+
+export interface HttpAppOptions {
+  logger: Logger;
+  routers: Router[];
+  readiness?: Record<string, ReadinessCheck>;
+  /** Mounted before the routers, e.g. the gateway's proxies and static files. */
+  before?: RequestHandler[];
+  /** Mounted after the routers, before the 404 answer (the gateway's SPA fallback). */
+  after?: RequestHandler[];
+}
+
+const httpDuration = histogram('http_request_duration_seconds', 'HTTP request latency', [
+  'method',
+  'route',
+  'status',
+]);
+
+export function sendProblem(res: express.Response, problem: Omit<Problem, 'type'> & { type?: string }): void {
+  res
+    .status(problem.status)
+    .type(PROBLEM_CONTENT_TYPE)
+    .json({ type: 'about:blank', requestId: currentRequestId(), ...problem });
+}
+
+const STATUS_TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+export const statusTitle = (status: number) => STATUS_TITLES[status] ?? 'Error';
+
+/** Errors thrown by express's own body parsers carry a `type` and a `status`. */
+function isBodyParserError(error: unknown): error is { type: string; status: number } {
+  return typeof error === 'object' && error !== null && 'type' in error && 'status' in error;
+}
+
+export function createErrorHandler(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, req, res, next) => {
+    if (res.headersSent) {
+      next(error);
+      return;
+    }
+    if (error instanceof HttpError) {
+      for (const [name, value] of Object.entries(error.options.headers ?? {})) res.setHeader(name, value);
+      sendProblem(res, {
+        status: error.status,
+        title: statusTitle(error.status),
+        detail: error.detail,
+        code: error.options.code,
+        errors: error.options.errors,
+      });
+      return;
+    }
+    if (error instanceof ZodError) {
+      const errors = error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }));
+      sendProblem(res, {
+        status: 400,
+        title: statusTitle(400),
+        detail: errors.map((e) => (e.field ? `${e.field}: ${e.message}` : e.message)).join('; '),
+        code: 'invalid_request',
+        errors,
+      });
+      return;
+    }
+    if (isBodyParserError(error)) {
+      const tooLarge = error.type === 'entity.too.large';
+      sendProblem(res, {
+        status: tooLarge ? 413 : 400,
+        title: statusTitle(tooLarge ? 413 : 400),
+        detail: tooLarge ? 'The request body is too large.' : 'The request body is not valid JSON.',
+        code: tooLarge ? 'body_too_large' : 'invalid_body',
+      });
+      return;
+    }
+    logger.error({ err: error, method: req.method, url: req.originalUrl }, 'unhandled error');
+    sendProblem(res, {
+      status: 500,
+      title: statusTitle(500),
+      detail: 'Something went wrong on our side. Please try again in a moment.',
+      code: 'internal_error',
+    });
+  };
+}
+
+export function createHttpApp(options: HttpAppOptions): Express {
+  const { logger } = options;
+  collectProcessMetrics();
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback, uniquelocal');
+
+  app.use((req, res, next) => {
+    const requestId = acceptRequestId(req.headers[REQUEST_ID_HEADER]);
+    req.headers[REQUEST_ID_HEADER] = requestId;
+    res.setHeader(REQUEST_ID_HEADER, requestId);
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const route = (req.route as { path?: string } | undefined)?.path;
+      httpDuration.observe(
+        { method: req.method, route: route ? `${req.baseUrl}${route}` : 'unmatched', status: res.statusCode },
+        seconds,
+      );
+      if (req.path !== '/healthz' && req.path !== '/readyz' && req.path !== '/metrics') {
+        logger.debug({ requestId, method: req.method, url: req.originalUrl, status: res.statusCode, seconds });
+      }
+    });
+    runWithRequestId(requestId, next);
+  });
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const checks = Object.entries(options.readiness ?? {});
+    const results = await Promise.all(
+      checks.map(async ([name, check]) => [name, await check().catch(() => false)] as const),
+    );
+    const ready = results.every(([, ok]) => ok);
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', checks: Object.fromEntries(results) });
+  });
+  app.get('/metrics', async (_req, res) => {
+    res.type(metricsRegistry.contentType).send(await metricsRegistry.metrics());
+  });
+
+  for (const handler of options.before ?? []) app.use(handler);
+  for (const router of options.routers) app.use(router);
+  for (const handler of options.after ?? []) app.use(handler);
+
+  app.use((req, res) => {
+    sendProblem(res, {
+      status: 404,
+      title: statusTitle(404),
+      detail: `There is nothing at ${req.method} ${req.path}.`,
+      code: 'not_found',
+    });
+  });
+  app.use(createErrorHandler(logger));
+  return app;
+}
+
+export interface RunningServer {
+  server: Server;
+  port: number;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Listens on `port` (0 picks a free one) on `host`, and closes keep-alive sockets on close. */
+export function listen(app: Express, port: number, host = '0.0.0.0'): Promise<RunningServer> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(port, host, (error?: Error) => {
+      if (error) {
+        reject(error);
+        return;
+      }
+      const address = server.address();
+      const actualPort = typeof address === 'object' && address ? address.port : port;
+      resolve({
+        server,
+        port: actualPort,
+        url: `http://127.0.0.1:${actualPort}`,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeIdleConnections();
+            setTimeout(() => server.closeAllConnections(), 5_000).unref();
+          }),
+      });
+    });
+    server.on('error', reject);
+  });
+}
