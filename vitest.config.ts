@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
+      'web/vitest.config.ts',
       {
         extends: true,
         test: {

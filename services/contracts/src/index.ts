@@ -2,3 +2,4 @@ export * from './limits.contract';
 export * from './problem.contract';
 export * from './reading.contract';
 export * from './events.contract';
+export * from './flow.contract';

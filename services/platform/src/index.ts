@@ -8,3 +8,4 @@ export * from './bus/message-bus';
 export * from './blobs/blob-store';
 export * from './db/database';
 export * from './lifecycle';
+export * from './http/require-admin';
