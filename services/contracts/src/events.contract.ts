@@ -20,6 +20,9 @@ export const readingCompletedSchema = z.object({
   result: readingResultSchema,
   engine: z.string(),
   durationMs: z.number(),
+  /** Copied from the submission so the flow service can count completions per flow version (A/B). */
+  flowId: z.number().int().nullable(),
+  flowVersion: z.number().int().nullable(),
 });
 
 export const READING_FAILURE_KINDS = ['unreadable_photo', 'processing_error'] as const;
@@ -58,6 +61,7 @@ export const EVENT_NAMES = Object.keys(eventSchemas) as EventName[];
 export const QUEUES = {
   aiWorkerReadings: { name: 'ai-worker.reading-requested', events: ['reading.requested'] },
   readingResults: { name: 'reading.results', events: ['reading.completed', 'reading.failed'] },
+  flowAnalytics: { name: 'flow.reading-completed', events: ['reading.completed'] },
 } as const satisfies Record<string, { name: string; events: readonly EventName[] }>;
 export type QueueKey = keyof typeof QUEUES;
 
