@@ -1,0 +1,6 @@
+import { randomBytes } from 'node:crypto';
+
+/** 128 random bits as 22 base64url characters: unguessable, never sequential. */
+export function newReadingId(): string {
+  return randomBytes(16).toString('base64url');
+}

@@ -1,0 +1,159 @@
+import type { Knex } from 'knex';
+import type {
+  EventName,
+  EventPayload,
+  ReadingFailed,
+  ReadingResult,
+  ReadingStatus,
+  ReadingSubmission,
+} from '@palm/contracts';
+import type { Database } from '@palm/platform';
+
+export interface ReadingRecord {
+  id: string;
+  status: ReadingStatus;
+  imageKey: string | null;
+  result: ReadingResult | null;
+  error: string | null;
+  failureKind: ReadingFailed['kind'] | null;
+  createdAt: Date;
+  completedAt: Date | null;
+}
+
+interface ReadingRow {
+  id: string;
+  status: ReadingStatus;
+  image_key: string | null;
+  result: ReadingResult | string | null;
+  error: string | null;
+  failure_kind: ReadingFailed['kind'] | null;
+  created_at: Date | string;
+  completed_at: Date | string | null;
+}
+
+export interface OutboxMessage {
+  id: number;
+  messageId: string;
+  eventName: EventName;
+  payload: unknown;
+  requestId: string | null;
+}
+
+const parseJson = <T>(value: T | string | null): T | null =>
+  typeof value === 'string' ? (JSON.parse(value) as T) : value;
+
+const toRecord = (row: ReadingRow): ReadingRecord => ({
+  id: row.id,
+  status: row.status,
+  imageKey: row.image_key,
+  result: parseJson(row.result),
+  error: row.error,
+  failureKind: row.failure_kind,
+  createdAt: new Date(row.created_at),
+  completedAt: row.completed_at ? new Date(row.completed_at) : null,
+});
+
+const TERMINAL: ReadingStatus[] = ['completed', 'failed'];
+
+export function createReadingRepository(db: Database) {
+  return {
+    /** The reading and its event commit together or not at all. */
+    async insertWithEvent<N extends EventName>(
+      reading: { id: string; originalImageKey: string; submission: ReadingSubmission },
+      event: { name: N; payload: EventPayload<N>; messageId: string; requestId: string | undefined },
+    ): Promise<void> {
+      await db.transaction(async (trx: Knex.Transaction) => {
+        await trx('readings').insert({
+          id: reading.id,
+          status: 'queued',
+          original_image_key: reading.originalImageKey,
+          submission: JSON.stringify(reading.submission),
+          flow_id: reading.submission.flowId ?? null,
+          flow_version: reading.submission.flowVersion ?? null,
+        });
+        await trx('reading_outbox').insert({
+          message_id: event.messageId,
+          event_name: event.name,
+          payload: JSON.stringify(event.payload),
+          request_id: event.requestId ?? null,
+        });
+      });
+    },
+
+    async find(id: string): Promise<ReadingRecord | undefined> {
+      const row = await db<ReadingRow>('readings').where({ id }).first();
+      return row ? toRecord(row) : undefined;
+    },
+
+    /** Only a reading that has not finished yet takes a result: a redelivered event changes nothing. */
+    async complete(id: string, imageKey: string, result: ReadingResult): Promise<boolean> {
+      const updated = await db('readings')
+        .where({ id })
+        .whereNotIn('status', TERMINAL)
+        .update({
+          status: 'completed',
+          image_key: imageKey,
+          original_image_key: null,
+          result: JSON.stringify(result),
+          completed_at: db.fn.now(),
+        });
+      return updated > 0;
+    },
+
+    async fail(id: string, failure: Pick<ReadingFailed, 'kind' | 'message' | 'imageKey'>): Promise<boolean> {
+      const updated = await db('readings').where({ id }).whereNotIn('status', TERMINAL).update({
+        status: 'failed',
+        image_key: failure.imageKey,
+        original_image_key: null,
+        failure_kind: failure.kind,
+        error: failure.message,
+        completed_at: db.fn.now(),
+      });
+      return updated > 0;
+    },
+
+    async pendingOutbox(limit: number): Promise<OutboxMessage[]> {
+      const rows = await db('reading_outbox')
+        .whereNull('published_at')
+        .orderBy('id')
+        .limit(limit)
+        .select<
+          {
+            id: number | string;
+            message_id: string;
+            event_name: EventName;
+            payload: unknown;
+            request_id: string | null;
+          }[]
+        >('id', 'message_id', 'event_name', 'payload', 'request_id');
+      return rows.map((row) => ({
+        id: Number(row.id),
+        messageId: row.message_id,
+        eventName: row.event_name,
+        payload: parseJson(row.payload as string),
+        requestId: row.request_id,
+      }));
+    },
+
+    async markPublished(id: number): Promise<void> {
+      await db('reading_outbox').where({ id }).update({ published_at: db.fn.now() });
+    },
+
+    async outboxBacklog(): Promise<number> {
+      const row = await db('reading_outbox').whereNull('published_at').count<{ count: number | string }[]>({
+        count: '*',
+      });
+      return Number(row[0]?.count ?? 0);
+    },
+
+    async countByStatus(): Promise<Record<string, number>> {
+      const rows = await db('readings')
+        .select('status')
+        .count<{ status: string; count: number | string }[]>({ count: '*' })
+        .groupBy('status');
+      return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
+    },
+  };
+}
+
+export type ReadingRepository = ReturnType<typeof createReadingRepository>;

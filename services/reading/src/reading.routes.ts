@@ -1,0 +1,119 @@
+import { Router, type Request } from 'express';
+import { readingIdSchema, type ReadingView } from '@palm/contracts';
+import { currentRequestId, HttpError, notFound, type BlobStore, type Logger } from '@palm/platform';
+import type { CompletionWaiter } from './completion-waiter';
+import { inspectImage } from './intake/image-inspection';
+import { parseReadingSubmission } from './intake/reading-submission.parser';
+import type { OutboxRelay } from './outbox/outbox-relay';
+import { newReadingId } from './reading-id';
+import type { ReadingRecord, ReadingRepository } from './reading.repository';
+
+export interface ReadingRoutesDeps {
+  repository: ReadingRepository;
+  blobs: BlobStore;
+  relay: OutboxRelay;
+  waiter: CompletionWaiter;
+  logger: Logger;
+  waitMs: number;
+}
+
+export const palmImagePath = (id: string) => `/api/reading/${id}/image`;
+
+export function toReadingView(reading: ReadingRecord): ReadingView {
+  return {
+    id: reading.id,
+    status: reading.status,
+    palmUrl: reading.imageKey ? palmImagePath(reading.id) : null,
+    reading: reading.result,
+    error: reading.error,
+    createdAt: reading.createdAt.toISOString(),
+    completedAt: reading.completedAt?.toISOString() ?? null,
+  };
+}
+
+function readingIdParam(req: Request): string {
+  const parsed = readingIdSchema.safeParse(req.params.id);
+  if (!parsed.success)
+    throw notFound('This reading does not exist. The link may be wrong or the reading removed.');
+  return parsed.data;
+}
+
+const wantsAsync = (req: Request) => /\brespond-async\b/i.test(String(req.headers.prefer ?? ''));
+
+export function createReadingRouter(deps: ReadingRoutesDeps): Router {
+  const { repository, blobs, relay, waiter, logger } = deps;
+  const router = Router();
+
+  router.post('/api/reading', async (req, res) => {
+    const { image, submission } = await parseReadingSubmission(req);
+    const { contentType } = await inspectImage(image);
+
+    const id = newReadingId();
+    const originalImageKey = `uploads/${id}/original`;
+    await blobs.put(originalImageKey, image, contentType);
+    try {
+      await repository.insertWithEvent(
+        { id, originalImageKey, submission },
+        {
+          name: 'reading.requested',
+          messageId: id,
+          requestId: currentRequestId(),
+          payload: {
+            version: 1,
+            readingId: id,
+            originalImageKey,
+            submission,
+            requestedAt: new Date().toISOString(),
+          },
+        },
+      );
+    } catch (error) {
+      await blobs.delete(originalImageKey).catch(() => undefined);
+      throw error;
+    }
+    relay.kick();
+    logger.info({ readingId: id, bytes: image.length }, 'reading accepted');
+
+    if (wantsAsync(req)) {
+      res.status(202).location(`/api/reading/${id}`).json({ id, status: 'queued' });
+      return;
+    }
+    const gone = new AbortController();
+    res.on('close', () => gone.abort());
+    const reading = await waiter.waitFor(id, deps.waitMs, gone.signal);
+    if (reading?.status === 'completed') {
+      res.json({ id });
+    } else if (reading?.status === 'failed') {
+      const photoProblem = reading.failureKind === 'unreadable_photo';
+      throw new HttpError(photoProblem ? 422 : 503, reading.error ?? 'Failed to generate reading', {
+        code: photoProblem ? 'unreadable_photo' : 'reading_failed',
+      });
+    } else {
+      res
+        .status(202)
+        .location(`/api/reading/${id}`)
+        .json({ id, status: reading?.status ?? 'queued' });
+    }
+  });
+
+  router.get('/api/reading/:id', async (req, res) => {
+    const reading = await repository.find(readingIdParam(req));
+    if (!reading)
+      throw notFound('This reading does not exist. The link may be wrong or the reading removed.');
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(toReadingView(reading));
+  });
+
+  router.get('/api/reading/:id/image', async (req, res) => {
+    const reading = await repository.find(readingIdParam(req));
+    const blob = reading?.imageKey ? await blobs.get(reading.imageKey) : null;
+    if (!blob) throw notFound('This palm photo is not available.');
+    res.setHeader('Content-Type', blob.contentType);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Cache-Control', 'private, max-age=3600');
+    res.setHeader('Content-Disposition', 'inline');
+    res.send(blob.data);
+  });
+
+  return router;
+}

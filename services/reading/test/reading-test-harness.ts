@@ -1,0 +1,108 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { ReadingResult } from '@palm/contracts';
+import {
+  closeDatabase,
+  createDatabase,
+  createDiskBlobStore,
+  createHttpApp,
+  createLogger,
+  createMemoryBus,
+  IN_MEMORY,
+  listen,
+  type MemoryBus,
+} from '@palm/platform';
+import { createReadingService } from '../src/reading.service';
+
+export const SAMPLE_RESULT: ReadingResult = {
+  sections: [
+    {
+      area: 'love',
+      title: 'Love',
+      subtitle: 'Hridaya rekha',
+      insights: ['Warm', 'Loyal'],
+      content: 'A reading.',
+      details: 'Details.',
+      basis: ['Heart line: long'],
+    },
+  ],
+  visual_markers: [
+    { id: 'm1', label: 'Guru parvat', description: 'Jupiter', style: 'mount', coordinates: { x: 40, y: 30 } },
+  ],
+};
+
+export type StandInWorkerBehaviour = 'complete' | 'unreadable' | 'silent';
+
+/**
+ * The reading service in-process on port 0, on PGlite, the memory bus and a temp disk. A stand-in
+ * for the AI worker answers each reading.requested as `behaviour` says, so these tests pin down the
+ * reading service's own contract; the real worker is exercised by the pipeline tests.
+ */
+export async function startReadingHarness(options: { waitMs?: number } = {}) {
+  const logger = createLogger('reading-test', 'silent');
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'reading-test-'));
+  const db = await createDatabase({ dataDir: IN_MEMORY });
+  const bus: MemoryBus = createMemoryBus({ logger, retryDelayMs: () => 5 });
+  const blobs = createDiskBlobStore(path.join(dataDir, 'blobs'));
+  const service = createReadingService({ db, bus, blobs, logger, waitMs: options.waitMs ?? 5_000 });
+  await service.start();
+  const requested: string[] = [];
+  const worker = { behaviour: 'complete' as StandInWorkerBehaviour };
+  await bus.consume('aiWorkerReadings', {
+    'reading.requested': async ({ payload }) => {
+      requested.push(payload.readingId);
+      if (worker.behaviour === 'silent') return;
+      const imageKey = `readings/${payload.readingId}/palm.jpg`;
+      const original = await blobs.get(payload.originalImageKey);
+      await blobs.put(imageKey, original!.data, 'image/jpeg');
+      await blobs.delete(payload.originalImageKey);
+      if (worker.behaviour === 'unreadable') {
+        await bus.publish('reading.failed', {
+          version: 1,
+          readingId: payload.readingId,
+          kind: 'unreadable_photo',
+          message: 'We could not find an open palm in this photo.',
+          imageKey,
+        });
+        return;
+      }
+      await bus.publish('reading.completed', {
+        version: 1,
+        readingId: payload.readingId,
+        imageKey,
+        result: SAMPLE_RESULT,
+        engine: 'stand-in',
+        durationMs: 1,
+        flowId: payload.submission.flowId ?? null,
+        flowVersion: payload.submission.flowVersion ?? null,
+      });
+    },
+  });
+  const server = await listen(createHttpApp({ logger, routers: [service.router] }), 0, '127.0.0.1');
+
+  return {
+    url: server.url,
+    db,
+    bus,
+    requested,
+    worker,
+    async storedFiles(): Promise<string[]> {
+      return readdir(path.join(dataDir, 'blobs'), { recursive: true }).catch(() => []);
+    },
+    async rowCounts() {
+      const [readings] = await db('readings').count<{ count: number }[]>({ count: '*' });
+      const [outbox] = await db('reading_outbox').count<{ count: number }[]>({ count: '*' });
+      return { readings: Number(readings?.count), outbox: Number(outbox?.count) };
+    },
+    async close() {
+      await server.close();
+      await service.stop();
+      await bus.close();
+      await closeDatabase(db);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type ReadingHarness = Awaited<ReturnType<typeof startReadingHarness>>;

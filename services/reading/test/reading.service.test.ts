@@ -1,0 +1,220 @@
+import { readFile } from 'node:fs/promises';
+import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startReadingHarness, type ReadingHarness } from './reading-test-harness';
+
+const PALM = '/work/shared/palms/palm/pos_21_05_Hand_0002764.jpg';
+const palmPath = new URL(`../../../../shared/palms/palm/pos_21_05_Hand_0002764.jpg`, import.meta.url);
+
+let harness: ReadingHarness;
+let palm: Buffer;
+
+beforeAll(async () => {
+  palm = await readFile(palmPath).catch(() => readFile(PALM));
+  harness = await startReadingHarness();
+});
+afterAll(() => harness.close());
+beforeEach(() => {
+  harness.worker.behaviour = 'complete';
+});
+
+function form(
+  image: Buffer | undefined,
+  fields: Record<string, string> = {},
+  filename = 'palm.jpg',
+  type = 'image/jpeg',
+) {
+  const body = new FormData();
+  if (image) body.append('palmImage', new Blob([new Uint8Array(image)], { type }), filename);
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  return body;
+}
+
+const submit = (body: FormData, headers: Record<string, string> = {}) =>
+  fetch(`${harness.url}/api/reading`, { method: 'POST', body, headers });
+
+async function expectRefused(response: Response, status: number, detail: RegExp) {
+  expect(response.status).toBe(status);
+  expect(response.headers.get('content-type')).toContain('application/problem+json');
+  const problem = (await response.json()) as { detail: string; status: number };
+  expect(problem.status).toBe(status);
+  expect(problem.detail).toMatch(detail);
+  expect(JSON.stringify(problem)).not.toMatch(/at .+\.ts:\d+/);
+}
+
+describe('POST /api/reading', () => {
+  it('answers the id of a finished reading, with an unguessable id', async () => {
+    const response = await submit(
+      form(palm, { focusAreas: '["money","Spiritual Growth"]', dominantHand: 'left' }),
+    );
+    expect(response.status).toBe(200);
+    const { id } = (await response.json()) as { id: string };
+    expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+
+    const view = (await (await fetch(`${harness.url}/api/reading/${id}`)).json()) as Record<string, unknown>;
+    expect(view).toMatchObject({ id, status: 'completed', palmUrl: `/api/reading/${id}/image`, error: null });
+    expect((view.reading as { sections: unknown[] }).sections).toHaveLength(1);
+
+    const stored = await harness.db('readings').where({ id }).first<{ submission: unknown }>();
+    expect(stored.submission).toMatchObject({ dominantHand: 'left', focusAreas: ['money', 'spiritual'] });
+  });
+
+  it('fills the spec defaults for fields left out', async () => {
+    const { id } = (await (await submit(form(palm))).json()) as { id: string };
+    const stored = await harness.db('readings').where({ id }).first<{ submission: unknown }>();
+    expect(stored.submission).toEqual({
+      dominantHand: 'right',
+      age: '26-35',
+      maritalStatus: 'single',
+      hasChildren: 'no',
+      focusAreas: ['love', 'career'],
+      flowResponses: {},
+    });
+  });
+
+  it('ids differ on every reading', async () => {
+    const ids = await Promise.all(
+      [1, 2, 3].map(async () => ((await (await submit(form(palm))).json()) as { id: string }).id),
+    );
+    expect(new Set(ids).size).toBe(3);
+  });
+
+  it('answers 202 at once with Prefer: respond-async', async () => {
+    harness.worker.behaviour = 'silent';
+    const response = await submit(form(palm), { Prefer: 'respond-async' });
+    expect(response.status).toBe(202);
+    const body = (await response.json()) as { id: string; status: string };
+    expect(body.status).toBe('queued');
+    const view = (await (await fetch(`${harness.url}/api/reading/${body.id}`)).json()) as { status: string };
+    expect(view.status).toBe('queued');
+  });
+
+  it("answers the engine's retake advice when the photo shows no palm", async () => {
+    harness.worker.behaviour = 'unreadable';
+    await expectRefused(await submit(form(palm)), 422, /could not find an open palm/);
+  });
+
+  it('serves the stored palm image privately, with nosniff', async () => {
+    const { id } = (await (await submit(form(palm))).json()) as { id: string };
+    const image = await fetch(`${harness.url}/api/reading/${id}/image`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/jpeg');
+    expect(image.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(image.headers.get('cache-control')).toContain('private');
+  });
+});
+
+describe('POST /api/reading refuses bad input and stores nothing', () => {
+  let before: { readings: number; outbox: number };
+  let filesBefore: string[];
+  let requestedBefore: number;
+  beforeEach(async () => {
+    before = await harness.rowCounts();
+    filesBefore = await harness.storedFiles();
+    requestedBefore = harness.requested.length;
+  });
+  const expectNothingStored = async () => {
+    expect(await harness.rowCounts()).toEqual(before);
+    expect(await harness.storedFiles()).toEqual(filesBefore);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(harness.requested.length).toBe(requestedBefore);
+  };
+
+  it('a photo over 5 MB → 413', async () => {
+    const big = Buffer.concat([palm, Buffer.alloc(5 * 1024 * 1024)]);
+    await expectRefused(await submit(form(big)), 413, /larger than 5 MB/);
+    await expectNothingStored();
+  });
+
+  it('a text file named .jpg with an image type → 415', async () => {
+    await expectRefused(
+      await submit(form(Buffer.from('hello, not a photo'), {}, 'palm.jpg')),
+      415,
+      /not a photo/,
+    );
+    await expectNothingStored();
+  });
+
+  it('a GIF → 415', async () => {
+    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+      .gif()
+      .toBuffer();
+    await expectRefused(await submit(form(gif, {}, 'palm.gif', 'image/gif')), 415, /JPG, PNG or WebP/);
+    await expectNothingStored();
+  });
+
+  it('a truncated JPEG → 422', async () => {
+    await expectRefused(
+      await submit(form(palm.subarray(0, palm.length / 2))),
+      422,
+      /could not open this photo/,
+    );
+    await expectNothingStored();
+  });
+
+  it('an image over 40 megapixels → 422', async () => {
+    const bomb = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#000' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    await expectRefused(await submit(form(bomb, {}, 'bomb.png', 'image/png')), 422, /too many pixels/);
+    await expectNothingStored();
+  });
+
+  it.each([
+    ['focusAreas', 'love,career', /focusAreas must be valid JSON/],
+    ['focusAreas', '["astrology"]', /Unknown focus area/],
+    ['flowResponses', '{oops', /flowResponses must be valid JSON/],
+    ['dominantHand', 'both', /dominantHand/],
+    ['hasChildren', 'maybe', /hasChildren/],
+    ['flowId', 'abc', /flowId must be a whole number/],
+  ])('%s = %s → 400', async (field, value, detail) => {
+    await expectRefused(await submit(form(palm, { [field]: value })), 400, detail);
+    await expectNothingStored();
+  });
+
+  it('no photo → 400', async () => {
+    await expectRefused(await submit(form(undefined, { age: '26-35' })), 400, /Please add a photo/);
+    await expectNothingStored();
+  });
+
+  it('two photos → 400', async () => {
+    const body = form(palm);
+    body.append('palmImage', new Blob([new Uint8Array(palm)], { type: 'image/jpeg' }), 'again.jpg');
+    await expectRefused(await submit(body), 400, /one photo/);
+    await expectNothingStored();
+  });
+
+  it('a JSON body instead of multipart → 400', async () => {
+    const response = await fetch(`${harness.url}/api/reading`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    await expectRefused(response, 400, /multipart\/form-data/);
+    await expectNothingStored();
+  });
+
+  it('a broken multipart body → 400', async () => {
+    const response = await fetch(`${harness.url}/api/reading`, {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
+      body: '--xyz\r\nContent-Disposition: form-data; name="palmImage"; filename="a.jpg"\r\n\r\n\xff\xd8',
+    });
+    expect(response.status).toBe(400);
+    await expectNothingStored();
+  });
+});
+
+describe('GET /api/reading/{id}', () => {
+  it('an unknown id → 404 problem', async () => {
+    await expectRefused(
+      await fetch(`${harness.url}/api/reading/AAAAAAAAAAAAAAAAAAAAAA`),
+      404,
+      /does not exist/,
+    );
+  });
+  it('a malformed id → 404 problem', async () => {
+    await expectRefused(await fetch(`${harness.url}/api/reading/1`), 404, /does not exist/);
+    await expectRefused(await fetch(`${harness.url}/api/reading/1/image`), 404, /does not exist/);
+  });
+});
