@@ -3,3 +3,5 @@ export * from './problem.contract';
 export * from './reading.contract';
 export * from './events.contract';
 export * from './flow.contract';
+export * from './prompt.contract';
+export * from './admin.contract';

@@ -159,7 +159,7 @@ export function parseReadingSubmission(req: IncomingMessage): Promise<ParsedSubm
       try {
         resolve({ image: Buffer.concat(chunks), submission: buildSubmission(fields) });
       } catch (error) {
-        reject(error);
+        reject(error instanceof Error ? error : new Error(String(error)));
       }
     });
     req.on('aborted', () => reject(badRequest('The upload was interrupted.')));
