@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { infrastructureConfigSchema, portSetting } from '@palm/platform';
+
+const serviceUrl = (fallback: string) => z.url({ error: 'expected a URL' }).default(fallback);
+
+export const gatewayConfigSchema = z.object({
+  PORT: portSetting(8080),
+  LOG_LEVEL: infrastructureConfigSchema.shape.LOG_LEVEL,
+  WEB_DIST: z.string().default('web/dist'),
+  /** Readings one client may request per minute (each one runs the palm engine). */
+  READING_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1, 'expected a whole number ≥ 1').default(20),
+});
+export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
+
+/** Where each area's service listens in distributed mode. */
+export const gatewayTargetsSchema = z.object({
+  READING_URL: serviceUrl('http://127.0.0.1:8081'),
+  FLOW_URL: serviceUrl('http://127.0.0.1:8082'),
+  ADMIN_AUTH_URL: serviceUrl('http://127.0.0.1:8083'),
+  PROMPT_URL: serviceUrl('http://127.0.0.1:8084'),
+  AI_WORKER_URL: serviceUrl('http://127.0.0.1:8085'),
+});
+export type GatewayTargets = z.infer<typeof gatewayTargetsSchema>;

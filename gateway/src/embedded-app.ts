@@ -1,0 +1,93 @@
+import path from 'node:path';
+import { adminAuthConfigSchema, createAdminAuthService } from '@palm/admin-auth';
+import { aiWorkerConfigSchema, createAiWorkerService, createReadingEngine } from '@palm/ai-worker';
+import { createFlowService } from '@palm/flow';
+import {
+  closeDatabase,
+  createBlobStore,
+  createBus,
+  createDatabase,
+  databaseIsReady,
+  infrastructureConfigSchema,
+  listen,
+  loadConfig,
+  type Logger,
+} from '@palm/platform';
+import { createPromptService } from '@palm/prompt';
+import { createReadingService } from '@palm/reading';
+import { gatewayConfigSchema } from './config';
+import { createGatewayApp } from './gateway.app';
+
+export interface EmbeddedProduct {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * The composition root of `npm start`: one database (PGlite unless DATABASE_URL is set), one bus
+ * (in-process unless AMQP_URL is set), one blob store (disk unless S3_ENDPOINT is set), and every
+ * service plus the AI worker in this process behind the gateway. Services never learn which mode
+ * they run in: only the adapters chosen here differ.
+ */
+export async function startEmbedded(options: {
+  logger: Logger;
+  env?: NodeJS.ProcessEnv;
+  port?: number;
+  host?: string;
+}): Promise<EmbeddedProduct> {
+  const { logger } = options;
+  const env = options.env ?? process.env;
+  const infrastructure = loadConfig(infrastructureConfigSchema, env);
+  const gateway = loadConfig(gatewayConfigSchema, env);
+  const adminAuthConfig = loadConfig(adminAuthConfigSchema, env);
+  const workerConfig = loadConfig(aiWorkerConfigSchema, env);
+
+  const db = await createDatabase({
+    url: infrastructure.DATABASE_URL,
+    dataDir: infrastructure.DATA_DIR,
+    logger,
+  });
+  const bus = await createBus(infrastructure, logger);
+  const blobs = await createBlobStore(infrastructure);
+
+  const adminAuth = createAdminAuthService({ db, logger, config: adminAuthConfig });
+  const sessions = adminAuth.sessions;
+  const flow = createFlowService({ db, bus, logger, sessions });
+  const prompt = createPromptService({ db, bus, logger, sessions });
+  const reading = createReadingService({ db, bus, blobs, logger });
+  const worker = createAiWorkerService({
+    db,
+    bus,
+    blobs,
+    logger,
+    engine: createReadingEngine(workerConfig, logger),
+  });
+
+  const services = [adminAuth, flow, prompt, reading, worker];
+  for (const service of services) await service.start();
+
+  const app = createGatewayApp({
+    logger,
+    api: [adminAuth.router, flow.router, prompt.router, reading.router],
+    webDist: path.resolve(gateway.WEB_DIST),
+    readingRateLimitPerMinute: gateway.READING_RATE_LIMIT_PER_MINUTE,
+    readiness: {
+      database: () => databaseIsReady(db),
+      bus: () => bus.isReady(),
+      blobs: () => blobs.isReady(),
+    },
+  });
+  const server = await listen(app, options.port ?? gateway.PORT, options.host);
+
+  return {
+    url: server.url,
+    port: server.port,
+    async stop() {
+      await server.close();
+      for (const service of [...services].reverse()) await service.stop();
+      await bus.close();
+      await closeDatabase(db);
+    },
+  };
+}

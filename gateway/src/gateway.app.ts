@@ -1,0 +1,99 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import express, { type Express, type RequestHandler, type Router } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import helmet from 'helmet';
+import { createHttpApp, sendProblem, statusTitle, type Logger, type ReadinessCheck } from '@palm/platform';
+
+export interface GatewayAppOptions {
+  logger: Logger;
+  /** Proxies (distributed) or the services' own routers (embedded). */
+  api: (RequestHandler | Router)[];
+  readiness?: Record<string, ReadinessCheck>;
+  webDist: string;
+  readingRateLimitPerMinute: number;
+}
+
+/**
+ * The browser only ever talks to our own origin: scripts, styles, fonts and images from 'self'
+ * (plus data:/blob: images for the photo preview and the setup QR code).
+ */
+const securityHeaders = helmet({
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'"],
+      connectSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'", 'mailto:'],
+      frameAncestors: ["'none'"],
+      upgradeInsecureRequests: null,
+    },
+  },
+  crossOriginEmbedderPolicy: false,
+  strictTransportSecurity: false,
+  referrerPolicy: { policy: 'no-referrer' },
+});
+
+function readingRateLimit(perMinute: number): RequestHandler {
+  const limiter = rateLimit({
+    windowMs: 60_000,
+    limit: perMinute,
+    standardHeaders: 'draft-7',
+    legacyHeaders: false,
+    handler: (_req, res) =>
+      sendProblem(res, {
+        status: 429,
+        title: statusTitle(429),
+        detail: 'You have asked for many readings in a short time. Please wait a minute and try again.',
+        code: 'rate_limited',
+      }),
+  });
+  return (req, res, next) => {
+    if (req.method === 'POST' && req.path === '/api/reading') {
+      void limiter(req, res, next);
+      return;
+    }
+    next();
+  };
+}
+
+/** The single-page app: hashed assets cached for good, every other non-API GET gets index.html. */
+function webApp(webDist: string, logger: Logger): { files: RequestHandler; fallback: RequestHandler } {
+  const indexFile = path.resolve(webDist, 'index.html');
+  if (!existsSync(indexFile)) logger.warn({ webDist }, 'web app not built: run `npm run build:web`');
+  const files = express.static(path.resolve(webDist), {
+    index: false,
+    setHeaders(res, filePath) {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  const fallback: RequestHandler = (req, res, next) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api/')) {
+      next();
+      return;
+    }
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(indexFile, (error) => {
+      if (error) next();
+    });
+  };
+  return { files, fallback };
+}
+
+export function createGatewayApp(options: GatewayAppOptions): Express {
+  const web = webApp(options.webDist, options.logger);
+  return createHttpApp({
+    logger: options.logger,
+    readiness: options.readiness,
+    before: [securityHeaders, readingRateLimit(options.readingRateLimitPerMinute), ...options.api, web.files],
+    routers: [],
+    after: [web.fallback],
+  });
+}

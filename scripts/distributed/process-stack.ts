@@ -1,0 +1,130 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Every process of the distributed mode, as docker-compose and Kubernetes run them. */
+export const STACK_PROCESSES = {
+  'admin-auth': { entry: 'services/admin-auth/src/main.ts', port: 8083, urlVariable: 'ADMIN_AUTH_URL' },
+  flow: { entry: 'services/flow/src/main.ts', port: 8082, urlVariable: 'FLOW_URL' },
+  prompt: { entry: 'services/prompt/src/main.ts', port: 8084, urlVariable: 'PROMPT_URL' },
+  reading: { entry: 'services/reading/src/main.ts', port: 8081, urlVariable: 'READING_URL' },
+  'ai-worker': { entry: 'services/ai-worker/src/main.ts', port: 8085, urlVariable: 'AI_WORKER_URL' },
+  gateway: { entry: 'gateway/src/main.ts', port: 8080, urlVariable: undefined },
+} as const;
+export type StackProcessName = keyof typeof STACK_PROCESSES;
+export const STACK_PROCESS_NAMES = Object.keys(STACK_PROCESSES) as StackProcessName[];
+
+export interface ProcessStackOptions {
+  /** DATABASE_URL, AMQP_URL, S3_* and anything else every process should see. */
+  env: NodeJS.ProcessEnv;
+  /** Ask the OS for free ports instead of the fixed ones (tests). */
+  freePorts?: boolean;
+  /** Where each process's output goes, line by line. */
+  onOutput?: (name: StackProcessName, line: string) => void;
+}
+
+export interface ProcessStack {
+  urls: Record<StackProcessName, string>;
+  /** Sends a signal to one process (SIGKILL to crash it) and waits for it to exit. */
+  kill(name: StackProcessName, signal?: NodeJS.Signals): Promise<void>;
+  /** Starts a process again after `kill`, and waits until it is ready. */
+  start(name: StackProcessName): Promise<void>;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitUntilReady(
+  name: string,
+  url: string,
+  child: ChildProcess,
+  timeoutMs = 60_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} while starting`);
+    const ready = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(1_000) }).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${name} was not ready at ${url}/readyz within ${timeoutMs / 1000} s`);
+}
+
+/** Starts the services, the worker and the gateway as separate Node processes, each on its own port. */
+export async function startProcessStack(options: ProcessStackOptions): Promise<ProcessStack> {
+  const ports = Object.fromEntries(
+    await Promise.all(
+      STACK_PROCESS_NAMES.map(async (name) => [
+        name,
+        options.freePorts ? await freePort() : STACK_PROCESSES[name].port,
+      ]),
+    ),
+  ) as Record<StackProcessName, number>;
+  const urls = Object.fromEntries(
+    STACK_PROCESS_NAMES.map((name) => [name, `http://127.0.0.1:${ports[name]}`]),
+  ) as Record<StackProcessName, string>;
+  const serviceUrls = Object.fromEntries(
+    STACK_PROCESS_NAMES.flatMap((name) => {
+      const variable = STACK_PROCESSES[name].urlVariable;
+      return variable ? [[variable, urls[name]]] : [];
+    }),
+  );
+  const children = new Map<StackProcessName, ChildProcess>();
+
+  const launch = async (name: StackProcessName) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, STACK_PROCESSES[name].entry)], {
+      cwd: ROOT,
+      env: { ...process.env, ...options.env, ...serviceUrls, PORT: String(ports[name]) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.set(name, child);
+    for (const stream of [child.stdout, child.stderr]) {
+      let buffered = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk: string) => {
+        buffered += chunk;
+        const lines = buffered.split('\n');
+        buffered = lines.pop() ?? '';
+        for (const line of lines) options.onOutput?.(name, line);
+      });
+    }
+    await waitUntilReady(name, urls[name], child);
+  };
+
+  const kill = async (name: StackProcessName, signal: NodeJS.Signals = 'SIGTERM') => {
+    const child = children.get(name);
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill(signal);
+    await exited;
+  };
+
+  const stop = async () => {
+    await Promise.all(STACK_PROCESS_NAMES.map((name) => kill(name)));
+  };
+
+  try {
+    // The services migrate their own tables; starting them one by one keeps first start-up calm.
+    for (const name of STACK_PROCESS_NAMES) await launch(name);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { urls, kill, start: launch, stop };
+}

@@ -1,0 +1,46 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import S3rver from 's3rver';
+import { startProcessStack } from './distributed/process-stack';
+
+/**
+ * `npm run start:distributed`: every service, the AI worker and the gateway as separate processes
+ * against PostgreSQL (DATABASE_URL), RabbitMQ (AMQP_URL) and S3 (S3_ENDPOINT). Without S3_ENDPOINT
+ * a local s3rver stands in for MinIO.
+ */
+const env: NodeJS.ProcessEnv = {
+  DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  AMQP_URL: process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672',
+};
+let s3rver: S3rver | undefined;
+if (!process.env.S3_ENDPOINT) {
+  s3rver = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: await mkdtemp(path.join(tmpdir(), 'palm-s3-')),
+  });
+  const { port } = await s3rver.run();
+  Object.assign(env, {
+    S3_ENDPOINT: `http://127.0.0.1:${port}`,
+    S3_ACCESS_KEY: 'S3RVER',
+    S3_SECRET_KEY: 'S3RVER',
+  });
+  console.log(`S3_ENDPOINT is not set: using a local s3rver at ${env.S3_ENDPOINT}`);
+}
+
+const stack = await startProcessStack({
+  env,
+  onOutput: (name, line) => console.log(`${name.padEnd(10)} | ${line}`),
+});
+console.log(`Palm reading (distributed) is ready at ${stack.urls.gateway.replace('127.0.0.1', 'localhost')}`);
+
+const shutdown = () => {
+  void stack
+    .stop()
+    .then(() => s3rver?.close())
+    .finally(() => process.exit(0));
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

@@ -1,0 +1,178 @@
+import { execFile } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { connect } from 'amqplib';
+import knex from 'knex';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEAD_LETTER_QUEUE, EXCHANGE } from '@palm/contracts';
+import { startProcessStack, type ProcessStack } from '../scripts/distributed/process-stack';
+import { integrationEnv } from './support/integration-env';
+import { palmPhotos, PALMS_DIR, readPhoto, submitReading, waitForReading } from './support/palm-photos';
+import { createTestDatabase, type TestDatabase } from './support/test-database';
+import { createTestVhost, restartRabbitMq, type TestVhost } from './support/test-vhost';
+
+const run = promisify(execFile);
+
+/**
+ * The distributed mode as compose runs it: every service, the worker and the gateway in their own
+ * processes, on real PostgreSQL, RabbitMQ and an S3 endpoint.
+ */
+let database: TestDatabase;
+let vhost: TestVhost;
+let stack: ProcessStack;
+let gateway: string;
+const output: string[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  vhost = await createTestVhost();
+  const { s3 } = integrationEnv();
+  stack = await startProcessStack({
+    freePorts: true,
+    env: {
+      DATABASE_URL: database.url,
+      AMQP_URL: vhost.url,
+      S3_ENDPOINT: s3.endpoint,
+      S3_ACCESS_KEY: s3.accessKey,
+      S3_SECRET_KEY: s3.secretKey,
+      S3_BUCKET: `palm-${vhost.name.replaceAll('_', '-')}`,
+      READING_RATE_LIMIT_PER_MINUTE: '1000',
+      LOG_LEVEL: 'info',
+    },
+    onOutput: (name, line) => output.push(`${name}: ${line}`),
+  });
+  gateway = stack.urls.gateway;
+});
+
+afterAll(async () => {
+  await stack?.stop();
+  await vhost?.drop();
+  await database?.drop();
+});
+
+const palms = palmPhotos();
+const aPalm = () => readPhoto(palms.find((file) => file.includes('pos_21'))!);
+
+async function deadLetterCount(): Promise<number> {
+  const connection = await connect(vhost.url);
+  try {
+    const channel = await connection.createChannel();
+    return (await channel.checkQueue(DEAD_LETTER_QUEUE)).messageCount;
+  } finally {
+    await connection.close();
+  }
+}
+
+async function workerJobs(readingIds: string[]) {
+  const db = knex({ client: 'pg', connection: database.url, pool: { min: 0, max: 1 } });
+  try {
+    return await db('ai_worker_jobs').whereIn('reading_id', readingIds).select('reading_id', 'status');
+  } finally {
+    await db.destroy();
+  }
+}
+
+describe('the reading pipeline, distributed', () => {
+  it('turns a real palm photo into a complete reading through the gateway', async () => {
+    const response = await submitReading(gateway, await aPalm(), {
+      fields: { focusAreas: '["career","money"]' },
+    });
+    expect(response.status).toBe(200);
+    const { id } = (await response.json()) as { id: string };
+    const view = await waitForReading(gateway, id, 5_000);
+    expect(view.status).toBe('completed');
+    expect(view.reading!.sections.map((section) => section.area).sort()).toEqual(
+      ['career', 'health', 'love', 'money', 'spiritual'].sort(),
+    );
+    const image = await fetch(`${gateway}${view.palmUrl}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+  });
+
+  it('serves a rotated phone photo upright, at most 1024 px, with no EXIF or GPS left', async () => {
+    const original = await readPhoto(path.join(PALMS_DIR, 'palm/pos_14_nu_test.jpg'));
+    const before = await sharp(original).metadata();
+    expect(before.orientation).toBeGreaterThan(1);
+
+    const { id } = (await (await submitReading(gateway, original)).json()) as { id: string };
+    const view = await waitForReading(gateway, id);
+    const served = Buffer.from(await (await fetch(`${gateway}${view.palmUrl}`)).arrayBuffer());
+    const after = await sharp(served).metadata();
+    // EXIF orientation 6/8 means the stored pixels are turned a quarter: upright swaps the edges.
+    const storedLandscape = before.width! > before.height!;
+    expect(after.width! > after.height!).toBe(!storedLandscape);
+    expect(Math.max(after.width!, after.height!)).toBeLessThanOrEqual(1024);
+    expect(after.orientation ?? 1).toBe(1);
+
+    const file = path.join(tmpdir(), `served-${id}.jpg`);
+    await writeFile(file, served);
+    const { stdout } = await run('exiftool', ['-j', '-a', '-G1', file]);
+    const tags = Object.keys((JSON.parse(stdout) as Record<string, unknown>[])[0]!);
+    expect(tags.filter((tag) => /^(EXIF|GPS|XMP|IPTC|MakerNotes)/.test(tag))).toEqual([]);
+  });
+
+  it('finishes every reading once when the worker is killed mid-job', async () => {
+    const photo = await aPalm();
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const response = await submitReading(gateway, photo, { async: true });
+      expect(response.status).toBe(202);
+      ids.push(((await response.json()) as { id: string }).id);
+    }
+    await stack.kill('ai-worker', 'SIGKILL');
+    await stack.start('ai-worker');
+
+    const views = await Promise.all(ids.map((id) => waitForReading(gateway, id)));
+    expect(views.map((view) => view.status)).toEqual(ids.map(() => 'completed'));
+    const jobs = await workerJobs(ids);
+    expect(jobs).toHaveLength(ids.length);
+    expect(jobs.every((job: { status: string }) => job.status === 'done')).toBe(true);
+  });
+
+  it('dead-letters a poison message while other readings keep flowing', async () => {
+    const before = await deadLetterCount();
+    const connection = await connect(vhost.url);
+    const channel = await connection.createConfirmChannel();
+    channel.publish(EXCHANGE, 'reading.requested', Buffer.from('{"version":1,"readingId":42}'), {
+      persistent: true,
+      messageId: 'poison-1',
+      contentType: 'application/json',
+      type: 'reading.requested',
+    });
+    await channel.waitForConfirms();
+    await connection.close();
+
+    const response = await submitReading(gateway, await aPalm());
+    expect(response.status).toBe(200);
+    await expect.poll(deadLetterCount, { timeout: 15_000 }).toBe(before + 1);
+  });
+
+  it('loses no accepted reading when RabbitMQ restarts under load', async () => {
+    const photo = await aPalm();
+    const accepted: string[] = [];
+    let refused = 0;
+    let sending = true;
+    const load = (async () => {
+      while (sending) {
+        const response = await submitReading(gateway, photo, { async: true }).catch(() => undefined);
+        if (response?.status === 202) accepted.push(((await response.json()) as { id: string }).id);
+        else refused += 1;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await restartRabbitMq();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    sending = false;
+    await load;
+
+    expect(accepted.length).toBeGreaterThan(5);
+    const views = await Promise.all(accepted.map((id) => waitForReading(gateway, id, 90_000)));
+    const unfinished = views.filter((view) => view.status !== 'completed');
+    expect(unfinished, `refused during the restart: ${refused}`).toEqual([]);
+  });
+});
