@@ -32,6 +32,8 @@ export interface ProcessStack {
   kill(name: StackProcessName, signal?: NodeJS.Signals): Promise<void>;
   /** Starts a process again after `kill`, and waits until it is ready. */
   start(name: StackProcessName): Promise<void>;
+  /** The operating-system process id of a running process (for memory figures). */
+  pid(name: StackProcessName): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -126,5 +128,5 @@ export async function startProcessStack(options: ProcessStackOptions): Promise<P
     await stop();
     throw error;
   }
-  return { urls, kill, start: launch, stop };
+  return { urls, kill, start: launch, stop, pid: (name) => children.get(name)?.pid };
 }

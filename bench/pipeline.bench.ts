@@ -1,0 +1,215 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import knex from 'knex';
+import S3rver from 's3rver';
+import sharp from 'sharp';
+import { startProcessStack, STACK_PROCESS_NAMES } from '../scripts/distributed/process-stack';
+
+/**
+ * `npm run bench:pipeline`: submit→complete latency and throughput of phone-sized photos at
+ * concurrency 1 and 8, embedded and distributed; GET /api/reading/{id} through the gateway vs the
+ * reading service directly. Prints the figures and records them in docs/benchmarks.md.
+ */
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PALM = path.resolve(ROOT, '../shared/palms/palm/pos_21_05_Hand_0002764.jpg');
+const SUBMISSIONS = { 1: 20, 8: 48 } as const;
+const DATABASE_SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const AMQP_URL = process.env.BENCH_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
+
+interface RunFigures {
+  concurrency: number;
+  readings: number;
+  p50: number;
+  p95: number;
+  perSecond: number;
+  failures: number;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+/** A 12-megapixel JPEG of 3–5 MB, as a phone camera sends it. */
+async function phonePhoto(): Promise<Buffer> {
+  let quality = 92;
+  for (;;) {
+    const photo = await sharp(await readFile(PALM)).resize(4000, 3000, { fit: 'fill' }).jpeg({ quality }).toBuffer();
+    if (photo.length >= 3 * 1024 * 1024 || quality >= 100) return photo;
+    quality += 2;
+  }
+}
+
+async function submit(baseUrl: string, photo: Buffer): Promise<{ ms: number; id?: string }> {
+  const body = new FormData();
+  body.append('palmImage', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'palm.jpg');
+  body.append('focusAreas', '["career","love"]');
+  const started = performance.now();
+  const response = await fetch(`${baseUrl}/api/reading`, { method: 'POST', body });
+  const payload = (await response.json()) as { id?: string };
+  const ms = performance.now() - started;
+  return response.status === 200 ? { ms, id: payload.id } : { ms };
+}
+
+async function runLoad(baseUrl: string, photo: Buffer, concurrency: 1 | 8): Promise<RunFigures & { ids: string[] }> {
+  await submit(baseUrl, photo); // warm-up: loads the engine and primes connections
+  const total = SUBMISSIONS[concurrency];
+  const durations: number[] = [];
+  const ids: string[] = [];
+  let failures = 0;
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        next += 1;
+        const result = await submit(baseUrl, photo);
+        if (result.id) {
+          durations.push(result.ms);
+          ids.push(result.id);
+        } else failures += 1;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  durations.sort((a, b) => a - b);
+  return {
+    concurrency,
+    readings: durations.length,
+    p50: percentile(durations, 50) / 1000,
+    p95: percentile(durations, 95) / 1000,
+    perSecond: durations.length / seconds,
+    failures,
+    ids,
+  };
+}
+
+async function peakRssMb(pid: number | undefined): Promise<number> {
+  if (!pid) return NaN;
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+  return kb / 1024;
+}
+
+async function getLoad(url: string): Promise<{ rps: number; p99: number }> {
+  const result = await autocannon({ url, connections: 16, duration: 8 });
+  return { rps: result.requests.average, p99: result.latency.p99 };
+}
+
+async function waitReady(url: string, child: ChildProcess) {
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error('embedded product exited while starting');
+    if (await fetch(`${url}/readyz`).then((r) => r.ok, () => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('embedded product did not become ready');
+}
+
+async function benchEmbedded(photo: Buffer) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-embedded-'));
+  const port = 18080;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/embedded.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', READING_RATE_LIMIT_PER_MINUTE: '100000' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitReady(url, child);
+    const runs = [await runLoad(url, photo, 1), await runLoad(url, photo, 8)];
+    return { runs, peakRss: await peakRssMb(child.pid) };
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function benchDistributed(photo: Buffer) {
+  const name = `palm_bench_${Date.now().toString(36)}`;
+  const server = knex({ client: 'pg', connection: DATABASE_SERVER, pool: { min: 0, max: 1 } });
+  await server.raw(`create database ${name}`);
+  const databaseUrl = Object.assign(new URL(DATABASE_SERVER), { pathname: `/${name}` }).toString();
+  const s3Dir = await mkdtemp(path.join(tmpdir(), 'bench-s3-'));
+  const s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3Dir });
+  const { port: s3Port } = await s3.run();
+  const stack = await startProcessStack({
+    freePorts: true,
+    env: {
+      DATABASE_URL: databaseUrl,
+      AMQP_URL,
+      S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+      S3_ACCESS_KEY: 'S3RVER',
+      S3_SECRET_KEY: 'S3RVER',
+      S3_BUCKET: `bench-${Date.now().toString(36)}`,
+      LOG_LEVEL: 'warn',
+      READING_RATE_LIMIT_PER_MINUTE: '100000',
+    },
+    onOutput: (process, line) => {
+      if (/"level":(50|60)/.test(line)) console.error(`${process}: ${line}`);
+    },
+  });
+  try {
+    const runs = [await runLoad(stack.urls.gateway, photo, 1), await runLoad(stack.urls.gateway, photo, 8)];
+    const id = runs[0]!.ids[0]!;
+    const viaGateway = await getLoad(`${stack.urls.gateway}/api/reading/${id}`);
+    const direct = await getLoad(`${stack.urls.reading}/api/reading/${id}`);
+    const rss = Object.fromEntries(
+      await Promise.all(STACK_PROCESS_NAMES.map(async (n) => [n, await peakRssMb(stack.pid(n))] as const)),
+    );
+    return { runs, viaGateway, direct, rss };
+  } finally {
+    await stack.stop();
+    await s3.close();
+    await rm(s3Dir, { recursive: true, force: true });
+    await server.raw(`drop database if exists ${name} with (force)`);
+    await server.destroy();
+  }
+}
+
+const fmt = (n: number, digits = 2) => n.toFixed(digits);
+const runRow = (mode: string, run: RunFigures) =>
+  `| ${mode} | ${run.concurrency} | ${run.readings} | ${fmt(run.p50)} s | ${fmt(run.p95)} s | ${fmt(run.perSecond)} | ${run.failures} |`;
+
+const photo = await phonePhoto();
+const photoMeta = await sharp(photo).metadata();
+console.log(`photo: ${photoMeta.width}×${photoMeta.height}, ${(photo.length / 1024 / 1024).toFixed(2)} MB`);
+const embedded = await benchEmbedded(photo);
+const distributed = await benchDistributed(photo);
+
+const report = `# Benchmarks
+
+Recorded by \`npm run bench:pipeline\` (bench/pipeline.bench.ts) on ${new Date().toISOString().slice(0, 10)}.
+Machine: ${cpus().length} cores (${cpus()[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}.
+Engine: ${process.env.OPENAI_API_KEY ? 'OpenAI' : 'local'} · Photo: ${photoMeta.width}×${photoMeta.height} JPEG, ${(photo.length / 1024 / 1024).toFixed(2)} MB (a shared palm scaled up to phone size).
+
+## Submit → complete (POST /api/reading answered once the reading is finished)
+
+Targets: p50 ≤ 1.0 s and p95 ≤ 2.0 s at concurrency 1; ≥ 3 readings/s at concurrency 8.
+
+| mode | concurrency | readings | p50 | p95 | readings/s | failures |
+| --- | --- | --- | --- | --- | --- | --- |
+${embedded.runs.map((run) => runRow('embedded', run)).join('\n')}
+${distributed.runs.map((run) => runRow('distributed', run)).join('\n')}
+
+## Memory (peak RSS)
+
+Target: embedded ≤ 400 MB.
+
+| process | peak RSS |
+| --- | --- |
+| embedded (everything in one process) | ${fmt(embedded.peakRss, 0)} MB |
+${Object.entries(distributed.rss).map(([name, mb]) => `| distributed: ${name} | ${fmt(mb, 0)} MB |`).join('\n')}
+
+## GET /api/reading/{id} under load (autocannon, 16 connections, 8 s)
+
+Target: gateway p99 ≤ 1.5 × direct p99.
+
+| path | req/s | p99 |
+| --- | --- | --- |
+| through the gateway | ${fmt(distributed.viaGateway.rps, 0)} | ${distributed.viaGateway.p99} ms |
+| reading service directly | ${fmt(distributed.direct.rps, 0)} | ${distributed.direct.p99} ms |
+`;
+await writeFile(path.join(ROOT, 'docs/benchmarks.md'), report);
+console.log(report);
