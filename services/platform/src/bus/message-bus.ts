@@ -34,7 +34,11 @@ export type QueueHandlers<Q extends QueueKey> = {
  */
 export interface MessageBus {
   publish<N extends EventName>(name: N, payload: EventPayload<N>, options?: PublishOptions): Promise<void>;
-  consume<Q extends QueueKey>(queue: Q, handlers: QueueHandlers<Q>, options?: { prefetch?: number }): Promise<void>;
+  consume<Q extends QueueKey>(
+    queue: Q,
+    handlers: QueueHandlers<Q>,
+    options?: { prefetch?: number },
+  ): Promise<void>;
   /** Messages currently waiting in the dead-letter queue (for metrics, tests and the dlq tool). */
   deadLetterCount(): Promise<number>;
   isReady(): Promise<boolean>;

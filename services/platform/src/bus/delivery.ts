@@ -1,0 +1,108 @@
+import { DELIVERY_LIMIT, eventSchemas, QUEUES, type EventName, type QueueKey } from '@palm/contracts';
+import type { Logger } from '../logging/logger';
+import { runWithRequestId } from '../logging/request-context';
+import { counter, gauge } from '../http/metrics';
+import {
+  PermanentMessageError,
+  type EventHandler,
+  type MessageContext,
+  type QueueHandlers,
+} from './message-bus';
+
+export type DeliveryOutcome = { kind: 'ack' } | { kind: 'retry' } | { kind: 'dead_letter'; reason: string };
+
+const messagesHandled = counter(
+  'bus_messages_total',
+  'Messages handled by bus consumers, by queue and outcome',
+  ['queue', 'outcome'],
+);
+
+const deadLetterSources = new Set<() => Promise<number>>();
+gauge('bus_dead_letters', 'Messages waiting in the dead-letter queue', [], async function () {
+  // Every bus of a process looks at the same dead-letter queue, so the largest answer is the truth
+  // (a sum would count the same messages once per bus).
+  const counts = await Promise.all([...deadLetterSources].map((source) => source().catch(() => 0)));
+  this.set(Math.max(0, ...counts));
+});
+
+/** Lets the `bus_dead_letters` gauge ask this bus on scrape; returns the undo for `close()`. */
+export function reportDeadLetters(source: () => Promise<number>): () => void {
+  deadLetterSources.add(source);
+  return () => deadLetterSources.delete(source);
+}
+
+export function isEventName(value: unknown): value is EventName {
+  return typeof value === 'string' && Object.hasOwn(eventSchemas, value);
+}
+
+/**
+ * Runs the queue's handler for one delivered message and decides what happens to it. The same
+ * rules hold for every bus: an invalid payload or a `PermanentMessageError` is dead-lettered at
+ * once, any other failure is retried until the delivery limit, then dead-lettered.
+ */
+export async function deliver<Q extends QueueKey>(args: {
+  queue: Q;
+  handlers: QueueHandlers<Q>;
+  name: unknown;
+  payload: unknown;
+  context: MessageContext;
+  logger: Logger;
+}): Promise<DeliveryOutcome> {
+  const outcome = await runWithRequestId(args.context.requestId, () => decide(args));
+  messagesHandled.inc({ queue: QUEUES[args.queue].name, outcome: outcome.kind });
+  return outcome;
+}
+
+async function decide<Q extends QueueKey>({
+  queue,
+  handlers,
+  name,
+  payload,
+  context,
+  logger,
+}: {
+  queue: Q;
+  handlers: QueueHandlers<Q>;
+  name: unknown;
+  payload: unknown;
+  context: MessageContext;
+  logger: Logger;
+}): Promise<DeliveryOutcome> {
+  const log = logger.child({ queue: QUEUES[queue].name, event: name, messageId: context.messageId });
+  const handler = isEventName(name)
+    ? (handlers as Partial<Record<EventName, EventHandler<EventName>>>)[name]
+    : undefined;
+  if (!isEventName(name) || !handler) {
+    log.error('no handler for this event on this queue; dead-lettering it');
+    return { kind: 'dead_letter', reason: `queue ${QUEUES[queue].name} has no handler for ${String(name)}` };
+  }
+  const parsed = eventSchemas[name].safeParse(payload);
+  if (!parsed.success) {
+    log.error({ issues: parsed.error.issues }, 'invalid event payload; dead-lettering it');
+    return { kind: 'dead_letter', reason: `invalid ${name} payload: ${parsed.error.message}` };
+  }
+  try {
+    await handler({ name, payload: parsed.data }, context);
+    return { kind: 'ack' };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    if (error instanceof PermanentMessageError) {
+      log.error({ err: error, attempt: context.attempt }, 'message failed permanently; dead-lettering it');
+      return { kind: 'dead_letter', reason };
+    }
+    if (context.attempt >= DELIVERY_LIMIT) {
+      log.error(
+        { err: error, attempt: context.attempt },
+        'message failed on its last delivery; dead-lettering it',
+      );
+      return { kind: 'dead_letter', reason };
+    }
+    log.warn({ err: error, attempt: context.attempt }, 'message handler failed; it will be redelivered');
+    return { kind: 'retry' };
+  }
+}
+
+/** Waits before a failed message is offered again, so a failing dependency is not hammered. */
+export function defaultRetryDelayMs(attempt: number): number {
+  return Math.min(200 * attempt, 2_000);
+}

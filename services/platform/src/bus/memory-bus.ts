@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import { eventSchemas, QUEUES, type EventName, type QueueKey } from '@palm/contracts';
+import type { Logger } from '../logging/logger';
+import { currentRequestId } from '../logging/request-context';
+import { defaultRetryDelayMs, deliver, reportDeadLetters } from './delivery';
+import type { MessageBus, MessageContext, QueueHandlers } from './message-bus';
+
+export interface DeadLetter {
+  queue: string;
+  messageId: string;
+  name: EventName;
+  payload: unknown;
+  reason: string;
+}
+
+export interface MemoryBus extends MessageBus {
+  /** What landed in the dead-letter queue, oldest first (for tests and tools). */
+  deadLetters(): DeadLetter[];
+}
+
+export interface MemoryBusOptions {
+  logger: Logger;
+  /** How long a failed message waits before its next delivery; `attempt` is the delivery that failed. */
+  retryDelayMs?: (attempt: number) => number;
+}
+
+interface Envelope {
+  messageId: string;
+  name: EventName;
+  /** A JSON copy, as a broker would carry it: handlers never share objects with the publisher. */
+  payload: unknown;
+  requestId: string | undefined;
+  attempt: number;
+}
+
+interface QueueState<Q extends QueueKey = QueueKey> {
+  key: Q;
+  waiting: Envelope[];
+  consumer: { handlers: QueueHandlers<Q>; prefetch: number } | undefined;
+  running: number;
+}
+
+const DEFAULT_PREFETCH = 10;
+
+/** The RabbitMQ bus's contract in one process: for unit tests and the embedded single-process mode. */
+export function createMemoryBus({ logger, retryDelayMs = defaultRetryDelayMs }: MemoryBusOptions): MemoryBus {
+  const queues = new Map<QueueKey, QueueState>(
+    (Object.keys(QUEUES) as QueueKey[]).map((key) => [
+      key,
+      { key, waiting: [], consumer: undefined, running: 0 },
+    ]),
+  );
+  const deadLetters: DeadLetter[] = [];
+  const inFlight = new Set<Promise<void>>();
+  const retryTimers = new Set<NodeJS.Timeout>();
+  let closed = false;
+
+  const stateOf = (key: QueueKey): QueueState => {
+    const state = queues.get(key);
+    if (!state) throw new Error(`unknown queue ${key}`);
+    return state;
+  };
+
+  const schedulePump = (state: QueueState) => {
+    setImmediate(() => pump(state));
+  };
+
+  const pump = (state: QueueState) => {
+    while (!closed && state.consumer && state.running < state.consumer.prefetch) {
+      const envelope = state.waiting.shift();
+      if (!envelope) return;
+      state.running += 1;
+      const run = handle(state, state.consumer.handlers, envelope).finally(() => {
+        state.running -= 1;
+        inFlight.delete(run);
+        pump(state);
+      });
+      inFlight.add(run);
+    }
+  };
+
+  const handle = async (state: QueueState, handlers: QueueHandlers<QueueKey>, envelope: Envelope) => {
+    const context: MessageContext = {
+      messageId: envelope.messageId,
+      attempt: envelope.attempt,
+      requestId: envelope.requestId,
+    };
+    const outcome = await deliver({
+      queue: state.key,
+      handlers,
+      name: envelope.name,
+      payload: envelope.payload,
+      context,
+      logger,
+    });
+    if (outcome.kind === 'dead_letter') {
+      deadLetters.push({
+        queue: QUEUES[state.key].name,
+        messageId: envelope.messageId,
+        name: envelope.name,
+        payload: envelope.payload,
+        reason: outcome.reason,
+      });
+    } else if (outcome.kind === 'retry' && !closed) {
+      const timer = setTimeout(() => {
+        retryTimers.delete(timer);
+        state.waiting.push({ ...envelope, attempt: envelope.attempt + 1 });
+        pump(state);
+      }, retryDelayMs(envelope.attempt));
+      retryTimers.add(timer);
+    }
+  };
+
+  const stopReportingDeadLetters = reportDeadLetters(() => Promise.resolve(deadLetters.length));
+
+  return {
+    publish(name, payload, options = {}) {
+      if (closed) return Promise.reject(new Error('the message bus is closed'));
+      const parsed = eventSchemas[name].safeParse(payload);
+      if (!parsed.success) return Promise.reject(parsed.error);
+      const envelope: Envelope = {
+        messageId: options.messageId ?? randomUUID(),
+        name,
+        payload: JSON.parse(JSON.stringify(parsed.data)),
+        requestId: options.requestId ?? currentRequestId(),
+        attempt: 1,
+      };
+      for (const [key, queue] of Object.entries(QUEUES) as [QueueKey, (typeof QUEUES)[QueueKey]][]) {
+        if (!(queue.events as readonly EventName[]).includes(name)) continue;
+        const state = stateOf(key);
+        state.waiting.push({ ...envelope });
+        schedulePump(state);
+      }
+      return Promise.resolve();
+    },
+
+    consume(queue, handlers, options = {}) {
+      if (closed) return Promise.reject(new Error('the message bus is closed'));
+      const state = stateOf(queue);
+      if (state.consumer)
+        return Promise.reject(new Error(`queue ${QUEUES[queue].name} already has a consumer`));
+      const prefetch = options.prefetch ?? DEFAULT_PREFETCH;
+      if (!Number.isInteger(prefetch) || prefetch < 1) {
+        return Promise.reject(new Error(`prefetch must be a positive integer (got ${prefetch})`));
+      }
+      state.consumer = { handlers: handlers as QueueHandlers<QueueKey>, prefetch };
+      schedulePump(state);
+      return Promise.resolve();
+    },
+
+    deadLetterCount: () => Promise.resolve(deadLetters.length),
+    deadLetters: () => deadLetters.map((letter) => ({ ...letter })),
+    isReady: () => Promise.resolve(!closed),
+
+    async close() {
+      closed = true;
+      stopReportingDeadLetters();
+      for (const timer of retryTimers) clearTimeout(timer);
+      retryTimers.clear();
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}
