@@ -1,0 +1,205 @@
+import express, { type Router } from 'express';
+import {
+  bearerToken,
+  counter,
+  HttpError,
+  migrate,
+  requireAdmin,
+  type Database,
+  type Logger,
+  type SessionVerifier,
+} from '@palm/platform';
+import {
+  adminLoginBodySchema,
+  type AdminLoginResponse,
+  type AdminSetupResponse,
+  type AdminStatus,
+} from '@palm/contracts';
+import type { AdminAuthConfig } from './config';
+import { CredentialsRepository } from './credentials.repository';
+import { LoginThrottle } from './login-throttle';
+import { ADMIN_AUTH_MIGRATIONS_TABLE, adminAuthMigrations } from './migrations';
+import { generateBackupCodes, normalizeBackupCode, randomToken, sameSecret } from './secrets';
+import { SessionStore } from './session.store';
+import { acceptedTimeStep, createTotpSecret, looksLikeTotpCode, otpauthUri, qrCodeDataUrl } from './totp';
+
+export interface AdminAuthDeps {
+  db: Database;
+  logger: Logger;
+  config: AdminAuthConfig;
+  /** The clock; tests move it to expire sessions and lockouts. */
+  now?: () => Date;
+}
+
+export interface AdminAuthService {
+  router: Router;
+  /** The in-process session check; other services in the same process pass it to requireAdmin. */
+  sessions: SessionVerifier;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const MINUTE_MS = 60_000;
+const SETUP_TOKEN_HEADER = 'x-setup-token';
+
+const loginAttempts = counter('admin_login_attempts_total', 'Operator sign-in attempts by outcome', [
+  'method',
+  'outcome',
+]);
+
+export function createAdminAuthService(deps: AdminAuthDeps): AdminAuthService {
+  const { db, logger, config } = deps;
+  const now = deps.now ?? (() => new Date());
+  const credentials = new CredentialsRepository(db, {
+    totpSecret: config.ADMIN_TOTP_SECRET,
+    backupCodes: config.ADMIN_BACKUP_CODES,
+  });
+  const sessions = new SessionStore(
+    db,
+    {
+      idleMs: config.ADMIN_SESSION_IDLE_MINUTES * MINUTE_MS,
+      absoluteMs: config.ADMIN_SESSION_MAX_HOURS * 60 * MINUTE_MS,
+    },
+    now,
+  );
+  const throttle = new LoginThrottle(db, {
+    perClient: {
+      maxFailures: config.ADMIN_LOGIN_CLIENT_MAX_FAILURES,
+      windowMs: config.ADMIN_LOGIN_CLIENT_WINDOW_MINUTES * MINUTE_MS,
+    },
+    global: {
+      maxFailures: config.ADMIN_LOGIN_GLOBAL_MAX_FAILURES,
+      windowMs: config.ADMIN_LOGIN_GLOBAL_WINDOW_MINUTES * MINUTE_MS,
+    },
+  });
+  let setupToken = config.ADMIN_SETUP_TOKEN;
+
+  async function codeIsValid(token: string, at: Date): Promise<boolean> {
+    if (!looksLikeTotpCode(token)) return credentials.consumeBackupCode(normalizeBackupCode(token), at);
+    const authenticator = await credentials.current();
+    if (!authenticator) return false;
+    const timeStep = await acceptedTimeStep(authenticator.secret, token, at, authenticator.lastTimeStep);
+    return timeStep !== undefined && (await credentials.acceptTimeStep(authenticator, timeStep, at));
+  }
+
+  const router = express.Router();
+  router.use('/api/admin', (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+
+  router.get('/api/admin/status', async (req, res) => {
+    const sessionId = bearerToken(req.headers.authorization);
+    const status: AdminStatus = {
+      needsSetup: !(await credentials.isConfigured()),
+      authenticated: sessionId !== undefined && (await sessions.verify(sessionId)),
+    };
+    res.json(status);
+  });
+
+  router.get('/api/admin/setup', async (req, res) => {
+    if (await credentials.isConfigured()) {
+      throw new HttpError(404, 'The authenticator is already set up. Sign in with a code from your app.', {
+        code: 'setup_complete',
+      });
+    }
+    const query = req.query.setup;
+    const offered = typeof query === 'string' ? query : req.get(SETUP_TOKEN_HEADER);
+    if (!setupToken || !offered || !sameSecret(offered, setupToken)) {
+      logger.warn({ client: req.ip }, 'admin setup refused: missing or wrong setup token');
+      throw new HttpError(
+        403,
+        'This setup link is not valid. Open the setup link printed in the admin-auth service log at start-up.',
+        { code: 'setup_token_invalid' },
+      );
+    }
+    const secret = createTotpSecret();
+    const backupCodes = generateBackupCodes();
+    if (!(await credentials.beginSetup(secret, backupCodes, now()))) {
+      throw new HttpError(404, 'The authenticator is already set up. Sign in with a code from your app.', {
+        code: 'setup_complete',
+      });
+    }
+    logger.info(
+      { client: req.ip },
+      'admin setup started: a new authenticator secret waits for its first code',
+    );
+    const response: AdminSetupResponse = {
+      qrCodeUrl: await qrCodeDataUrl(otpauthUri(secret)),
+      secret,
+      backupCodes,
+      envLines: [`ADMIN_TOTP_SECRET=${secret}`, `ADMIN_BACKUP_CODES=${backupCodes.join(',')}`],
+    };
+    res.json(response);
+  });
+
+  router.post('/api/admin/login', express.json({ limit: '1kb' }), async (req, res) => {
+    const { token } = adminLoginBodySchema.parse(req.body ?? {});
+    const client = req.ip ?? 'unknown';
+    const method = looksLikeTotpCode(token) ? 'totp' : 'backup_code';
+    const at = now();
+    const reservation = await throttle.reserve(client, at);
+    if (!reservation.allowed) {
+      const minutes = Math.ceil(reservation.retryAfterSeconds / 60);
+      loginAttempts.inc({ method, outcome: 'throttled' });
+      logger.warn(
+        { client, method, outcome: 'throttled', retryAfterSeconds: reservation.retryAfterSeconds },
+        'admin sign-in attempt',
+      );
+      throw new HttpError(
+        429,
+        `Too many failed sign-in attempts. Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} and try again.`,
+        { code: 'too_many_attempts', headers: { 'Retry-After': String(reservation.retryAfterSeconds) } },
+      );
+    }
+    let succeeded = false;
+    try {
+      succeeded = await codeIsValid(token, at);
+    } finally {
+      await throttle.settle(reservation.attemptId, succeeded);
+    }
+    const outcome = succeeded ? 'succeeded' : 'failed';
+    loginAttempts.inc({ method, outcome });
+    logger[succeeded ? 'info' : 'warn']({ client, method, outcome }, 'admin sign-in attempt');
+    if (!succeeded) throw new HttpError(401, 'Login failed', { code: 'login_failed' });
+    const body: AdminLoginResponse = { sessionId: await sessions.create() };
+    res.json(body);
+  });
+
+  router.get('/api/admin/session', requireAdmin(sessions), (_req, res) => {
+    res.status(204).end();
+  });
+
+  router.post('/api/admin/logout', requireAdmin(sessions), async (req, res) => {
+    const sessionId = bearerToken(req.headers.authorization);
+    if (sessionId) await sessions.revoke(sessionId);
+    logger.info({ client: req.ip }, 'admin signed out');
+    res.status(204).end();
+  });
+
+  return {
+    router,
+    sessions,
+    async start() {
+      await migrate(db, { table: ADMIN_AUTH_MIGRATIONS_TABLE, migrations: adminAuthMigrations, logger });
+      await credentials.syncEnvironment(now());
+      if (credentials.configuredByEnvironment && !config.ADMIN_TOTP_SECRET) {
+        logger.warn('ADMIN_BACKUP_CODES is set without ADMIN_TOTP_SECRET: only backup codes can sign in');
+      }
+      if (await credentials.isConfigured()) return;
+      const setupPage = `${config.PUBLIC_URL.replace(/\/+$/, '')}/admin/auth?setup=`;
+      if (setupToken) {
+        logger.info(`admin sign-in is not set up yet: open ${setupPage}<ADMIN_SETUP_TOKEN> to set it up`);
+        return;
+      }
+      setupToken = randomToken();
+      logger.info(
+        { setupUrl: `${setupPage}${setupToken}` },
+        `admin sign-in is not set up yet: open ${setupPage}${setupToken} to set it up`,
+      );
+    },
+    async stop() {
+      // The database belongs to whoever created it; nothing here holds resources of its own.
+    },
+  };
+}

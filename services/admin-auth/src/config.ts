@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { infrastructureConfigSchema, portSetting } from '@palm/platform';
+import { ADMIN_CODE_MAX_LENGTH, ADMIN_CODE_MIN_LENGTH } from '@palm/contracts';
+
+const positiveInteger = (fallback: number) =>
+  z.coerce
+    .number({ error: 'expected a whole number above 0' })
+    .int('expected a whole number above 0')
+    .positive('expected a whole number above 0')
+    .default(fallback);
+
+/** RFC 4226 asks for at least 128 bits: 26 base32 characters. Spaces and case are forgiven. */
+const totpSecretSetting = z
+  .string()
+  .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+  .pipe(
+    z
+      .string()
+      .regex(/^[A-Z2-7]+=*$/, 'expected a base32 secret (letters A-Z and digits 2-7)')
+      .min(26, 'expected a base32 secret of at least 26 characters (128 bits)'),
+  )
+  .optional();
+
+const backupCodesSetting = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((code) => code.trim().toUpperCase())
+      .filter((code) => code.length > 0),
+  )
+  .pipe(
+    z
+      .array(
+        z
+          .string()
+          .min(
+            ADMIN_CODE_MIN_LENGTH,
+            `expected codes of ${ADMIN_CODE_MIN_LENGTH}-${ADMIN_CODE_MAX_LENGTH} characters`,
+          )
+          .max(
+            ADMIN_CODE_MAX_LENGTH,
+            `expected codes of ${ADMIN_CODE_MIN_LENGTH}-${ADMIN_CODE_MAX_LENGTH} characters`,
+          )
+          .regex(/^[A-Z0-9]+$/, 'expected codes of letters and digits only'),
+      )
+      .min(1, 'expected a comma-separated list of backup codes'),
+  )
+  .optional();
+
+export const adminAuthConfigSchema = infrastructureConfigSchema.extend({
+  PORT: portSetting(8083),
+  /** Where operators open the web app; the setup link logged at start points here. */
+  PUBLIC_URL: z.url({ error: 'expected a URL' }).default('http://localhost:8080'),
+  /** A fixed setup token; without it one is generated at start and logged while setup is pending. */
+  ADMIN_SETUP_TOKEN: z.string().min(16, 'expected at least 16 characters').optional(),
+  /** An authenticator secret set by environment; it wins over the one stored by setup. */
+  ADMIN_TOTP_SECRET: totpSecretSetting,
+  /** Plain backup codes set by environment; hashed at start, they replace the stored ones. */
+  ADMIN_BACKUP_CODES: backupCodesSetting,
+  ADMIN_SESSION_IDLE_MINUTES: positiveInteger(30),
+  ADMIN_SESSION_MAX_HOURS: positiveInteger(12),
+  ADMIN_LOGIN_CLIENT_MAX_FAILURES: positiveInteger(5),
+  ADMIN_LOGIN_CLIENT_WINDOW_MINUTES: positiveInteger(15),
+  ADMIN_LOGIN_GLOBAL_MAX_FAILURES: positiveInteger(20),
+  ADMIN_LOGIN_GLOBAL_WINDOW_MINUTES: positiveInteger(60),
+});
+export type AdminAuthConfig = z.infer<typeof adminAuthConfigSchema>;

@@ -1,0 +1,36 @@
+import { generateSecret, generateURI, verify } from 'otplib';
+import { toDataURL } from 'qrcode';
+
+export const TOTP_ISSUER = 'Palm Reading';
+export const TOTP_LABEL = 'Administrator';
+const SECRET_BYTES = 20; // 160 bits, what authenticator apps expect
+const PERIOD_SECONDS = 30;
+
+export const createTotpSecret = () => generateSecret({ length: SECRET_BYTES });
+
+export const otpauthUri = (secret: string) => generateURI({ issuer: TOTP_ISSUER, label: TOTP_LABEL, secret });
+
+export const qrCodeDataUrl = (uri: string) =>
+  toDataURL(uri, { errorCorrectionLevel: 'M', margin: 2, width: 256 });
+
+export const looksLikeTotpCode = (token: string) => /^\d{6}$/.test(token);
+
+/**
+ * The time step a 6-digit code belongs to, if it is valid now (±1 step for clock drift) and
+ * newer than `afterTimeStep`, the last step accepted — so a code seen once cannot be replayed.
+ */
+export async function acceptedTimeStep(
+  secret: string,
+  token: string,
+  now: Date,
+  afterTimeStep: number | null,
+): Promise<number | undefined> {
+  const result = await verify({
+    secret,
+    token,
+    epoch: Math.floor(now.getTime() / 1000),
+    epochTolerance: PERIOD_SECONDS,
+    afterTimeStep: afterTimeStep ?? undefined,
+  });
+  return result.valid && 'timeStep' in result ? result.timeStep : undefined;
+}
