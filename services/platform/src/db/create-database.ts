@@ -1,0 +1,92 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import knex, { type Knex } from 'knex';
+import ClientPgLite from 'knex-pglite';
+import type { Logger } from '../logging/logger';
+import type { Database } from './database';
+
+/** Pass as `dataDir` for a throwaway in-memory PGlite (tests). */
+export const IN_MEMORY = 'memory://';
+
+export interface DatabaseOptions {
+  /** A PostgreSQL URL; without it the database is an embedded PGlite. */
+  url?: string;
+  /** Where PGlite keeps its files (`${dataDir}/pg`), or `memory://`. Ignored when `url` is set. */
+  dataDir?: string;
+  logger?: Logger;
+}
+
+/**
+ * Opens the database a service runs on: PostgreSQL when a URL is given, otherwise PGlite.
+ * PGlite has exactly one connection, so a query on `db` inside `db.transaction(trx => …)` waits
+ * for the connection the transaction holds — forever. Always query through `trx` there.
+ * `count(*)` comes back as a string from `pg` and a number from PGlite: cast it (`count(*)::int`).
+ */
+export async function createDatabase(options: DatabaseOptions): Promise<Database> {
+  const { url, dataDir = './.data', logger } = options;
+  const log = logger && knexLog(logger);
+  const db = url
+    ? knex({ client: 'pg', connection: url, pool: { min: 0, max: 10 }, log })
+    : knex({ client: ClientPgLite, connection: await pgliteConnection(dataDir), log });
+  try {
+    await db.raw('select 1');
+  } catch (error) {
+    await db.destroy();
+    const where = url ? redactPassword(url) : pgliteLocation(dataDir);
+    throw new Error(`Cannot open the database at ${where}: ${(error as Error).message}`, { cause: error });
+  }
+  logger?.info(
+    { database: url ? redactPassword(url) : pgliteLocation(dataDir) },
+    url ? 'connected to PostgreSQL' : 'opened embedded PGlite database',
+  );
+  return db;
+}
+
+/** True when the database answers a trivial query within `timeoutMs`. */
+export async function databaseIsReady(db: Database, timeoutMs = 2_000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  const answered = db.raw('select 1').then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([answered, timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Closes the pool; for PGlite this also flushes and closes the data directory. */
+export async function closeDatabase(db: Database): Promise<void> {
+  await db.destroy();
+}
+
+async function pgliteConnection(dataDir: string): Promise<Knex.StaticConnectionConfig> {
+  if (dataDir === IN_MEMORY) return { connectionString: IN_MEMORY };
+  const directory = pgliteLocation(dataDir);
+  await mkdir(directory, { recursive: true });
+  return { filename: directory };
+}
+
+function pgliteLocation(dataDir: string): string {
+  return dataDir === IN_MEMORY ? IN_MEMORY : path.resolve(dataDir, 'pg');
+}
+
+function redactPassword(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString();
+}
+
+function knexLog(logger: Logger) {
+  return {
+    warn: (message: unknown) => logger.warn({ source: 'knex' }, String(message)),
+    error: (message: unknown) => logger.error({ source: 'knex' }, String(message)),
+    deprecate: (method: string, alternative: string) =>
+      logger.warn({ source: 'knex' }, `${method} is deprecated; use ${alternative}`),
+    debug: (message: unknown) => logger.debug({ source: 'knex', message }, 'knex debug'),
+  };
+}
