@@ -1,0 +1,46 @@
+import { migrate, type BlobStore, type Database, type Logger, type MessageBus } from '@palm/platform';
+import { AI_WORKER_MIGRATIONS_TABLE, aiWorkerMigrations } from './ai-worker.migrations';
+import { createAiWorkerRepository } from './ai-worker.repository';
+import type { ReadingEngine } from './engine/reading-engine';
+import { createReadingJobHandler } from './worker/reading-job.handler';
+
+export interface AiWorkerDeps {
+  db: Database;
+  bus: MessageBus;
+  blobs: BlobStore;
+  logger: Logger;
+  engine: ReadingEngine;
+  /** Readings worked on at once; photos are CPU work, so a small number. */
+  concurrency?: number;
+  /**
+   * After this long a claim held by another message counts as abandoned (its worker died). Longer
+   * than the slowest reading: the OpenAI engine may take 3 × 60 s before it falls back.
+   */
+  staleClaimAfterMs?: number;
+}
+
+export interface AiWorkerService {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function createAiWorkerService(deps: AiWorkerDeps): AiWorkerService {
+  const logger = deps.logger.child({ component: 'ai-worker' });
+  const repository = createAiWorkerRepository(deps.db, {
+    staleAfterMs: deps.staleClaimAfterMs ?? 5 * 60_000,
+  });
+  const handler = createReadingJobHandler({ ...deps, repository, logger });
+  return {
+    async start() {
+      await migrate(deps.db, { table: AI_WORKER_MIGRATIONS_TABLE, migrations: aiWorkerMigrations, logger });
+      await deps.bus.consume(
+        'aiWorkerReadings',
+        { 'reading.requested': handler },
+        { prefetch: deps.concurrency ?? 4 },
+      );
+      logger.info({ engine: deps.engine.name }, 'AI worker consuming reading.requested');
+    },
+    // The bus owns its consumers: closing it stops deliveries and waits for the ones in flight.
+    stop: () => Promise.resolve(),
+  };
+}

@@ -1,0 +1,29 @@
+import type { ReadingResult, ReadingSubmission } from '@palm/contracts';
+
+/** The normalised photo every engine reads: an upright JPEG without metadata, at most 1024 px a side. */
+export interface NormalisedImage {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+export interface ReadingInput {
+  readingId: string;
+  image: NormalisedImage;
+  submission: ReadingSubmission;
+}
+
+/**
+ * Turns a palm photo and the visitor's answers into a reading. Implementations throw
+ * `UnreadablePhotoError` when the photo cannot be read; any other error is treated as a
+ * processing failure and retried.
+ */
+export interface ReadingEngine {
+  readonly name: string;
+  read(input: ReadingInput): Promise<ReadingResult>;
+}
+
+/** The visitor's photo cannot be read. The message is shown to them as is: it says how to retake it. */
+export class UnreadablePhotoError extends Error {
+  override name = 'UnreadablePhotoError';
+}

@@ -1,0 +1,18 @@
+export { createAiWorkerService, type AiWorkerDeps, type AiWorkerService } from './ai-worker.service';
+export { aiWorkerConfigSchema, type AiWorkerConfig } from './config';
+export { createReadingEngine } from './engine/create-engine';
+export {
+  UnreadablePhotoError,
+  type NormalisedImage,
+  type ReadingEngine,
+  type ReadingInput,
+} from './engine/reading-engine';
+export { LocalEngine } from './engine/local/local.engine';
+export {
+  OpenAIEngine,
+  DEFAULT_READING_PROMPT,
+  type OpenAIEngineOptions,
+} from './engine/openai/openai.engine';
+export { sanitiseReadingResult, sanitiseText } from './engine/output-sanitiser';
+export { normalisePalmImage } from './image/palm-image.normaliser';
+export { normalisedImageKey } from './worker/reading-job.handler';

@@ -1,0 +1,213 @@
+import sharp from 'sharp';
+import {
+  DELIVERY_LIMIT,
+  type ReadingCompleted,
+  type ReadingFailed,
+  type ReadingRequested,
+  type ReadingResult,
+} from '@palm/contracts';
+import {
+  counter,
+  histogram,
+  PermanentMessageError,
+  type BlobStore,
+  type EventHandler,
+  type Logger,
+  type MessageBus,
+  type MessageContext,
+} from '@palm/platform';
+import type { AiWorkerRepository, JobOutcome } from '../ai-worker.repository';
+import { normalisePalmImage } from '../image/palm-image.normaliser';
+import { UnreadablePhotoError, type NormalisedImage, type ReadingEngine } from '../engine/reading-engine';
+
+export const PROCESSING_ERROR_MESSAGE = 'We could not finish your reading. Please try again in a moment.';
+export const MISSING_PHOTO_MESSAGE = 'We could not find your photo any more. Please upload it again.';
+
+const stageSeconds = histogram('reading_engine_stage_seconds', 'Time spent per reading, by pipeline stage', [
+  'stage',
+]);
+const readingsProcessed = counter('readings_processed_total', 'Reading jobs handled, by outcome', [
+  'outcome',
+]);
+
+/** Where the normalised photo lives; the reading service serves it from here. */
+export const normalisedImageKey = (readingId: string) => `readings/${readingId}/palm.jpg`;
+
+export interface ReadingJobDeps {
+  repository: AiWorkerRepository;
+  bus: MessageBus;
+  blobs: BlobStore;
+  engine: ReadingEngine;
+  logger: Logger;
+}
+
+/**
+ * Handles `reading.requested`: claim → normalise → store the normalised photo, delete the original
+ * → read → record and publish the outcome. A photo the engine cannot read fails at once with its
+ * retake advice; any other error is thrown so the bus retries, and on the last delivery the reading
+ * is marked failed and the message dead-lettered.
+ */
+export function createReadingJobHandler(deps: ReadingJobDeps): EventHandler<'reading.requested'> {
+  const { repository, bus, blobs, engine, logger } = deps;
+
+  const publishOutcome = async (outcome: JobOutcome) => {
+    // A fixed message id lets consumers recognise a republished outcome.
+    await bus.publish(outcome.event, outcome.payload, { messageId: `${outcome.payload.readingId}.outcome` });
+  };
+
+  const finish = async (outcome: JobOutcome, label: string) => {
+    await repository.complete(outcome.payload.readingId, outcome);
+    await publishOutcome(outcome);
+    readingsProcessed.inc({ outcome: label });
+  };
+
+  return async ({ payload }, context) => {
+    const log = logger.child({ readingId: payload.readingId, attempt: context.attempt });
+    const claim = await repository.claim(payload.readingId, context);
+    if (claim.kind === 'done') {
+      log.info('reading already processed; republishing its outcome');
+      await publishOutcome(claim.outcome);
+      readingsProcessed.inc({ outcome: 'duplicate' });
+      return;
+    }
+    if (claim.kind === 'busy') {
+      log.info('another delivery is processing this reading; leaving it to that one');
+      readingsProcessed.inc({ outcome: 'duplicate' });
+      return;
+    }
+
+    const job = { imageKey: null as string | null };
+    try {
+      const { outcome, label } = await runJob(payload, job, log);
+      await finish(outcome, label);
+    } catch (error) {
+      if (context.attempt < DELIVERY_LIMIT) throw error;
+      await giveUp(payload, job.imageKey, error, context, log);
+    }
+  };
+
+  /** Reads the photo; a photo the engine cannot read is an outcome too, not an error. */
+  async function runJob(
+    payload: ReadingRequested,
+    job: { imageKey: string | null },
+    log: Logger,
+  ): Promise<{ outcome: JobOutcome; label: string }> {
+    const started = performance.now();
+    try {
+      const image = await loadNormalisedImage(payload, blobs);
+      if (!image) {
+        const payloadFailed = failed(payload, 'processing_error', MISSING_PHOTO_MESSAGE, null);
+        return { outcome: { event: 'reading.failed', payload: payloadFailed }, label: 'processing_error' };
+      }
+      job.imageKey = normalisedImageKey(payload.readingId);
+      const stopEngineTimer = stageSeconds.startTimer({ stage: 'engine' });
+      const result = await engine.read({
+        readingId: payload.readingId,
+        image,
+        submission: payload.submission,
+      });
+      stopEngineTimer();
+      const durationMs = Math.round(performance.now() - started);
+      stageSeconds.observe({ stage: 'total' }, durationMs / 1000);
+      log.info({ durationMs, engine: engine.name }, 'reading completed');
+      return {
+        outcome: {
+          event: 'reading.completed',
+          payload: completed(payload, job.imageKey, result, engine.name, durationMs),
+        },
+        label: 'completed',
+      };
+    } catch (error) {
+      if (!(error instanceof UnreadablePhotoError)) throw error;
+      log.info({ advice: error.message }, 'the photo cannot be read; the visitor is asked to retake it');
+      const payloadFailed = failed(payload, 'unreadable_photo', error.message, job.imageKey);
+      return { outcome: { event: 'reading.failed', payload: payloadFailed }, label: 'unreadable_photo' };
+    }
+  }
+
+  async function giveUp(
+    payload: ReadingRequested,
+    imageKey: string | null,
+    error: unknown,
+    context: MessageContext,
+    log: Logger,
+  ): Promise<never> {
+    log.error({ err: error }, 'reading failed on its last delivery; marking it failed');
+    const outcome: JobOutcome = {
+      event: 'reading.failed',
+      payload: failed(payload, 'processing_error', PROCESSING_ERROR_MESSAGE, imageKey),
+    };
+    await repository
+      .complete(payload.readingId, outcome)
+      .catch((cause: unknown) => log.error({ err: cause }, 'could not record the failed reading'));
+    await publishOutcome(outcome).catch((cause: unknown) =>
+      log.error({ err: cause }, 'could not publish reading.failed'),
+    );
+    readingsProcessed.inc({ outcome: 'processing_error' });
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new PermanentMessageError(`reading failed after ${context.attempt} deliveries: ${reason}`, {
+      cause: error,
+    });
+  }
+}
+
+/**
+ * The normalised photo, made from the original (which is then deleted) — or, when the original is
+ * already gone because an earlier attempt got that far, the normalised photo that attempt stored.
+ * Null when neither exists.
+ */
+async function loadNormalisedImage(
+  payload: ReadingRequested,
+  blobs: BlobStore,
+): Promise<NormalisedImage | null> {
+  const key = normalisedImageKey(payload.readingId);
+  const original = await blobs.get(payload.originalImageKey);
+  if (!original) {
+    const stored = await blobs.get(key);
+    if (!stored) return null;
+    const { width = 0, height = 0 } = await sharp(stored.data).metadata();
+    return { data: stored.data, width, height };
+  }
+  const stopTimer = stageSeconds.startTimer({ stage: 'normalise' });
+  let image: NormalisedImage;
+  try {
+    image = await normalisePalmImage(original.data);
+  } catch (error) {
+    // An upload we cannot decode is not kept either.
+    if (error instanceof UnreadablePhotoError) await blobs.delete(payload.originalImageKey);
+    throw error;
+  } finally {
+    stopTimer();
+  }
+  await blobs.put(key, image.data, 'image/jpeg');
+  await blobs.delete(payload.originalImageKey);
+  return image;
+}
+
+function completed(
+  payload: ReadingRequested,
+  imageKey: string,
+  result: ReadingResult,
+  engine: string,
+  durationMs: number,
+): ReadingCompleted {
+  return {
+    version: 1,
+    readingId: payload.readingId,
+    imageKey,
+    result,
+    engine,
+    durationMs,
+    flowId: payload.submission.flowId ?? null,
+    flowVersion: payload.submission.flowVersion ?? null,
+  };
+}
+
+function failed(
+  payload: ReadingRequested,
+  kind: ReadingFailed['kind'],
+  message: string,
+  imageKey: string | null,
+): ReadingFailed {
+  return { version: 1, readingId: payload.readingId, kind, message, imageKey };
+}

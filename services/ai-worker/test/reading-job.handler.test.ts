@@ -1,0 +1,307 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  DELIVERY_LIMIT,
+  readingResultSchema,
+  type ReadingCompleted,
+  type ReadingFailed,
+  type ReadingRequested,
+} from '@palm/contracts';
+import {
+  closeDatabase,
+  createDatabase,
+  createDiskBlobStore,
+  createLogger,
+  createMemoryBus,
+  IN_MEMORY,
+  metricsRegistry,
+  type BlobStore,
+  type Database,
+  type MemoryBus,
+} from '@palm/platform';
+import { createAiWorkerService } from '../src/ai-worker.service';
+import { LocalEngine } from '../src/engine/local/local.engine';
+import { RETAKE_ADVICE } from '../src/engine/local/photo-quality.gate';
+import type { ReadingEngine, ReadingInput } from '../src/engine/reading-engine';
+import {
+  MISSING_PHOTO_MESSAGE,
+  normalisedImageKey,
+  PROCESSING_ERROR_MESSAGE,
+} from '../src/worker/reading-job.handler';
+import { readPalm, solidJpeg, submission } from './support/fixtures';
+
+const logger = createLogger('ai-worker-test', 'silent');
+
+type Outcome =
+  | { name: 'reading.completed'; payload: ReadingCompleted }
+  | { name: 'reading.failed'; payload: ReadingFailed };
+
+/** The local engine, counting its runs; `failNext` makes the next runs throw like a crashed dependency. */
+class CountingEngine implements ReadingEngine {
+  readonly name = 'local';
+  runs = 0;
+  failNext = 0;
+  private readonly local = new LocalEngine();
+  async read(input: ReadingInput) {
+    this.runs++;
+    if (this.failNext > 0) {
+      this.failNext--;
+      throw new Error('engine dependency unavailable');
+    }
+    return this.local.read(input);
+  }
+}
+
+async function waitFor<T>(check: () => T | undefined, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
+
+describe('reading job handler', () => {
+  let db: Database;
+  let dir: string;
+  let blobs: BlobStore;
+  let bus: MemoryBus;
+  let engine: CountingEngine;
+  let outcomes: Outcome[];
+
+  const startWorker = async (options: { blobs?: BlobStore; staleClaimAfterMs?: number } = {}) => {
+    await createAiWorkerService({
+      db,
+      bus,
+      blobs: options.blobs ?? blobs,
+      logger,
+      engine,
+      staleClaimAfterMs: options.staleClaimAfterMs,
+    }).start();
+  };
+
+  const request = async (original: Buffer | null, overrides: Partial<ReadingRequested> = {}) => {
+    const readingId = randomBytes(16).toString('base64url');
+    const originalImageKey = `originals/${readingId}`;
+    if (original) await blobs.put(originalImageKey, original, 'image/jpeg');
+    const payload: ReadingRequested = {
+      version: 1,
+      readingId,
+      originalImageKey,
+      submission: submission({ flowId: 3, flowVersion: 2 }),
+      requestedAt: new Date().toISOString(),
+      ...overrides,
+    };
+    return { payload, messageId: `requested.${readingId}` };
+  };
+
+  const publish = (job: { payload: ReadingRequested; messageId: string }) =>
+    bus.publish('reading.requested', job.payload, { messageId: job.messageId });
+
+  const outcomesFor = (readingId: string) => outcomes.filter((o) => o.payload.readingId === readingId);
+  const firstOutcome = (readingId: string) => waitFor(() => outcomesFor(readingId)[0]);
+
+  beforeAll(async () => {
+    db = await createDatabase({ dataDir: IN_MEMORY });
+  });
+  afterAll(() => closeDatabase(db));
+
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'ai-worker-test-'));
+    blobs = createDiskBlobStore(dir);
+    bus = createMemoryBus({ logger, retryDelayMs: () => 1 });
+    engine = new CountingEngine();
+    outcomes = [];
+    await bus.consume('readingResults', {
+      'reading.completed': (event) => Promise.resolve(void outcomes.push(event)),
+      'reading.failed': (event) => Promise.resolve(void outcomes.push(event)),
+    });
+  });
+  afterEach(async () => {
+    await bus.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('reads a palm: stores the normalised photo, deletes the original, publishes reading.completed once', async () => {
+    await startWorker();
+    const job = await request(readPalm());
+    await publish(job);
+
+    const outcome = await firstOutcome(job.payload.readingId);
+    await settle();
+    expect(outcomesFor(job.payload.readingId)).toHaveLength(1);
+    expect(outcome.name).toBe('reading.completed');
+    const payload = outcome.payload as ReadingCompleted;
+    expect(payload).toMatchObject({
+      version: 1,
+      imageKey: normalisedImageKey(job.payload.readingId),
+      engine: 'local',
+      flowId: 3,
+      flowVersion: 2,
+    });
+    expect(payload.durationMs).toBeGreaterThanOrEqual(0);
+    expect(readingResultSchema.parse(payload.result).sections).toHaveLength(5);
+
+    const stored = await blobs.get(payload.imageKey);
+    expect(stored?.contentType).toBe('image/jpeg');
+    expect((await sharp(stored?.data).metadata()).format).toBe('jpeg');
+    expect(await blobs.get(job.payload.originalImageKey)).toBeNull();
+    expect(engine.runs).toBe(1);
+
+    const row = await db('ai_worker_jobs')
+      .where({ reading_id: job.payload.readingId })
+      .first<{ status: string }>();
+    expect(row?.status).toBe('done');
+    const metrics = await metricsRegistry.getSingleMetricAsString('reading_engine_stage_seconds');
+    expect(metrics).toContain('stage="normalise"');
+    expect(metrics).toContain('stage="engine"');
+    expect(metrics).toContain('stage="total"');
+  });
+
+  it('never reads twice: a duplicate message after success republishes the stored outcome', async () => {
+    await startWorker();
+    const job = await request(readPalm());
+    await publish(job);
+    await firstOutcome(job.payload.readingId);
+    await publish(job);
+
+    await waitFor(() => (outcomesFor(job.payload.readingId).length === 2 ? true : undefined));
+    await settle();
+    const [first, second] = outcomesFor(job.payload.readingId);
+    expect(second).toEqual(first);
+    expect(outcomesFor(job.payload.readingId)).toHaveLength(2);
+    expect(engine.runs).toBe(1);
+  });
+
+  it('gives a duplicate that arrives while the job runs to the delivery already working on it', async () => {
+    await startWorker();
+    const job = await request(readPalm());
+    await Promise.all([publish(job), publish(job)]);
+
+    await firstOutcome(job.payload.readingId);
+    await settle();
+    expect(outcomesFor(job.payload.readingId)).toHaveLength(1);
+    expect(engine.runs).toBe(1);
+  });
+
+  it('runs again when the delivery that holds the claim is redelivered after a failure', async () => {
+    await startWorker();
+    engine.failNext = 1;
+    const job = await request(readPalm());
+    await publish(job);
+
+    const outcome = await firstOutcome(job.payload.readingId);
+    expect(outcome.name).toBe('reading.completed');
+    expect(engine.runs).toBe(2);
+    // The first attempt already replaced the original with the normalised photo; the retry used that.
+    expect(await blobs.get(job.payload.originalImageKey)).toBeNull();
+    expect(await bus.deadLetterCount()).toBe(0);
+  });
+
+  it('takes over a stale claim left by a worker that died', async () => {
+    await startWorker({ staleClaimAfterMs: 1_000 });
+    const job = await request(readPalm());
+    await db('ai_worker_jobs').insert({
+      reading_id: job.payload.readingId,
+      status: 'claimed',
+      message_id: 'an-earlier-message',
+      attempts: 1,
+      updated_at: new Date(Date.now() - 60_000),
+    });
+    await publish(job);
+
+    expect((await firstOutcome(job.payload.readingId)).name).toBe('reading.completed');
+    expect(engine.runs).toBe(1);
+  });
+
+  it('fails a photo without a palm at once with the retake advice, without retrying', async () => {
+    await startWorker();
+    const job = await request(await solidJpeg('#808080'));
+    await publish(job);
+
+    const outcome = await firstOutcome(job.payload.readingId);
+    await settle();
+    expect(outcome).toEqual({
+      name: 'reading.failed',
+      payload: {
+        version: 1,
+        readingId: job.payload.readingId,
+        kind: 'unreadable_photo',
+        message: RETAKE_ADVICE.noPalm,
+        imageKey: normalisedImageKey(job.payload.readingId),
+      },
+    });
+    expect(outcomesFor(job.payload.readingId)).toHaveLength(1);
+    expect(engine.runs).toBe(1);
+    expect(await bus.deadLetterCount()).toBe(0);
+  });
+
+  it('fails an upload that cannot be decoded and deletes it', async () => {
+    await startWorker();
+    const job = await request(Buffer.from('definitely not a jpeg'));
+    await publish(job);
+
+    const outcome = await firstOutcome(job.payload.readingId);
+    expect(outcome.payload).toMatchObject({ kind: 'unreadable_photo', imageKey: null });
+    expect(engine.runs).toBe(0);
+    expect(await blobs.get(job.payload.originalImageKey)).toBeNull();
+  });
+
+  it('reads from the normalised photo when the original is already gone', async () => {
+    await startWorker();
+    const job = await request(null);
+    const normalised = await sharp(readPalm()).jpeg().toBuffer();
+    await blobs.put(normalisedImageKey(job.payload.readingId), normalised, 'image/jpeg');
+    await publish(job);
+
+    expect((await firstOutcome(job.payload.readingId)).name).toBe('reading.completed');
+  });
+
+  it('fails the reading when neither the original nor the normalised photo exists', async () => {
+    await startWorker();
+    const job = await request(null);
+    await publish(job);
+
+    const outcome = await firstOutcome(job.payload.readingId);
+    expect(outcome.payload).toMatchObject({ kind: 'processing_error', message: MISSING_PHOTO_MESSAGE });
+    expect(engine.runs).toBe(0);
+  });
+
+  it('retries a failing blob store, then marks the reading failed and dead-letters the message', async () => {
+    let reads = 0;
+    const failingBlobs: BlobStore = {
+      ...blobs,
+      get: () => {
+        reads++;
+        return Promise.reject(new Error('blob store unreachable'));
+      },
+    };
+    await startWorker({ blobs: failingBlobs });
+    const job = await request(readPalm());
+    await publish(job);
+
+    const outcome = await firstOutcome(job.payload.readingId);
+    await waitFor(() => (bus.deadLetters().length === 1 ? true : undefined));
+    expect(outcome).toEqual({
+      name: 'reading.failed',
+      payload: {
+        version: 1,
+        readingId: job.payload.readingId,
+        kind: 'processing_error',
+        message: PROCESSING_ERROR_MESSAGE,
+        imageKey: null,
+      },
+    });
+    expect(reads).toBe(DELIVERY_LIMIT);
+    expect(bus.deadLetters()[0]).toMatchObject({ name: 'reading.requested', messageId: job.messageId });
+    expect(outcomesFor(job.payload.readingId)).toHaveLength(1);
+    expect(engine.runs).toBe(0);
+  });
+});
