@@ -1,0 +1,121 @@
+/**
+ * What the observer sees in a palm photo — and nothing it merely guesses. The rule base reasons
+ * only over this, so every claim in a reading can point at an observed feature.
+ *
+ * All points are percentages of the normalised image: x from the left, y from the top.
+ */
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/** 0 = no idea, 1 = certain. */
+export type Confidence = number;
+
+export type HandSide = 'left' | 'right';
+export type FingerName = 'thumb' | 'index' | 'middle' | 'ring' | 'little';
+export type ElementalHandType = 'earth' | 'air' | 'fire' | 'water';
+
+/** The classical mounts, by their Vedic names (Guru = Jupiter, Shani = Saturn, …). */
+export const MOUNT_NAMES = [
+  'guru',
+  'shani',
+  'surya',
+  'budh',
+  'shukra',
+  'chandra',
+  'mangal_inner',
+  'mangal_outer',
+  'rahu',
+] as const;
+export type MountName = (typeof MOUNT_NAMES)[number];
+
+export const LINE_NAMES = ['heart', 'head', 'life', 'fate', 'sun', 'marriage'] as const;
+export type LineName = (typeof LINE_NAMES)[number];
+
+export type RefusalReason =
+  | 'no_hand'
+  | 'back_of_hand'
+  | 'fingers_curled'
+  | 'hand_too_small'
+  | 'hand_cut_off'
+  | 'too_dark'
+  | 'too_bright'
+  | 'blurred';
+
+export interface PalmRefusal {
+  kind: 'refused';
+  reason: RefusalReason;
+  /** Retake advice shown to the visitor as is. */
+  message: string;
+}
+
+export interface LineObservation {
+  seen: boolean;
+  confidence: Confidence;
+  length?: 'short' | 'medium' | 'long';
+  curvature?: 'straight' | 'gentle' | 'curved';
+  depth?: 'faint' | 'clear' | 'deep';
+  breaks?: number;
+  /** Where the line's corridor lies (marker anchor), even when the crease itself was not seen. */
+  anchor: Point;
+  /** The traced crease, only when confidence is high enough to draw it. */
+  trace?: Point[];
+}
+
+export interface MountObservation {
+  anchor: Point;
+  /** Mounts are 3-D bulges: one frontal photo shows them only weakly. */
+  confidence: Confidence;
+  /** Relative prominence where it can be estimated from shading; undefined when not. */
+  prominence?: 'flat' | 'average' | 'full';
+}
+
+export interface HandGeometry {
+  /** Wrist → middle-finger knuckle, as a fraction of the image diagonal. */
+  palmLength: number;
+  /** Index knuckle → little-finger knuckle, same unit. */
+  palmWidth: number;
+  /** palmLength / palmWidth: > ~1.1 is a long (oblong) palm, below a square one. */
+  palmRatio: number;
+  /** Each finger's length divided by the palm length. */
+  fingerLengths: Record<FingerName, number>;
+  /** Index length / ring length (< 1: ring finger longer). */
+  indexToRing: number;
+  /** Little-finger tip height relative to the ring finger's top joint (≥ 1 reaches it). */
+  littleToRingTopJoint: number;
+  /** Middle finger length / palm length. */
+  middleToPalm: number;
+  thumbLength: number;
+  /** Opening angle between thumb and index finger, degrees. */
+  thumbAngle: number;
+  fingerSpacing: 'close' | 'average' | 'wide';
+  handType: ElementalHandType;
+  handTypeConfidence: Confidence;
+}
+
+export interface PhotoQuality {
+  /** Mean luminance 0–255 inside the palm. */
+  brightness: number;
+  contrast: number;
+  sharpness: number;
+  /** Palm polygon area as a fraction of the image. */
+  palmAreaFraction: number;
+}
+
+export interface PalmObservation {
+  kind: 'palm';
+  side: HandSide;
+  sideConfidence: Confidence;
+  /** The 21 MediaPipe hand landmarks (0 wrist, 4 thumb tip, 5/9/13/17 knuckles, 8/12/16/20 tips). */
+  landmarks: Point[];
+  /** The hand's outline (polygon), for keeping markers on the hand. */
+  outline: Point[];
+  geometry: HandGeometry;
+  mounts: Record<MountName, MountObservation>;
+  lines: Record<LineName, LineObservation>;
+  creaseDensity: { level: 'sparse' | 'moderate' | 'dense'; confidence: Confidence };
+  quality: PhotoQuality;
+}
+
+export type PalmObserverResult = PalmObservation | PalmRefusal;
