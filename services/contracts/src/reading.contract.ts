@@ -40,11 +40,7 @@ export const SUBMISSION_DEFAULTS = {
 } as const;
 
 const shortText = (field: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, `${field} must not be empty`)
-    .max(60, `${field} must be at most 60 characters`);
+  z.string().trim().min(1, `${field} must not be empty`).max(60, `${field} must be at most 60 characters`);
 
 export const flowResponseValueSchema = z.union([
   z.string().max(2000, 'An answer must be at most 2000 characters'),

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+export const PROMPT_IDS = ['main', 'visual', 'test'] as const;
+export const promptIdSchema = z.enum(PROMPT_IDS);
+export type PromptId = z.infer<typeof promptIdSchema>;
+
+export const PROMPT_MAX_CHARS = 20_000;
+
+/** Spec §3: a prompt as operators see it (GET /api/admin/prompts). */
+export const promptSchema = z.object({
+  id: promptIdSchema,
+  name: z.string(),
+  description: z.string(),
+  content: z.string(),
+  isActive: z.boolean(),
+  lastModified: z.string(),
+});
+export type Prompt = z.infer<typeof promptSchema>;
+
+/** One saved text of a prompt (GET /api/admin/prompts/{id}/versions, newest first). */
+export const promptVersionSchema = z.object({
+  id: z.number().int(),
+  promptId: promptIdSchema,
+  content: z.string(),
+  savedAt: z.string(),
+});
+export type PromptVersion = z.infer<typeof promptVersionSchema>;
+
+/** PUT /api/admin/prompts/{id} */
+export const updatePromptInputSchema = z.object({
+  content: z
+    .string({ error: 'Prompt content must not be empty' })
+    .refine((content) => content.trim().length > 0, 'Prompt content must not be empty')
+    .refine(
+      (content) => content.length <= PROMPT_MAX_CHARS,
+      `Prompt content must be at most ${PROMPT_MAX_CHARS.toLocaleString('en-US')} characters`,
+    ),
+});
+export type UpdatePromptInput = z.infer<typeof updatePromptInputSchema>;
+
+/**
+ * GET /api/prompts/runtime: the texts the reading engine uses right now. Internal to the services;
+ * when INTERNAL_TOKEN is configured, callers send it in this header.
+ */
+export const runtimePromptsSchema = z.object({ main: z.string(), visual: z.string() });
+export type RuntimePrompts = z.infer<typeof runtimePromptsSchema>;
+export const INTERNAL_TOKEN_HEADER = 'x-internal-token';

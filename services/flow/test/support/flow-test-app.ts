@@ -1,0 +1,116 @@
+import type { AdminFlowDetail, Problem, Question } from '@palm/contracts';
+import {
+  closeDatabase,
+  createDatabase,
+  createHttpApp,
+  createLogger,
+  createMemoryBus,
+  IN_MEMORY,
+  listen,
+  migrate,
+  type Database,
+  type MemoryBus,
+  type RunningServer,
+} from '@palm/platform';
+import { FLOW_MIGRATIONS_TABLE, flowMigrations } from '../../src/flow.migrations';
+import { createFlowService } from '../../src/flow.service';
+
+export const VALID_SESSION = 'valid-session-id-0123456789';
+export const fakeSessions = { verify: (id: string) => Promise.resolve(id === VALID_SESSION) };
+
+/** What the flow calls answer, loosely: a flow, a question or a problem, by call. */
+export type ApiBody = AdminFlowDetail & Question & Problem & { deleted?: boolean };
+
+export interface FlowTestApp {
+  db: Database;
+  bus: MemoryBus;
+  server: RunningServer;
+  /** Calls the service as a signed-in operator unless `session: null` is given. */
+  call<T = ApiBody>(
+    method: string,
+    path: string,
+    options?: { body?: unknown; session?: string | null; cookie?: string },
+  ): Promise<{ status: number; body: T; headers: Headers }>;
+  /** Back to a fresh install (the seeded default flow only), without starting a new database. */
+  reset(): Promise<void>;
+  /** Replaces the draws the traffic split uses from now on. */
+  useRandom(random: () => number): void;
+  close(): Promise<void>;
+}
+
+const FLOW_TABLES = [
+  'flow_served_visitors',
+  'flow_processed_readings',
+  'flow_analytics',
+  'flow_assignments',
+  'questions',
+  'flows',
+  FLOW_MIGRATIONS_TABLE,
+];
+
+/** One in-memory database per test file (starting PGlite takes seconds); `reset()` between tests. */
+export async function startFlowTestApp(): Promise<FlowTestApp> {
+  const logger = createLogger('flow-test', 'silent');
+  const db = await createDatabase({ dataDir: IN_MEMORY });
+  const bus = createMemoryBus({ logger, retryDelayMs: () => 1 });
+  let random = Math.random;
+  const service = createFlowService({ db, bus, logger, sessions: fakeSessions, random: () => random() });
+  await service.start();
+  const server = await listen(createHttpApp({ logger, routers: [service.router] }), 0, '127.0.0.1');
+  return {
+    db,
+    bus,
+    server,
+    async call<T>(
+      method: string,
+      path: string,
+      {
+        body,
+        session = VALID_SESSION,
+        cookie,
+      }: { body?: unknown; session?: string | null; cookie?: string } = {},
+    ) {
+      const headers: Record<string, string> = {};
+      if (session) headers.authorization = `Bearer ${session}`;
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      if (cookie) headers.cookie = cookie;
+      const response = await fetch(`${server.url}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      return {
+        status: response.status,
+        body: (text ? JSON.parse(text) : undefined) as T,
+        headers: response.headers,
+      };
+    },
+    async reset() {
+      await db.raw(`drop table if exists ${FLOW_TABLES.join(', ')} cascade`);
+      await migrate(db, { table: FLOW_MIGRATIONS_TABLE, migrations: flowMigrations });
+      random = Math.random;
+    },
+    useRandom(next) {
+      random = next;
+    },
+    async close() {
+      await server.close();
+      await service.stop();
+      await bus.close();
+      await closeDatabase(db);
+    },
+  };
+}
+
+/** A deterministic [0, 1) sequence (mulberry32), so a split test gives the same draws every run. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { infrastructureConfigSchema, portSetting } from '@palm/platform';
+
+export const promptConfigSchema = infrastructureConfigSchema.extend({
+  PORT: portSetting(8084),
+  /** The admin-auth service that answers session checks when this service runs on its own. */
+  ADMIN_AUTH_URL: z.url({ error: 'expected a URL' }).default('http://127.0.0.1:8083'),
+  /**
+   * A shared secret the reading worker sends as `X-Internal-Token` to GET /api/prompts/runtime.
+   * Set it whenever that path can be reached from outside the services' network.
+   */
+  INTERNAL_TOKEN: z.string().min(16, 'expected at least 16 characters').optional(),
+});
+export type PromptConfig = z.infer<typeof promptConfigSchema>;
