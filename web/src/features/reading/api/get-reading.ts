@@ -1,0 +1,37 @@
+import type { ReadingStatus } from '@palm/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+export const READING_PATH = '/api/reading';
+/** How often a reading that is still being generated is checked again. */
+export const READING_POLL_INTERVAL_MS = 2500;
+
+/**
+ * GET /api/reading/{id}. `reading` is left open: spec §3 allows four shapes and the renderer
+ * normalises them (see normalize-reading.ts).
+ */
+export interface ReadingResponse {
+  id: string;
+  status: ReadingStatus;
+  palmUrl: string | null;
+  reading: unknown;
+  error: string | null;
+}
+
+export function getReading(id: string): Promise<ReadingResponse> {
+  return apiRequest<ReadingResponse>(`${READING_PATH}/${encodeURIComponent(id)}`);
+}
+
+export function isReadingPending(status: ReadingStatus | undefined): boolean {
+  return status === 'queued' || status === 'processing';
+}
+
+/** Reads never poll — except a reading still being generated, which is checked until it settles. */
+export function getReadingQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: [READING_PATH, id],
+    queryFn: () => getReading(id),
+    refetchInterval: (query) =>
+      isReadingPending(query.state.data?.status) ? READING_POLL_INTERVAL_MS : false,
+  });
+}

@@ -1,0 +1,54 @@
+import { useMemo } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { useUnlockDialog } from '@/features/unlock/components/unlock-dialog';
+import { FULL_READING_PRICE } from '@/config/brand';
+import type { ReadingResponse } from '../api/get-reading';
+import { normalizeReading } from '../lib/normalize-reading';
+import { PalmWithMarkers } from './palm-markers';
+import { ReadingBody } from './reading-body';
+import './reading.css';
+
+export function ReadingReport({ view }: { view: ReadingResponse }) {
+  const reading = useMemo(() => normalizeReading(view.reading), [view.reading]);
+  const { openUnlock } = useUnlockDialog();
+  const markers = reading.kind === 'sections' ? reading.markers : [];
+
+  return (
+    <div className="reading-report">
+      <div className="reading-report__intro">
+        <Badge tone="success">
+          <span aria-hidden="true">✓</span> Reading Complete
+        </Badge>
+        <h1>Your Palm Reading</h1>
+        <p>What the lines of your hand reveal, read in the Vedic tradition of Samudrika Shastra.</p>
+      </div>
+
+      <div className="reading-report__layout">
+        <aside className="reading-report__palm">
+          <PalmWithMarkers palmUrl={view.palmUrl} markers={markers} />
+          <div className="unlock-cta">
+            <p className="unlock-cta__title">This is your free preview</p>
+            <p className="unlock-cta__text">
+              Unlock every life area, personalised predictions and a PDF copy for {FULL_READING_PRICE}.
+            </p>
+            <Button onClick={openUnlock} className="unlock-cta__button">
+              Unlock Full Reading
+            </Button>
+          </div>
+        </aside>
+        <div className="reading-report__content">
+          <ReadingBody reading={reading} />
+          <div className="reading-report__actions">
+            <Button variant="primary" onClick={openUnlock}>
+              Unlock Full Reading
+            </Button>
+            <ButtonLink to="/" variant="secondary">
+              New Reading
+            </ButtonLink>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import type { DisplaySection } from '../lib/normalize-reading';
+import { BasisTags } from './basis-tags';
+import { RichText } from './rich-text';
+
+const AREA_GLYPHS: Record<string, string> = {
+  love: 'प्रे',
+  career: 'क',
+  health: 'स्व',
+  money: 'ध',
+  spiritual: 'ॐ',
+};
+
+export function ReadingSectionCard({ section }: { section: DisplaySection }) {
+  const glyph = (section.area && AREA_GLYPHS[section.area.toLowerCase()]) ?? '✦';
+  return (
+    <article className="reading-section">
+      <header className="reading-section__header">
+        <span className="reading-section__glyph devanagari" aria-hidden="true">
+          {glyph}
+        </span>
+        <div>
+          {section.title ? <h2 className="reading-section__title">{section.title}</h2> : null}
+          {section.subtitle ? <p className="reading-section__subtitle">{section.subtitle}</p> : null}
+        </div>
+      </header>
+      {section.insights.length > 0 ? (
+        <ul className="reading-section__insights">
+          {section.insights.map((insight, position) => (
+            <li key={position}>
+              <RichText text={insight} inline />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {section.content ? <RichText className="reading-section__content" text={section.content} /> : null}
+      {section.details ? <RichText className="reading-section__details" text={section.details} /> : null}
+      <BasisTags basis={section.basis} />
+    </article>
+  );
+}

@@ -1,0 +1,33 @@
+import { containsMarkup, sanitizeHtml } from '@/lib/sanitize';
+
+/**
+ * Reading text may carry markup (spec §2: it is rendered as markup). It is only ever
+ * inserted after DOMPurify has removed scripts, handlers and other active content.
+ */
+export function RichText({
+  text,
+  className,
+  inline = false,
+}: {
+  text: string;
+  className?: string;
+  inline?: boolean;
+}) {
+  if (containsMarkup(text)) {
+    const html = { __html: sanitizeHtml(text) };
+    return inline ? (
+      <span className={className} dangerouslySetInnerHTML={html} />
+    ) : (
+      <div className={className} dangerouslySetInnerHTML={html} />
+    );
+  }
+  if (inline) return <span className={className}>{text}</span>;
+  const paragraphs = text.split(/\n\s*\n/).filter((paragraph) => paragraph.trim());
+  return (
+    <div className={className}>
+      {paragraphs.map((paragraph, position) => (
+        <p key={position}>{paragraph}</p>
+      ))}
+    </div>
+  );
+}

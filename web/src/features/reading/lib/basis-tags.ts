@@ -1,0 +1,17 @@
+export const MAX_BASIS_TAGS = 4;
+export const MAX_BASIS_TAG_LENGTH = 30;
+
+export interface BasisTag {
+  label: string;
+  fullText: string;
+}
+
+/** Spec §2: at most 4 tags, each cut to 30 characters plus "...", then "+N more". */
+export function toBasisTags(basis: readonly string[]): { tags: BasisTag[]; hiddenCount: number } {
+  const tags = basis.slice(0, MAX_BASIS_TAGS).map((fullText) => ({
+    fullText,
+    label:
+      fullText.length > MAX_BASIS_TAG_LENGTH ? `${fullText.slice(0, MAX_BASIS_TAG_LENGTH)}...` : fullText,
+  }));
+  return { tags, hiddenCount: Math.max(0, basis.length - MAX_BASIS_TAGS) };
+}

@@ -1,0 +1,113 @@
+import { MAX_IMAGE_BYTES } from '@palm/contracts';
+import { useId, useRef, type ChangeEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toast';
+import { useObjectUrl } from '@/hooks/use-object-url';
+import type { Hand } from '../lib/wizard-answers';
+import './palm-picker.css';
+
+const CAPTURE_TIPS = [
+  'Keep your whole hand and wrist in the frame',
+  'Spread your fingers slightly apart',
+  'Use soft daylight — no flash, no harsh shadows',
+] as const;
+
+export interface PalmPickerProps {
+  questionText: string;
+  hand: Hand;
+  file: File | undefined;
+  onFileChange: (file: File) => void;
+}
+
+export function PalmPicker({ questionText, hand, file, onFileChange }: PalmPickerProps) {
+  const { toast } = useToast();
+  const fileInputRef = useRef<HTMLInputElement>(null);
+  const cameraInputRef = useRef<HTMLInputElement>(null);
+  const previewUrl = useObjectUrl(file);
+  const headingId = useId();
+  const hintId = useId();
+
+  const onPick = (event: ChangeEvent<HTMLInputElement>) => {
+    const picked = event.target.files?.[0];
+    event.target.value = '';
+    if (!picked) return;
+    if (!picked.type.startsWith('image/')) {
+      toast({
+        title: 'Invalid file type',
+        description: 'Please select a valid image file',
+        variant: 'destructive',
+      });
+      return;
+    }
+    if (picked.size > MAX_IMAGE_BYTES) {
+      toast({
+        title: 'File too large',
+        description: 'File size must be less than 5MB',
+        variant: 'destructive',
+      });
+      return;
+    }
+    onFileChange(picked);
+  };
+
+  return (
+    <div className="palm-picker" role="group" aria-labelledby={headingId} aria-describedby={hintId}>
+      <h2 id={headingId} className="wizard__question">
+        {questionText}
+      </h2>
+      <p className="palm-picker__hand">
+        Please upload a photo of your <strong>{hand} hand</strong>
+        <span className="palm-picker__hand-note"> — palm facing the camera.</span>
+      </p>
+
+      <div className={`palm-picker__stage${previewUrl ? ' palm-picker__stage--filled' : ''}`}>
+        {previewUrl ? (
+          <img className="palm-picker__preview" src={previewUrl} alt={`Preview of your ${hand} palm photo`} />
+        ) : (
+          <div className="palm-picker__placeholder" aria-hidden="true">
+            <span className="palm-picker__glyph devanagari">हस्त</span>
+            <span>Your palm photo will appear here</span>
+          </div>
+        )}
+      </div>
+
+      <div className="palm-picker__actions">
+        <Button variant={file ? 'secondary' : 'primary'} onClick={() => fileInputRef.current?.click()}>
+          {file ? 'Choose Another File' : 'Choose File'}
+        </Button>
+        <Button variant="secondary" onClick={() => cameraInputRef.current?.click()}>
+          Take Photo
+        </Button>
+        <input
+          ref={fileInputRef}
+          className="visually-hidden"
+          type="file"
+          accept="image/*"
+          tabIndex={-1}
+          aria-label="Choose a palm photo file"
+          onChange={onPick}
+        />
+        <input
+          ref={cameraInputRef}
+          className="visually-hidden"
+          type="file"
+          accept="image/*"
+          capture="environment"
+          tabIndex={-1}
+          aria-label="Take a palm photo with the camera"
+          onChange={onPick}
+        />
+      </div>
+      <p id={hintId} className="palm-picker__hint">
+        JPG, PNG up to 5MB
+        {file ? <span className="palm-picker__file"> · Selected: {file.name}</span> : null}
+      </p>
+
+      <ul className="palm-picker__tips" aria-label="Tips for a good palm photo">
+        {CAPTURE_TIPS.map((tip) => (
+          <li key={tip}>{tip}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,205 @@
+import { GENDER_OPTIONS, type ActiveFlow, type Question } from '@palm/contracts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { useToast } from '@/components/ui/toast';
+import { useObjectUrl } from '@/hooks/use-object-url';
+import { describeError } from '@/lib/api-client';
+import { useCreateReading } from '../api/create-reading';
+import {
+  buildReadingRequest,
+  handForGender,
+  isAnswerValid,
+  sortBySequence,
+  type AnswerRecord,
+  type AnswerResponse,
+} from '../lib/wizard-answers';
+import { MultipleChoiceQuestion, SingleChoiceQuestion, TextEntryQuestion } from './choice-question';
+import { PalmPicker } from './palm-picker';
+import { ReadingLoader } from './reading-loader';
+import './question-wizard.css';
+
+/**
+ * One question at a time (spec §4). Responses are kept per question, so going back shows the
+ * earlier answer and only the answers before the current question count as stored; after a
+ * failed submission the visitor lands on the photo step with every answer still in place.
+ */
+export function QuestionWizard({ flow }: { flow: ActiveFlow }) {
+  const questions = useMemo(() => sortBySequence(flow.questions), [flow.questions]);
+  const [index, setIndex] = useState(0);
+  const [responses, setResponses] = useState<ReadonlyMap<number, AnswerResponse>>(new Map());
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const headingRef = useRef<HTMLDivElement>(null);
+  const hasNavigated = useRef(false);
+
+  const createReading = useCreateReading({
+    onSuccess: ({ id }) => {
+      void navigate(`/report/${encodeURIComponent(id)}`);
+    },
+    onError: (error) => {
+      toast({
+        title: 'Error',
+        description: describeError(error, 'Failed to generate reading'),
+        variant: 'destructive',
+      });
+      const photoStep = questions.findIndex((question) => question.type === 'hand_image_upload');
+      if (photoStep >= 0) setIndex(photoStep);
+    },
+  });
+
+  useEffect(() => {
+    // Move focus to the new question for keyboard and screen-reader users, not on first render.
+    if (!hasNavigated.current) return;
+    headingRef.current?.focus();
+  }, [index]);
+
+  const question: Question | undefined = questions[index];
+  const palmFile = [...responses.values()].find((value): value is File => value instanceof File);
+  const previewUrl = useObjectUrl(palmFile);
+
+  if (!question) {
+    return (
+      <Card className="wizard wizard--message" role="alert">
+        <p>Invalid question state. Please refresh the page.</p>
+        <Button onClick={() => window.location.reload()}>Refresh Page</Button>
+      </Card>
+    );
+  }
+
+  if (createReading.isPending) return <ReadingLoader previewUrl={previewUrl} />;
+
+  const response = responses.get(question.id);
+  const canProceed = isAnswerValid(question.type, response);
+  const isLast = index === questions.length - 1;
+  const genderQuestion = questions.find((candidate) => candidate.type === 'gender_question');
+  const hand = handForGender(genderQuestion ? responses.get(genderQuestion.id) : undefined);
+
+  const setResponse = (value: AnswerResponse) =>
+    setResponses((current) => new Map(current).set(question.id, value));
+
+  const goTo = (next: number) => {
+    hasNavigated.current = true;
+    setIndex(next);
+  };
+
+  const complete = () => {
+    const answers: AnswerRecord[] = questions.flatMap((item) => {
+      const value = responses.get(item.id);
+      return value === undefined
+        ? []
+        : [
+            {
+              questionId: item.id,
+              questionText: item.questionText,
+              questionType: item.type,
+              response: value,
+            },
+          ];
+    });
+    const request = buildReadingRequest(flow, answers);
+    if (!request) {
+      toast({
+        title: 'Palm photo needed',
+        description: 'Please add a photo of your palm.',
+        variant: 'destructive',
+      });
+      return;
+    }
+    createReading.mutate(request);
+  };
+
+  const onNext = () => {
+    if (!canProceed) return;
+    if (isLast) complete();
+    else goTo(index + 1);
+  };
+
+  const progress = Math.round(((index + 1) / questions.length) * 100);
+
+  return (
+    <Card className="wizard">
+      <div className="wizard__progress">
+        <p className="wizard__step" ref={headingRef} tabIndex={-1}>
+          Question {index + 1} of {questions.length}
+        </p>
+        <div
+          className="wizard__bar"
+          role="progressbar"
+          aria-label="Questionnaire progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={progress}
+        >
+          <span style={{ width: `${progress}%` }} />
+        </div>
+      </div>
+
+      <form
+        className="wizard__form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          onNext();
+        }}
+      >
+        <QuestionInput question={question} response={response} onChange={setResponse} hand={hand} />
+
+        <div className="wizard__nav">
+          <Button variant="ghost" onClick={() => goTo(index - 1)} disabled={index === 0}>
+            <span aria-hidden="true">←</span> Previous
+          </Button>
+          <Button type="submit" disabled={!canProceed}>
+            {isLast ? 'Complete' : 'Next'} <span aria-hidden="true">→</span>
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+function QuestionInput({
+  question,
+  response,
+  onChange,
+  hand,
+}: {
+  question: Question;
+  response: AnswerResponse | undefined;
+  onChange: (value: AnswerResponse) => void;
+  hand: 'right' | 'left';
+}) {
+  switch (question.type) {
+    case 'single_choice':
+      return (
+        <SingleChoiceQuestion
+          question={question}
+          response={response}
+          onChange={onChange}
+          options={question.options ?? []}
+        />
+      );
+    case 'gender_question':
+      return (
+        <SingleChoiceQuestion
+          question={question}
+          response={response}
+          onChange={onChange}
+          options={question.options?.length ? question.options : GENDER_OPTIONS}
+        />
+      );
+    case 'multiple_choice':
+      return <MultipleChoiceQuestion question={question} response={response} onChange={onChange} />;
+    case 'text_entry':
+      return <TextEntryQuestion question={question} response={response} onChange={onChange} />;
+    case 'hand_image_upload':
+      return (
+        <PalmPicker
+          questionText={question.questionText || 'Upload a photo of your palm'}
+          hand={hand}
+          file={response instanceof File ? response : undefined}
+          onFileChange={onChange}
+        />
+      );
+  }
+}

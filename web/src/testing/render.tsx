@@ -1,0 +1,40 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, type RenderResult } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { ErrorBannerProvider, ErrorBanner } from '@/components/ui/error-banner';
+import { Toaster, ToastProvider } from '@/components/ui/toast';
+import { UnlockDialogProvider } from '@/features/unlock/components/unlock-dialog';
+import { createQueryClient } from '@/lib/query-client';
+
+/** Renders a screen inside the app's providers and a memory router; extra routes record navigation. */
+export function renderWithApp(
+  element: ReactElement,
+  {
+    path = '/',
+    initialEntry = path,
+    extraRoutes = [],
+  }: { path?: string; initialEntry?: string; extraRoutes?: { path: string; element: ReactElement }[] } = {},
+): RenderResult {
+  const router = createMemoryRouter([{ path, element }, ...extraRoutes], { initialEntries: [initialEntry] });
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <ErrorBannerProvider>
+        <ToastProvider>
+          <UnlockDialogProvider>
+            <ErrorBanner />
+            <RouterProvider router={router} />
+            <Toaster />
+          </UnlockDialogProvider>
+        </ToastProvider>
+      </ErrorBannerProvider>
+    </QueryClientProvider>,
+  );
+}
+
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': status >= 400 ? 'application/problem+json' : 'application/json' },
+  });
+}
