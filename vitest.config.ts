@@ -10,7 +10,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['services/*/test/**/*.test.ts', 'gateway/test/**/*.test.ts'],
+          include: ['services/*/test/**/*.test.ts', 'gateway/test/**/*.test.ts', 'tests/**/*.test.ts'],
           exclude: ['**/*.int.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
