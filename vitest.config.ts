@@ -21,7 +21,11 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
-          include: ['services/*/test/**/*.int.test.ts', 'gateway/test/**/*.int.test.ts', 'tests/**/*.int.test.ts'],
+          include: [
+            'services/*/test/**/*.int.test.ts',
+            'gateway/test/**/*.int.test.ts',
+            'tests/**/*.int.test.ts',
+          ],
           environment: 'node',
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 120_000,

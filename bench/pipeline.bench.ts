@@ -29,13 +29,17 @@ interface RunFigures {
   failures: number;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /** A 12-megapixel JPEG of 3–5 MB, as a phone camera sends it. */
 async function phonePhoto(): Promise<Buffer> {
   let quality = 92;
   for (;;) {
-    const photo = await sharp(await readFile(PALM)).resize(4000, 3000, { fit: 'fill' }).jpeg({ quality }).toBuffer();
+    const photo = await sharp(await readFile(PALM))
+      .resize(4000, 3000, { fit: 'fill' })
+      .jpeg({ quality })
+      .toBuffer();
     if (photo.length >= 3 * 1024 * 1024 || quality >= 100) return photo;
     quality += 2;
   }
@@ -52,7 +56,11 @@ async function submit(baseUrl: string, photo: Buffer): Promise<{ ms: number; id?
   return response.status === 200 ? { ms, id: payload.id } : { ms };
 }
 
-async function runLoad(baseUrl: string, photo: Buffer, concurrency: 1 | 8): Promise<RunFigures & { ids: string[] }> {
+async function runLoad(
+  baseUrl: string,
+  photo: Buffer,
+  concurrency: 1 | 8,
+): Promise<RunFigures & { ids: string[] }> {
   await submit(baseUrl, photo); // warm-up: loads the engine and primes connections
   const total = SUBMISSIONS[concurrency];
   const durations: number[] = [];
@@ -100,7 +108,13 @@ async function getLoad(url: string): Promise<{ rps: number; p99: number }> {
 async function waitReady(url: string, child: ChildProcess) {
   for (let i = 0; i < 300; i++) {
     if (child.exitCode !== null) throw new Error('embedded product exited while starting');
-    if (await fetch(`${url}/readyz`).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(`${url}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error('embedded product did not become ready');
@@ -111,7 +125,13 @@ async function benchEmbedded(photo: Buffer) {
   const port = 18080;
   const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/embedded.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', READING_RATE_LIMIT_PER_MINUTE: '100000' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      READING_RATE_LIMIT_PER_MINUTE: '100000',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -200,7 +220,9 @@ Target: embedded ≤ 400 MB.
 | process | peak RSS |
 | --- | --- |
 | embedded (everything in one process) | ${fmt(embedded.peakRss, 0)} MB |
-${Object.entries(distributed.rss).map(([name, mb]) => `| distributed: ${name} | ${fmt(mb, 0)} MB |`).join('\n')}
+${Object.entries(distributed.rss)
+  .map(([name, mb]) => `| distributed: ${name} | ${fmt(mb, 0)} MB |`)
+  .join('\n')}
 
 ## GET /api/reading/{id} under load (autocannon, 16 connections, 8 s)
 

@@ -29,10 +29,13 @@ describe('configuration', () => {
       .filter(Boolean),
   );
 
-  it.each(Object.entries(schemas))('every variable the %s reads is documented in .env.example', (_name, schema) => {
-    const missing = Object.keys(schema.shape).filter((variable) => !documented.has(variable));
-    expect(missing).toEqual([]);
-  });
+  it.each(Object.entries(schemas))(
+    'every variable the %s reads is documented in .env.example',
+    (_name, schema) => {
+      const missing = Object.keys(schema.shape).filter((variable) => !documented.has(variable));
+      expect(missing).toEqual([]);
+    },
+  );
 
   it.each(Object.entries(schemas))('the %s starts with no configuration at all', (_name, schema) => {
     expect(() => loadConfig(schema, {})).not.toThrow();
@@ -42,6 +45,8 @@ describe('configuration', () => {
     expect(() => loadConfig(readingConfigSchema, { PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig(readingConfigSchema, { PORT: 'eighty' })).toThrow(/PORT: .*\(got "eighty"\)/);
     expect(() => loadConfig(readingConfigSchema, { DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
-    expect(() => loadConfig(adminAuthConfigSchema, { ADMIN_TOTP_SECRET: 'short!' })).toThrow(/ADMIN_TOTP_SECRET/);
+    expect(() => loadConfig(adminAuthConfigSchema, { ADMIN_TOTP_SECRET: 'short!' })).toThrow(
+      /ADMIN_TOTP_SECRET/,
+    );
   });
 });

@@ -69,7 +69,9 @@ async function deadLetterCount(): Promise<number> {
 async function workerJobs(readingIds: string[]) {
   const db = knex({ client: 'pg', connection: database.url, pool: { min: 0, max: 1 } });
   try {
-    return await db('ai_worker_jobs').whereIn('reading_id', readingIds).select('reading_id', 'status');
+    return await db('ai_worker_jobs')
+      .whereIn('reading_id', readingIds)
+      .select<{ reading_id: string; status: string }[]>('reading_id', 'status');
   } finally {
     await db.destroy();
   }
@@ -103,9 +105,9 @@ describe('the reading pipeline, distributed', () => {
     const served = Buffer.from(await (await fetch(`${gateway}${view.palmUrl}`)).arrayBuffer());
     const after = await sharp(served).metadata();
     // EXIF orientation 6/8 means the stored pixels are turned a quarter: upright swaps the edges.
-    const storedLandscape = before.width! > before.height!;
-    expect(after.width! > after.height!).toBe(!storedLandscape);
-    expect(Math.max(after.width!, after.height!)).toBeLessThanOrEqual(1024);
+    const storedLandscape = before.width > before.height;
+    expect(after.width > after.height).toBe(!storedLandscape);
+    expect(Math.max(after.width, after.height)).toBeLessThanOrEqual(1024);
     expect(after.orientation ?? 1).toBe(1);
 
     const file = path.join(tmpdir(), `served-${id}.jpg`);
@@ -130,7 +132,7 @@ describe('the reading pipeline, distributed', () => {
     expect(views.map((view) => view.status)).toEqual(ids.map(() => 'completed'));
     const jobs = await workerJobs(ids);
     expect(jobs).toHaveLength(ids.length);
-    expect(jobs.every((job: { status: string }) => job.status === 'done')).toBe(true);
+    expect(jobs.every((job) => job.status === 'done')).toBe(true);
   });
 
   it('dead-letters a poison message while other readings keep flowing', async () => {

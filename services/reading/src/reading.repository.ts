@@ -113,19 +113,15 @@ export function createReadingRepository(db: Database) {
     },
 
     async pendingOutbox(limit: number): Promise<OutboxMessage[]> {
-      const rows = await db('reading_outbox')
-        .whereNull('published_at')
-        .orderBy('id')
-        .limit(limit)
-        .select<
-          {
-            id: number | string;
-            message_id: string;
-            event_name: EventName;
-            payload: unknown;
-            request_id: string | null;
-          }[]
-        >('id', 'message_id', 'event_name', 'payload', 'request_id');
+      const rows = await db('reading_outbox').whereNull('published_at').orderBy('id').limit(limit).select<
+        {
+          id: number | string;
+          message_id: string;
+          event_name: EventName;
+          payload: unknown;
+          request_id: string | null;
+        }[]
+      >('id', 'message_id', 'event_name', 'payload', 'request_id');
       return rows.map((row) => ({
         id: Number(row.id),
         messageId: row.message_id,

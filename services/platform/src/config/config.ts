@@ -8,7 +8,10 @@ export class ConfigError extends Error {
  * Reads a service's settings from the environment. A wrong value stops start-up with a message
  * naming the variable, e.g. `PORT: expected a number from 0 to 65535 (got "eighty")`.
  */
-export function loadConfig<S extends z.ZodObject>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+export function loadConfig<S extends z.ZodObject>(
+  schema: S,
+  env: NodeJS.ProcessEnv = process.env,
+): z.infer<S> {
   const source: Record<string, string | undefined> = {};
   for (const key of Object.keys(schema.shape)) {
     const value = env[key];

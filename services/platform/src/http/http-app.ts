@@ -3,7 +3,12 @@ import express, { type ErrorRequestHandler, type Express, type RequestHandler, t
 import { ZodError } from 'zod';
 import { PROBLEM_CONTENT_TYPE, type Problem } from '@palm/contracts';
 import type { Logger } from '../logging/logger';
-import { acceptRequestId, currentRequestId, REQUEST_ID_HEADER, runWithRequestId } from '../logging/request-context';
+import {
+  acceptRequestId,
+  currentRequestId,
+  REQUEST_ID_HEADER,
+  runWithRequestId,
+} from '../logging/request-context';
 import { HttpError } from './http-error';
 import { collectProcessMetrics, histogram, metricsRegistry } from './metrics';
 
@@ -123,7 +128,13 @@ export function createHttpApp(options: HttpAppOptions): Express {
         seconds,
       );
       if (req.path !== '/healthz' && req.path !== '/readyz' && req.path !== '/metrics') {
-        logger.debug({ requestId, method: req.method, url: req.originalUrl, status: res.statusCode, seconds });
+        logger.debug({
+          requestId,
+          method: req.method,
+          url: req.originalUrl,
+          status: res.statusCode,
+          seconds,
+        });
       }
     });
     runWithRequestId(requestId, next);
@@ -138,7 +149,9 @@ export function createHttpApp(options: HttpAppOptions): Express {
       checks.map(async ([name, check]) => [name, await check().catch(() => false)] as const),
     );
     const ready = results.every(([, ok]) => ok);
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', checks: Object.fromEntries(results) });
+    res
+      .status(ready ? 200 : 503)
+      .json({ status: ready ? 'ready' : 'not ready', checks: Object.fromEntries(results) });
   });
   app.get('/metrics', async (_req, res) => {
     res.type(metricsRegistry.contentType).send(await metricsRegistry.metrics());

@@ -11,8 +11,14 @@ export function collectProcessMetrics(): void {
 
 // In embedded mode every service shares this process's registry, so each metric is created once
 // and found again by name by whoever asks next.
-export function counter<L extends string>(name: string, help: string, labelNames: readonly L[] = []): Counter<L> {
-  return (register.getSingleMetric(name) as Counter<L> | undefined) ?? new Counter({ name, help, labelNames });
+export function counter<L extends string>(
+  name: string,
+  help: string,
+  labelNames: readonly L[] = [],
+): Counter<L> {
+  return (
+    (register.getSingleMetric(name) as Counter<L> | undefined) ?? new Counter({ name, help, labelNames })
+  );
 }
 
 export function gauge<L extends string>(

@@ -19,9 +19,11 @@ export function requireAdmin(verifier: SessionVerifier): RequestHandler {
       next(unauthorized());
       return;
     }
-    verifier.verify(sessionId).then(
-      (valid) => next(valid ? undefined : unauthorized('Your session has expired. Please sign in again.')),
-      next,
-    );
+    verifier
+      .verify(sessionId)
+      .then(
+        (valid) => next(valid ? undefined : unauthorized('Your session has expired. Please sign in again.')),
+        next,
+      );
   };
 }
