@@ -1,0 +1,63 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '@palm/platform';
+import { palmPhotos, submitReading, waitForReading } from '../../tests/support/palm-photos';
+import { startEmbedded, type EmbeddedProduct } from '../src/embedded-app';
+
+/** `npm start`'s composition, in-process on port 0: PGlite on disk, the in-process bus, disk blobs. */
+let product: EmbeddedProduct;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'embedded-test-'));
+  product = await startEmbedded({
+    logger: createLogger('embedded-test', 'silent'),
+    env: { DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web') },
+    port: 0,
+    host: '127.0.0.1',
+  });
+});
+
+afterAll(async () => {
+  await product?.stop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('embedded mode', () => {
+  it('is ready with its database, bus and blob store', async () => {
+    const response = await fetch(`${product.url}/readyz`);
+    expect(await response.json()).toEqual({
+      status: 'ready',
+      checks: { database: true, bus: true, blobs: true },
+    });
+  });
+
+  it('serves the seeded default flow', async () => {
+    const flow = (await (await fetch(`${product.url}/api/flows/active`)).json()) as {
+      questions: { type: string }[];
+    };
+    expect(flow.questions.map((question) => question.type)).toContain('hand_image_upload');
+  });
+
+  it('turns a real palm photo into a complete five-area reading', async () => {
+    const photo = await readFile(palmPhotos()[0]!);
+    const response = await submitReading(product.url, photo, { fields: { focusAreas: '["spiritual"]' } });
+    expect(response.status).toBe(200);
+    const { id } = (await response.json()) as { id: string };
+    const view = await waitForReading(product.url, id, 2_000);
+    expect(view.status).toBe('completed');
+    expect(view.reading!.sections).toHaveLength(5);
+    expect(view.reading!.sections[0]!.area).toBe('spiritual');
+    const image = await fetch(`${product.url}${view.palmUrl}`);
+    expect(image.headers.get('content-type')).toBe('image/jpeg');
+  });
+
+  it('exposes the pipeline metrics', async () => {
+    const metrics = await (await fetch(`${product.url}/metrics`)).text();
+    for (const series of ['http_request_duration_seconds', 'readings_by_status', 'reading_engine_stage_seconds', 'bus_messages_total']) {
+      expect(metrics).toContain(series);
+    }
+  });
+});
