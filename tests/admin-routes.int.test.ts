@@ -1,0 +1,182 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import knex, { type Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminAuthConfigSchema, createAdminAuthService } from '@palm/admin-auth';
+import { createFlowService } from '@palm/flow';
+import {
+  closeDatabase,
+  createDatabase,
+  createDiskBlobStore,
+  createLogger,
+  createMemoryBus,
+  IN_MEMORY,
+  loadConfig,
+  type Database,
+} from '@palm/platform';
+import { createPromptService } from '@palm/prompt';
+import { createReadingService } from '@palm/reading';
+import {
+  startProcessStack,
+  type ProcessStack,
+  type StackProcessName,
+} from '../scripts/distributed/process-stack';
+import { integrationEnv } from './support/integration-env';
+import { concretePath, registeredRoutes, type RegisteredRoute } from './support/router-routes';
+import { createTestDatabase, type TestDatabase } from './support/test-database';
+import { createTestVhost, type TestVhost } from './support/test-vhost';
+
+const run = promisify(execFile);
+const PUBLIC_ADMIN_ROUTES = ['/api/admin/status', '/api/admin/setup', '/api/admin/login'];
+const TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+const BACKUP_CODES = ['K7QM2XPA', 'R4TW9NHC', 'B8YF3JDE', 'H2LS6VQU'];
+
+/**
+ * Every /api/admin/** route any service registers answers 401 without a valid session — no
+ * session, an expired one, one that signed out — through the gateway and called directly.
+ */
+let database: TestDatabase;
+let vhost: TestVhost;
+let stack: ProcessStack;
+let sql: Knex;
+let protectedRoutes: (RegisteredRoute & { service: StackProcessName })[];
+
+async function routesOfEveryService(): Promise<(RegisteredRoute & { service: StackProcessName })[]> {
+  // The services are built (not started) only to read the routes their routers register.
+  const logger = createLogger('route-listing', 'silent');
+  const db: Database = await createDatabase({ dataDir: IN_MEMORY });
+  const bus = createMemoryBus({ logger });
+  const sessions = { verify: () => Promise.resolve(false) };
+  const routers: [StackProcessName, { router: Parameters<typeof registeredRoutes>[0] }][] = [
+    ['admin-auth', createAdminAuthService({ db, logger, config: loadConfig(adminAuthConfigSchema, {}) })],
+    ['flow', createFlowService({ db, bus, logger, sessions })],
+    ['prompt', createPromptService({ db, bus, logger, sessions })],
+    ['reading', createReadingService({ db, bus, logger, blobs: createDiskBlobStore('/tmp/unused-blobs') })],
+  ];
+  await bus.close();
+  await closeDatabase(db);
+  return routers.flatMap(([service, { router }]) =>
+    registeredRoutes(router)
+      .filter((route) => route.path.startsWith('/api/admin/') && !PUBLIC_ADMIN_ROUTES.includes(route.path))
+      .map((route) => ({ ...route, service })),
+  );
+}
+
+async function login(): Promise<string> {
+  const code = BACKUP_CODES.shift()!;
+  const response = await fetch(`${stack.urls.gateway}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token: code }),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { sessionId: string }).sessionId;
+}
+
+async function statusesWith(authorization: string | undefined, base: 'gateway' | 'direct') {
+  return Promise.all(
+    protectedRoutes.map(async (route) => {
+      const url = `${base === 'gateway' ? stack.urls.gateway : stack.urls[route.service]}${concretePath(route.path)}`;
+      const response = await fetch(url, {
+        method: route.method,
+        headers: { ...(authorization ? { authorization } : {}), 'content-type': 'application/json' },
+        body: route.method === 'GET' || route.method === 'DELETE' ? undefined : '{}',
+      });
+      return `${route.method} ${route.path} (${route.service}, ${base}) → ${response.status}`;
+    }),
+  );
+}
+
+const all401 = (lines: string[]) => lines.filter((line) => !line.endsWith('→ 401'));
+
+beforeAll(async () => {
+  protectedRoutes = await routesOfEveryService();
+  database = await createTestDatabase();
+  vhost = await createTestVhost();
+  const { s3 } = integrationEnv();
+  stack = await startProcessStack({
+    freePorts: true,
+    env: {
+      DATABASE_URL: database.url,
+      AMQP_URL: vhost.url,
+      S3_ENDPOINT: s3.endpoint,
+      S3_ACCESS_KEY: s3.accessKey,
+      S3_SECRET_KEY: s3.secretKey,
+      S3_BUCKET: `palm-${vhost.name.replaceAll('_', '-')}`,
+      ADMIN_TOTP_SECRET: TOTP_SECRET,
+      ADMIN_BACKUP_CODES: BACKUP_CODES.join(','),
+      LOG_LEVEL: 'warn',
+    },
+  });
+  sql = knex({ client: 'pg', connection: database.url, pool: { min: 0, max: 1 } });
+});
+
+afterAll(async () => {
+  await sql?.destroy();
+  await stack?.stop();
+  await vhost?.drop();
+  await database?.drop();
+});
+
+describe('every admin route needs a session', () => {
+  it('finds the admin routes of every service', () => {
+    const services = new Set(protectedRoutes.map((route) => route.service));
+    expect([...services].sort()).toEqual(['admin-auth', 'flow', 'prompt']);
+    expect(protectedRoutes.length).toBeGreaterThanOrEqual(14);
+  });
+
+  it('a valid session opens them (the check is not simply closed)', async () => {
+    const sessionId = await login();
+    const response = await fetch(`${stack.urls.flow}/api/admin/flows`, {
+      headers: { authorization: `Bearer ${sessionId}` },
+    });
+    expect(response.status).toBe(200);
+  });
+
+  it.each(['gateway', 'direct'] as const)('no session → 401 (%s)', async (base) => {
+    expect(all401(await statusesWith(undefined, base))).toEqual([]);
+    expect(all401(await statusesWith('Bearer not-a-session-id-at-all-0000000000', base))).toEqual([]);
+  });
+
+  it.each(['gateway', 'direct'] as const)('an expired session → 401 (%s)', async (base) => {
+    const sessionId = await login();
+    await sql('admin_sessions').update({
+      last_seen_at: sql.raw("now() - interval '1 day'"),
+      expires_at: sql.raw("now() - interval '1 hour'"),
+    });
+    expect(all401(await statusesWith(`Bearer ${sessionId}`, base))).toEqual([]);
+  });
+
+  it('a signed-out session → 401 everywhere, at once', async () => {
+    const sessionId = await login();
+    // Used on every service just before signing out: no service may still trust it afterwards.
+    const warmUp: [StackProcessName, string][] = [
+      ['flow', '/api/admin/flows'],
+      ['prompt', '/api/admin/prompts'],
+      ['admin-auth', '/api/admin/session'],
+    ];
+    for (const [service, path] of warmUp) {
+      const response = await fetch(`${stack.urls[service]}${path}`, {
+        headers: { authorization: `Bearer ${sessionId}` },
+      });
+      expect(response.status).toBeLessThan(300);
+    }
+    const logout = await fetch(`${stack.urls.gateway}/api/admin/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sessionId}` },
+    });
+    expect(logout.status).toBeLessThan(300);
+    expect(all401(await statusesWith(`Bearer ${sessionId}`, 'gateway'))).toEqual([]);
+    expect(all401(await statusesWith(`Bearer ${sessionId}`, 'direct'))).toEqual([]);
+  });
+
+  it('the TOTP secret in the environment signs in with a real authenticator code', async () => {
+    const { stdout } = await run('oathtool', ['--totp', '-b', TOTP_SECRET]);
+    const response = await fetch(`${stack.urls.gateway}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: stdout.trim() }),
+    });
+    expect(response.status).toBe(200);
+  });
+});
