@@ -19,3 +19,5 @@ export * from './http/remote-session-verifier';
 export * from './bus/memory-bus';
 export * from './bus/amqp-bus';
 export * from './bus/create-bus';
+export * from './http/image-upload';
+export * from './http/image-inspection';

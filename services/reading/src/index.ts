@@ -1,3 +1,2 @@
 export { createReadingService, type ReadingService, type ReadingServiceDeps } from './reading.service';
 export { readingConfigSchema, type ReadingConfig } from './config';
-export { sniffImageFormat } from './intake/image-inspection';

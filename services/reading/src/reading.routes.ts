@@ -1,8 +1,14 @@
 import { Router, type Request } from 'express';
 import { readingIdSchema, type ReadingView } from '@palm/contracts';
-import { currentRequestId, HttpError, notFound, type BlobStore, type Logger } from '@palm/platform';
+import {
+  currentRequestId,
+  HttpError,
+  inspectImage,
+  notFound,
+  type BlobStore,
+  type Logger,
+} from '@palm/platform';
 import type { CompletionWaiter } from './completion-waiter';
-import { inspectImage } from './intake/image-inspection';
 import { parseReadingSubmission } from './intake/reading-submission.parser';
 import type { OutboxRelay } from './outbox/outbox-relay';
 import { newReadingId } from './reading-id';

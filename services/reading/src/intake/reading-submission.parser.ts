@@ -1,12 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import busboy from 'busboy';
-import {
-  MAX_IMAGE_BYTES,
-  readingSubmissionSchema,
-  SUBMISSION_DEFAULTS,
-  type ReadingSubmission,
-} from '@palm/contracts';
-import { badRequest, HttpError } from '@palm/platform';
+import { readingSubmissionSchema, SUBMISSION_DEFAULTS, type ReadingSubmission } from '@palm/contracts';
+import { badRequest, readImageUpload } from '@palm/platform';
 
 export interface ParsedSubmission {
   image: Buffer;
@@ -24,15 +18,6 @@ const TEXT_FIELDS = [
   'flowVersion',
 ] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
-
-const MAX_FIELD_BYTES = 64 * 1024;
-/** Multipart framing around a 5 MB photo and a few small fields stays well under this. */
-const MAX_REQUEST_BYTES = MAX_IMAGE_BYTES + 256 * 1024;
-
-export const tooLarge = () =>
-  new HttpError(413, 'Your photo is larger than 5 MB. Please choose a smaller photo.', {
-    code: 'image_too_large',
-  });
 
 function parseJsonField(name: string, raw: string, example: string): unknown {
   try {
@@ -78,91 +63,8 @@ export function buildSubmission(fields: Partial<Record<TextField, string>>): Rea
   return parsed.data;
 }
 
-/**
- * Reads the multipart form of POST /api/reading into memory within strict limits: one file named
- * palmImage of at most 5 MB, a few small text fields, nothing else.
- */
-export function parseReadingSubmission(req: IncomingMessage): Promise<ParsedSubmission> {
-  const contentType = req.headers['content-type'] ?? '';
-  if (!contentType.toLowerCase().startsWith('multipart/form-data')) {
-    return Promise.reject(
-      badRequest('Send the reading as multipart/form-data, with the palm photo in a field named palmImage.'),
-    );
-  }
-  if (Number(req.headers['content-length'] ?? 0) > MAX_REQUEST_BYTES) return Promise.reject(tooLarge());
-
-  return new Promise((resolve, reject) => {
-    let parser: busboy.Busboy;
-    try {
-      parser = busboy({
-        headers: req.headers,
-        limits: { files: 1, fileSize: MAX_IMAGE_BYTES, fields: 20, fieldSize: MAX_FIELD_BYTES, parts: 24 },
-      });
-    } catch {
-      reject(badRequest('The multipart form could not be read (is its boundary missing?).'));
-      return;
-    }
-    const fields: Partial<Record<TextField, string>> = {};
-    const chunks: Buffer[] = [];
-    let sawImage = false;
-    let failure: HttpError | undefined;
-    const fail = (error: HttpError) => {
-      failure ??= error;
-    };
-
-    parser.on('file', (name, stream) => {
-      // A malformed form errors the file stream as well as the parser; the parser's handler answers.
-      stream.on('error', () => undefined);
-      if (name !== 'palmImage' || sawImage) {
-        fail(badRequest(`Unexpected file field "${name.slice(0, 40)}": send one photo, named palmImage.`));
-        stream.resume();
-        return;
-      }
-      sawImage = true;
-      stream.on('data', (chunk: Buffer) => {
-        if (!failure) chunks.push(chunk);
-      });
-      stream.on('limit', () => fail(tooLarge()));
-    });
-    parser.on('field', (name, value, info) => {
-      if (info.valueTruncated) {
-        fail(badRequest(`The field ${name.slice(0, 40)} is too long.`));
-        return;
-      }
-      if (!(TEXT_FIELDS as readonly string[]).includes(name)) return;
-      if (fields[name as TextField] !== undefined) {
-        fail(badRequest(`The field ${name} was sent more than once.`));
-        return;
-      }
-      fields[name as TextField] = value;
-    });
-    const onLimit = (what: string) => () => fail(badRequest(`The form has too many ${what}.`));
-    parser.on('partsLimit', onLimit('parts'));
-    parser.on('filesLimit', () => fail(badRequest('Send one photo only, in the field palmImage.')));
-    parser.on('fieldsLimit', onLimit('fields'));
-    parser.on('error', () => {
-      reject(failure ?? badRequest('The multipart form is malformed and could not be read.'));
-    });
-    parser.on('close', () => {
-      if (failure) {
-        reject(failure);
-        return;
-      }
-      if (!sawImage || chunks.length === 0) {
-        reject(
-          badRequest('Please add a photo of your palm (the field palmImage).', [
-            { field: 'palmImage', message: 'required' },
-          ]),
-        );
-        return;
-      }
-      try {
-        resolve({ image: Buffer.concat(chunks), submission: buildSubmission(fields) });
-      } catch (error) {
-        reject(error instanceof Error ? error : new Error(String(error)));
-      }
-    });
-    req.on('aborted', () => reject(badRequest('The upload was interrupted.')));
-    req.pipe(parser);
-  });
+/** Reads the multipart form of POST /api/reading: the palm photo and the submission fields. */
+export async function parseReadingSubmission(req: IncomingMessage): Promise<ParsedSubmission> {
+  const { image, fields } = await readImageUpload(req, { fileField: 'palmImage', textFields: TEXT_FIELDS });
+  return { image, submission: buildSubmission(fields) };
 }

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { MAX_IMAGE_PIXELS, type AcceptedImageFormat } from '@palm/contracts';
-import { HttpError } from '@palm/platform';
+import { HttpError } from './http-error';
 
 /** The format by the file's own bytes, whatever its name or declared type says. */
 export function sniffImageFormat(bytes: Buffer): AcceptedImageFormat | undefined {

@@ -1,0 +1,108 @@
+import type { IncomingMessage } from 'node:http';
+import busboy from 'busboy';
+import { MAX_IMAGE_BYTES } from '@palm/contracts';
+import { badRequest, HttpError } from './http-error';
+
+const MAX_FIELD_BYTES = 64 * 1024;
+/** Multipart framing around a 5 MB photo and a few small fields stays well under this. */
+const MAX_REQUEST_BYTES = MAX_IMAGE_BYTES + 256 * 1024;
+
+export const imageTooLarge = () =>
+  new HttpError(413, 'Your photo is larger than 5 MB. Please choose a smaller photo.', {
+    code: 'image_too_large',
+  });
+
+export interface ImageUpload<F extends string> {
+  image: Buffer;
+  fields: Partial<Record<F, string>>;
+}
+
+/**
+ * Reads a multipart form into memory within strict limits: one file in `fileField` of at most
+ * 5 MB, the named text fields (others are ignored), nothing else. Every way a form can be abused
+ * ends in a 400 or 413 problem with a sentence saying what was wrong.
+ */
+export function readImageUpload<F extends string>(
+  req: IncomingMessage,
+  options: { fileField: string; textFields: readonly F[] },
+): Promise<ImageUpload<F>> {
+  const { fileField, textFields } = options;
+  const contentType = req.headers['content-type'] ?? '';
+  if (!contentType.toLowerCase().startsWith('multipart/form-data')) {
+    return Promise.reject(
+      badRequest(`Send the form as multipart/form-data, with the palm photo in a field named ${fileField}.`),
+    );
+  }
+  if (Number(req.headers['content-length'] ?? 0) > MAX_REQUEST_BYTES) return Promise.reject(imageTooLarge());
+
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: req.headers,
+        limits: { files: 1, fileSize: MAX_IMAGE_BYTES, fields: 20, fieldSize: MAX_FIELD_BYTES, parts: 24 },
+      });
+    } catch {
+      reject(badRequest('The multipart form could not be read (is its boundary missing?).'));
+      return;
+    }
+    const fields: Partial<Record<F, string>> = {};
+    const chunks: Buffer[] = [];
+    let sawImage = false;
+    let failure: HttpError | undefined;
+    const fail = (error: HttpError) => {
+      failure ??= error;
+    };
+
+    parser.on('file', (name, stream) => {
+      // A malformed form errors the file stream as well as the parser; the parser's handler answers.
+      stream.on('error', () => undefined);
+      if (name !== fileField || sawImage) {
+        fail(badRequest(`Unexpected file field "${name.slice(0, 40)}": send one photo, named ${fileField}.`));
+        stream.resume();
+        return;
+      }
+      sawImage = true;
+      stream.on('data', (chunk: Buffer) => {
+        if (!failure) chunks.push(chunk);
+      });
+      stream.on('limit', () => fail(imageTooLarge()));
+    });
+    parser.on('field', (name, value, info) => {
+      if (info.valueTruncated) {
+        fail(badRequest(`The field ${name.slice(0, 40)} is too long.`));
+        return;
+      }
+      if (!(textFields as readonly string[]).includes(name)) return;
+      if (fields[name as F] !== undefined) {
+        fail(badRequest(`The field ${name} was sent more than once.`));
+        return;
+      }
+      fields[name as F] = value;
+    });
+    const onLimit = (what: string) => () => fail(badRequest(`The form has too many ${what}.`));
+    parser.on('partsLimit', onLimit('parts'));
+    parser.on('filesLimit', () => fail(badRequest(`Send one photo only, in the field ${fileField}.`)));
+    parser.on('fieldsLimit', onLimit('fields'));
+    parser.on('error', () => {
+      reject(failure ?? badRequest('The multipart form is malformed and could not be read.'));
+    });
+    parser.on('close', () => {
+      if (failure) {
+        reject(failure);
+        return;
+      }
+      if (!sawImage || chunks.length === 0) {
+        reject(
+          badRequest(`Please add a photo of your palm (the field ${fileField}).`, [
+            { field: fileField, message: 'required' },
+          ]),
+        );
+        return;
+      }
+      resolve({ image: Buffer.concat(chunks), fields });
+    });
+    req.on('aborted', () => reject(badRequest('The upload was interrupted.')));
+    req.pipe(parser);
+  });
+}
