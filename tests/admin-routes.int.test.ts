@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import knex, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuthConfigSchema, createAdminAuthService } from '@palm/admin-auth';
+import { createPromptTestRunRouter, LocalEngine } from '@palm/ai-worker';
 import { createFlowService } from '@palm/flow';
 import {
   closeDatabase,
@@ -52,6 +53,17 @@ async function routesOfEveryService(): Promise<(RegisteredRoute & { service: Sta
     ['flow', createFlowService({ db, bus, logger, sessions })],
     ['prompt', createPromptService({ db, bus, logger, sessions })],
     ['reading', createReadingService({ db, bus, logger, blobs: createDiskBlobStore('/tmp/unused-blobs') })],
+    [
+      'ai-worker',
+      {
+        router: createPromptTestRunRouter({
+          sessions,
+          logger,
+          engineFor: () => new LocalEngine(),
+          usesPrompts: false,
+        }),
+      },
+    ],
   ];
   await bus.close();
   await closeDatabase(db);
@@ -121,7 +133,7 @@ afterAll(async () => {
 describe('every admin route needs a session', () => {
   it('finds the admin routes of every service', () => {
     const services = new Set(protectedRoutes.map((route) => route.service));
-    expect([...services].sort()).toEqual(['admin-auth', 'flow', 'prompt']);
+    expect([...services].sort()).toEqual(['admin-auth', 'ai-worker', 'flow', 'prompt']);
     expect(protectedRoutes.length).toBeGreaterThanOrEqual(14);
   });
 

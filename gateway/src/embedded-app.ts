@@ -1,6 +1,11 @@
 import path from 'node:path';
 import { adminAuthConfigSchema, createAdminAuthService } from '@palm/admin-auth';
-import { aiWorkerConfigSchema, createAiWorkerService, createReadingEngine } from '@palm/ai-worker';
+import {
+  aiWorkerConfigSchema,
+  createAiWorkerService,
+  createPromptTestRunRouter,
+  createReadingEngines,
+} from '@palm/ai-worker';
 import { createFlowService } from '@palm/flow';
 import {
   closeDatabase,
@@ -56,20 +61,17 @@ export async function startEmbedded(options: {
   const flow = createFlowService({ db, bus, logger, sessions });
   const prompt = createPromptService({ db, bus, logger, sessions });
   const reading = createReadingService({ db, bus, blobs, logger });
-  const worker = createAiWorkerService({
-    db,
-    bus,
-    blobs,
-    logger,
-    engine: createReadingEngine(workerConfig, logger),
-  });
+  // One process: the worker reads the operators' prompts straight from the prompt service.
+  const engines = createReadingEngines(workerConfig, logger, { current: () => prompt.runtimePrompts() });
+  const worker = createAiWorkerService({ db, bus, blobs, logger, engine: engines.engine });
+  const promptTestRun = createPromptTestRunRouter({ ...engines, logger, sessions });
 
   const services = [adminAuth, flow, prompt, reading, worker];
   for (const service of services) await service.start();
 
   const app = createGatewayApp({
     logger,
-    api: [adminAuth.router, flow.router, prompt.router, reading.router],
+    api: [adminAuth.router, flow.router, promptTestRun, prompt.router, reading.router],
     webDist: path.resolve(gateway.WEB_DIST),
     readingRateLimitPerMinute: gateway.READING_RATE_LIMIT_PER_MINUTE,
     readiness: {

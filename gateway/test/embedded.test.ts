@@ -14,7 +14,11 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'embedded-test-'));
   product = await startEmbedded({
     logger: createLogger('embedded-test', 'silent'),
-    env: { DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web') },
+    env: {
+      DATA_DIR: dataDir,
+      WEB_DIST: path.join(dataDir, 'no-web'),
+      ADMIN_BACKUP_CODES: 'K7QM2XPA,R4TW9NHC',
+    },
     port: 0,
     host: '127.0.0.1',
   });
@@ -56,8 +60,52 @@ describe('embedded mode', () => {
 
   it('exposes the pipeline metrics', async () => {
     const metrics = await (await fetch(`${product.url}/metrics`)).text();
-    for (const series of ['http_request_duration_seconds', 'readings_by_status', 'reading_engine_stage_seconds', 'bus_messages_total']) {
+    for (const series of [
+      'http_request_duration_seconds',
+      'readings_by_status',
+      'reading_engine_stage_seconds',
+      'bus_messages_total',
+    ]) {
       expect(metrics).toContain(series);
     }
+  });
+
+  it('runs a prompt test on a photo for a signed-in operator, storing nothing', async () => {
+    const photo = await readFile(palmPhotos()[1]!);
+    const form = (promptId: string) => {
+      const body = new FormData();
+      body.append('palmImage', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'palm.jpg');
+      body.append('promptId', promptId);
+      return body;
+    };
+    const testRun = `${product.url}/api/admin/prompts/test-run`;
+    expect((await fetch(testRun, { method: 'POST', body: form('main') })).status).toBe(401);
+
+    const login = await fetch(`${product.url}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: 'K7QM2XPA' }),
+    });
+    const { sessionId } = (await login.json()) as { sessionId: string };
+    const authorization = `Bearer ${sessionId}`;
+    const before = await (await fetch(`${product.url}/metrics`)).text();
+
+    const response = await fetch(testRun, { method: 'POST', body: form('test'), headers: { authorization } });
+    expect(response.status).toBe(200);
+    const run = (await response.json()) as {
+      promptId: string;
+      engine: string;
+      usesPrompts: boolean;
+      result: { sections: unknown[] };
+    };
+    expect(run).toMatchObject({ promptId: 'test', usesPrompts: false });
+    expect(run.result.sections).toHaveLength(5);
+
+    const wrong = await fetch(testRun, { method: 'POST', body: form('visual'), headers: { authorization } });
+    expect(wrong.status).toBe(400);
+    const after = await (await fetch(`${product.url}/metrics`)).text();
+    const completed = (metrics: string) =>
+      /readings_by_status\{status="completed"\} (\d+)/.exec(metrics)?.[1];
+    expect(completed(after)).toBe(completed(before));
   });
 });

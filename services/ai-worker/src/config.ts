@@ -8,5 +8,10 @@ export const aiWorkerConfigSchema = infrastructureConfigSchema.extend({
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: urlSetting(),
   OPENAI_MODEL: z.string().default('gpt-4.1-mini'),
+  /** Distributed mode: the prompt service the LLM engine asks for the operators' prompts. */
+  PROMPT_URL: z.url({ error: 'expected a URL' }).default('http://127.0.0.1:8084'),
+  /** Distributed mode: the admin-auth service that checks operators' sessions for the test run. */
+  ADMIN_AUTH_URL: z.url({ error: 'expected a URL' }).default('http://127.0.0.1:8083'),
+  INTERNAL_TOKEN: z.string().min(16, 'expected at least 16 characters').optional(),
 });
 export type AiWorkerConfig = z.infer<typeof aiWorkerConfigSchema>;

@@ -1,6 +1,8 @@
 export { createAiWorkerService, type AiWorkerDeps, type AiWorkerService } from './ai-worker.service';
 export { aiWorkerConfigSchema, type AiWorkerConfig } from './config';
-export { createReadingEngine } from './engine/create-engine';
+export { createReadingEngine, createReadingEngines, type ReadingEngines } from './engine/create-engine';
+export { createRemotePromptSource, fixedPrompts, type PromptSource } from './engine/prompt-source';
+export { createPromptTestRunRouter } from './prompt-test-run.routes';
 export {
   UnreadablePhotoError,
   type NormalisedImage,

@@ -5,6 +5,7 @@ import {
   createDatabase,
   createHttpApp,
   createLogger,
+  createRemoteSessionVerifier,
   databaseIsReady,
   handleShutdown,
   listen,
@@ -13,7 +14,9 @@ import {
 } from '@palm/platform';
 import { createAiWorkerService } from './ai-worker.service';
 import { aiWorkerConfigSchema } from './config';
-import { createReadingEngine } from './engine/create-engine';
+import { createReadingEngines } from './engine/create-engine';
+import { createRemotePromptSource } from './engine/prompt-source';
+import { createPromptTestRunRouter } from './prompt-test-run.routes';
 
 const logger = createLogger('ai-worker');
 
@@ -24,18 +27,23 @@ runMain(logger, async () => {
   const db = await createDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, logger });
   const bus = await createBus(config, logger);
   const blobs = await createBlobStore(config);
-  const worker = createAiWorkerService({
-    db,
-    bus,
-    blobs,
+  const engines = createReadingEngines(
+    config,
     logger,
-    engine: createReadingEngine(config, logger),
-  });
+    createRemotePromptSource({ promptUrl: config.PROMPT_URL, internalToken: config.INTERNAL_TOKEN }),
+  );
+  const worker = createAiWorkerService({ db, bus, blobs, logger, engine: engines.engine });
   await worker.start();
 
   const app = createHttpApp({
     logger,
-    routers: [],
+    routers: [
+      createPromptTestRunRouter({
+        ...engines,
+        logger,
+        sessions: createRemoteSessionVerifier({ adminAuthUrl: config.ADMIN_AUTH_URL }),
+      }),
+    ],
     readiness: {
       database: () => databaseIsReady(db),
       bus: () => bus.isReady(),

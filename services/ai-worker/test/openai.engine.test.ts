@@ -3,7 +3,8 @@ import { readingResultSchema, type ReadingResult } from '@palm/contracts';
 import { createLogger } from '@palm/platform';
 import { createReadingEngine } from '../src/engine/create-engine';
 import { LocalEngine } from '../src/engine/local/local.engine';
-import { OpenAIEngine } from '../src/engine/openai/openai.engine';
+import { DEFAULT_READING_PROMPT, OpenAIEngine } from '../src/engine/openai/openai.engine';
+import { fixedPrompts } from '../src/engine/prompt-source';
 import { UnreadablePhotoError, type ReadingInput } from '../src/engine/reading-engine';
 import { normalisePalmImage } from '../src/image/palm-image.normaliser';
 import { readPalm, solidJpeg, submission } from './support/fixtures';
@@ -43,7 +44,7 @@ describe('OpenAIEngine', () => {
       apiKey: 'sk-test',
       baseURL: stub.baseURL,
       model: 'gpt-test',
-      systemPrompt: SYSTEM_PROMPT,
+      prompts: fixedPrompts({ main: SYSTEM_PROMPT, visual: 'visual', test: 'test' }),
       fallback: local,
       logger,
     });
@@ -57,6 +58,37 @@ describe('OpenAIEngine', () => {
   afterAll(() => stub.close());
   beforeEach(() => {
     stub.requests.length = 0;
+  });
+
+  it('uses an edited prompt on the very next reading, and the built-in one when prompts cannot be read', async () => {
+    let main = 'First version of the main prompt.';
+    const edited = new OpenAIEngine({
+      apiKey: 'sk-test',
+      baseURL: stub.baseURL,
+      model: 'gpt-test',
+      prompts: { current: () => Promise.resolve({ main, visual: 'visual', test: 'test' }) },
+      fallback: new LocalEngine(),
+      logger,
+    });
+    stub.reply(() => ({ text: JSON.stringify(modelReading) }));
+    await edited.read(input);
+    main = 'Second version, saved by an operator a moment ago.';
+    await edited.read(input);
+    expect(stub.requests.map((request) => request.body?.instructions)).toEqual([
+      'First version of the main prompt.',
+      'Second version, saved by an operator a moment ago.',
+    ]);
+
+    const unreachable = new OpenAIEngine({
+      apiKey: 'sk-test',
+      baseURL: stub.baseURL,
+      model: 'gpt-test',
+      prompts: { current: () => Promise.reject(new Error('prompt service down')) },
+      fallback: new LocalEngine(),
+      logger,
+    });
+    await unreachable.read(input);
+    expect(stub.requests.at(-1)?.body?.instructions).toBe(DEFAULT_READING_PROMPT);
   });
 
   it('sends the photo, the answers as JSON data and the reading schema; returns the sanitised reading', async () => {

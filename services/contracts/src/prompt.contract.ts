@@ -42,6 +42,27 @@ export type UpdatePromptInput = z.infer<typeof updatePromptInputSchema>;
  * GET /api/prompts/runtime: the texts the reading engine uses right now. Internal to the services;
  * when INTERNAL_TOKEN is configured, callers send it in this header.
  */
-export const runtimePromptsSchema = z.object({ main: z.string(), visual: z.string() });
+export const runtimePromptsSchema = z.object({ main: z.string(), visual: z.string(), test: z.string() });
 export type RuntimePrompts = z.infer<typeof runtimePromptsSchema>;
 export const INTERNAL_TOKEN_HEADER = 'x-internal-token';
+
+/**
+ * POST /api/admin/prompts/test-run (multipart: palmImage, promptId): runs the engine on a photo
+ * without creating a visitor reading. `main` runs the live prompts; `test` puts the operators'
+ * scratch prompt in the main prompt's place.
+ */
+export const TEST_RUN_PROMPT_IDS = ['main', 'test'] as const;
+export const testRunPromptIdSchema = z.enum(TEST_RUN_PROMPT_IDS, {
+  error: 'promptId must be "main" or "test"',
+});
+export type TestRunPromptId = z.infer<typeof testRunPromptIdSchema>;
+
+export const promptTestRunResultSchema = z.object({
+  promptId: testRunPromptIdSchema,
+  engine: z.string(),
+  durationMs: z.number(),
+  /** Whether the engine used the prompts at all: the local engine reads without them. */
+  usesPrompts: z.boolean(),
+  result: z.unknown(),
+});
+export type PromptTestRunResult = z.infer<typeof promptTestRunResultSchema>;

@@ -50,9 +50,13 @@ export function createPromptEditor(deps: { db: Knex; bus: MessageBus; logger: Lo
     },
 
     async runtimePrompts(): Promise<RuntimePrompts> {
-      const [main, visual] = await Promise.all([repository.find('main'), repository.find('visual')]);
-      if (!main || !visual) throw new Error('the main and visual prompts are missing; were migrations run?');
-      return { main: main.content, visual: visual.content };
+      const [main, visual, test] = await Promise.all([
+        repository.find('main'),
+        repository.find('visual'),
+        repository.find('test'),
+      ]);
+      if (!main || !visual || !test) throw new Error('the prompts are missing; were migrations run?');
+      return { main: main.content, visual: visual.content, test: test.content };
     },
   };
 }

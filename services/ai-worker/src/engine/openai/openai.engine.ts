@@ -6,6 +6,7 @@ import { palmFeaturesOf } from '../local/palm-features';
 import { measurePhoto } from '../local/photo-measurements';
 import { assertReadablePhoto } from '../local/photo-quality.gate';
 import { sanitiseReadingResult } from '../output-sanitiser';
+import type { PromptSource } from '../prompt-source';
 import type { ReadingEngine, ReadingInput } from '../reading-engine';
 
 export const DEFAULT_READING_PROMPT = `You are a warm, careful palm reader in the Vedic tradition (Samudrika Shastra).
@@ -28,8 +29,8 @@ export interface OpenAIEngineOptions {
   apiKey: string;
   baseURL?: string;
   model: string;
-  /** The system prompt; the admin-edited prompt will be passed here. */
-  systemPrompt?: string;
+  /** The operators' prompts, asked for on every reading; the built-in prompt when absent. */
+  prompts?: PromptSource;
   /** Reads the photo when the model's answer cannot be used. */
   fallback: ReadingEngine;
   logger: Logger;
@@ -45,7 +46,6 @@ class UnusableOutputError extends Error {}
 export class OpenAIEngine implements ReadingEngine {
   readonly name = 'openai';
   private readonly client: OpenAI;
-  private readonly systemPrompt: string;
 
   constructor(private readonly options: OpenAIEngineOptions) {
     this.client = new OpenAI({
@@ -54,7 +54,6 @@ export class OpenAIEngine implements ReadingEngine {
       timeout: 60_000,
       maxRetries: 2,
     });
-    this.systemPrompt = options.systemPrompt ?? DEFAULT_READING_PROMPT;
   }
 
   async read(input: ReadingInput): Promise<ReadingResult> {
@@ -62,7 +61,7 @@ export class OpenAIEngine implements ReadingEngine {
     assertReadablePhoto(photo);
     const observations = photo.skin ? palmFeaturesOf({ ...photo, skin: photo.skin }) : null;
     try {
-      return await this.askModel(input, observations);
+      return await this.askModel(input, observations, await this.systemPrompt());
     } catch (error) {
       const reason = error instanceof OpenAI.APIError ? 'api_error' : 'invalid_output';
       fallbacks.inc({ reason });
@@ -74,7 +73,22 @@ export class OpenAIEngine implements ReadingEngine {
     }
   }
 
-  private async askModel(input: ReadingInput, observations: unknown): Promise<ReadingResult> {
+  /** An unreachable prompt service must not stop readings: the built-in prompt stands in. */
+  private async systemPrompt(): Promise<string> {
+    if (!this.options.prompts) return DEFAULT_READING_PROMPT;
+    try {
+      return (await this.options.prompts.current()).main;
+    } catch (error) {
+      this.options.logger.warn({ err: error }, 'could not load the main prompt; using the built-in one');
+      return DEFAULT_READING_PROMPT;
+    }
+  }
+
+  private async askModel(
+    input: ReadingInput,
+    observations: unknown,
+    systemPrompt: string,
+  ): Promise<ReadingResult> {
     const { submission } = input;
     const data = {
       answers: {
@@ -89,7 +103,7 @@ export class OpenAIEngine implements ReadingEngine {
     };
     const response = await this.client.responses.parse({
       model: this.options.model,
-      instructions: this.systemPrompt,
+      instructions: systemPrompt,
       input: [
         {
           role: 'user',
@@ -108,7 +122,7 @@ export class OpenAIEngine implements ReadingEngine {
     const parsed = readingResultSchema.safeParse(response.output_parsed);
     if (!parsed.success) throw new UnusableOutputError('the model gave no reading in the expected shape');
     const result = sanitiseReadingResult(parsed.data);
-    if (leaksPrompt(result, this.systemPrompt))
+    if (leaksPrompt(result, systemPrompt))
       throw new UnusableOutputError('the reading repeats the system prompt');
     return result;
   }

@@ -1,0 +1,70 @@
+import { Router } from 'express';
+import {
+  readingSubmissionSchema,
+  SUBMISSION_DEFAULTS,
+  testRunPromptIdSchema,
+  type PromptTestRunResult,
+  type TestRunPromptId,
+} from '@palm/contracts';
+import {
+  badRequest,
+  HttpError,
+  inspectImage,
+  readImageUpload,
+  requireAdmin,
+  type Logger,
+  type SessionVerifier,
+} from '@palm/platform';
+import { UnreadablePhotoError, type ReadingEngine } from './engine/reading-engine';
+import { normalisePalmImage } from './image/palm-image.normaliser';
+
+const SAMPLE_SUBMISSION = readingSubmissionSchema.parse({
+  ...SUBMISSION_DEFAULTS,
+  focusAreas: [...SUBMISSION_DEFAULTS.focusAreas],
+  flowResponses: {},
+});
+
+/**
+ * POST /api/admin/prompts/test-run: operators try the prompts on a photo of their choosing. Nothing
+ * is stored — no reading, no image — and the raw engine result comes back as is.
+ */
+export function createPromptTestRunRouter(deps: {
+  sessions: SessionVerifier;
+  logger: Logger;
+  engineFor(promptId: TestRunPromptId): ReadingEngine;
+  usesPrompts: boolean;
+}): Router {
+  const router = Router();
+  router.post('/api/admin/prompts/test-run', requireAdmin(deps.sessions), async (req, res) => {
+    const { image, fields } = await readImageUpload(req, {
+      fileField: 'palmImage',
+      textFields: ['promptId'],
+    });
+    const promptId = testRunPromptIdSchema.safeParse(fields.promptId ?? 'main');
+    if (!promptId.success) throw badRequest('promptId must be "main" or "test".');
+    await inspectImage(image);
+    const started = performance.now();
+    const engine = deps.engineFor(promptId.data);
+    try {
+      const result = await engine.read({
+        readingId: 'prompt-test-run',
+        image: await normalisePalmImage(image),
+        submission: SAMPLE_SUBMISSION,
+      });
+      const body: PromptTestRunResult = {
+        promptId: promptId.data,
+        engine: engine.name,
+        durationMs: Math.round(performance.now() - started),
+        usesPrompts: deps.usesPrompts,
+        result,
+      };
+      deps.logger.info({ promptId: promptId.data, engine: engine.name }, 'prompt test run');
+      res.json(body);
+    } catch (error) {
+      if (error instanceof UnreadablePhotoError)
+        throw new HttpError(422, error.message, { code: 'unreadable_photo' });
+      throw error;
+    }
+  });
+  return router;
+}
