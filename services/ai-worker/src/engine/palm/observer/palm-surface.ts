@@ -1,0 +1,97 @@
+import type { PalmFrame } from './palm-frame';
+import { sampleLuma, type RgbImage } from './rgb-image';
+
+/**
+ * The palm resampled onto a grid in palm coordinates (column = s, row = t), greyscale 0–255.
+ * Working here makes every corridor and filter independent of the photo's rotation and scale.
+ */
+export interface PalmSurface {
+  luma: Float32Array;
+  width: number;
+  height: number;
+}
+
+const MIN_SURFACE_WIDTH = 64;
+const MAX_SURFACE_WIDTH = 192;
+
+export function resamplePalm(
+  image: RgbImage,
+  frame: PalmFrame,
+  palmWidthPx: number,
+  palmRatio: number,
+): PalmSurface {
+  const width = Math.round(Math.min(MAX_SURFACE_WIDTH, Math.max(MIN_SURFACE_WIDTH, palmWidthPx)));
+  const height = Math.round(width * palmRatio);
+  const luma = new Float32Array(width * height);
+  for (let row = 0; row < height; row++) {
+    for (let column = 0; column < width; column++) {
+      const p = frame.at(column / (width - 1), row / (height - 1));
+      luma[row * width + column] = sampleLuma(image, p.x, p.y);
+    }
+  }
+  return { luma, width, height };
+}
+
+/** Separable Gaussian blur with clamped edges. */
+export function gaussianBlur(surface: PalmSurface, sigma: number): Float32Array {
+  const radius = Math.max(1, Math.ceil(sigma * 2.5));
+  const kernel: number[] = [];
+  for (let i = -radius; i <= radius; i++) kernel.push(Math.exp(-(i * i) / (2 * sigma * sigma)));
+  const sum = kernel.reduce((a, b) => a + b, 0);
+  const weights = kernel.map((k) => k / sum);
+  const { width, height } = surface;
+  const pass = (source: Float32Array, horizontal: boolean) => {
+    const target = new Float32Array(source.length);
+    for (let row = 0; row < height; row++) {
+      for (let column = 0; column < width; column++) {
+        let value = 0;
+        for (let k = -radius; k <= radius; k++) {
+          const c = horizontal ? Math.min(width - 1, Math.max(0, column + k)) : column;
+          const r = horizontal ? row : Math.min(height - 1, Math.max(0, row + k));
+          value += source[r * width + c]! * weights[k + radius]!;
+        }
+        target[row * width + column] = value;
+      }
+    }
+    return target;
+  };
+  return pass(pass(surface.luma, true), false);
+}
+
+export interface SurfaceStatistics {
+  brightness: number;
+  contrast: number;
+  /** Mean absolute Laplacian, grey levels: how much fine detail (skin texture, creases) survives. */
+  sharpness: number;
+  /** Share of nearly white pixels. */
+  clipped: number;
+}
+
+export function surfaceStatistics(surface: PalmSurface): SurfaceStatistics {
+  const { luma, width, height } = surface;
+  let sum = 0;
+  let squares = 0;
+  let clipped = 0;
+  for (const value of luma) {
+    sum += value;
+    squares += value * value;
+    if (value >= 250) clipped++;
+  }
+  const brightness = sum / luma.length;
+  const contrast = Math.sqrt(Math.max(0, squares / luma.length - brightness * brightness));
+  let laplacian = 0;
+  let count = 0;
+  for (let row = 1; row < height - 1; row++) {
+    for (let column = 1; column < width - 1; column++) {
+      const i = row * width + column;
+      laplacian += Math.abs(4 * luma[i]! - luma[i - 1]! - luma[i + 1]! - luma[i - width]! - luma[i + width]!);
+      count++;
+    }
+  }
+  return {
+    brightness,
+    contrast,
+    sharpness: laplacian / Math.max(count, 1),
+    clipped: clipped / luma.length,
+  };
+}

@@ -1,0 +1,107 @@
+import type { HandSide, PalmRefusal, Point, RefusalReason } from '../palm-observation';
+import type { HandDetection } from './hand-locator';
+import { INDEX, LITTLE, LONG_FINGERS, THUMB, WRIST } from './hand-landmarks';
+import { cross, distance, sub } from './plane-geometry';
+import type { SurfaceStatistics } from './palm-surface';
+
+/** Retake advice per refusal, shown to the visitor as is. */
+export const RETAKE_MESSAGES: Record<RefusalReason, string> = {
+  no_hand:
+    'We could not find an open palm in this photo. Place your whole hand, palm facing the camera, in good light, with the wrist in the frame.',
+  back_of_hand: 'This looks like the back of your hand. Please turn your hand over and photograph your palm.',
+  fingers_curled: 'Please open your hand, fingers relaxed and slightly apart.',
+  hand_cut_off:
+    'Part of your hand is outside the photo. Move the phone back until your whole hand and wrist fit in the photo.',
+  hand_too_small:
+    'Your hand is too small in this photo to read. Move the phone closer until your open hand and wrist fill most of the photo.',
+  too_dark: 'This photo is too dark to see the lines of your palm. Please use daylight and hold still.',
+  too_bright:
+    'This photo is too bright: the light washes out the lines of your palm. Please use soft daylight, without flash, and hold still.',
+  blurred: 'This photo is too blurred to see the lines of your palm. Please use daylight and hold still.',
+};
+
+export function refusal(reason: RefusalReason): PalmRefusal {
+  return { kind: 'refused', reason, message: RETAKE_MESSAGES[reason] };
+}
+
+const MIN_PRESENCE = 0.5;
+/**
+ * Calling a photo "the back of a hand" needs a sure hand: weaker detections on scenes (a shape
+ * in a body or a background) are refused as no hand instead.
+ */
+const BACK_OF_HAND_PRESENCE = 0.9;
+/** A finger is extended when its tip is this much farther from the wrist than its middle joint. */
+const EXTENDED_FINGER_REACH = 1.1;
+const MIN_EXTENDED_FINGERS = 4;
+/**
+ * Landmarks may stray this fraction of the image outside it (joint centres sit inside the skin);
+ * fingertips a little more, since a clipped fingertip hides nothing a reading uses.
+ */
+const CUT_OFF_TOLERANCE = 0.01;
+const FINGERTIP_CUT_OFF_TOLERANCE = 0.05;
+const FINGERTIPS: readonly number[] = [THUMB[3], ...LONG_FINGERS.map((finger) => finger[3])];
+const MIN_PALM_AREA_FRACTION = 0.02;
+// Calibrated on the 21 sample palms (brightness 76–215, sharpness ≥ 2.7 grey levels) with a wide
+// margin, and checked on darkened, burnt-out and blurred copies of them.
+const MIN_BRIGHTNESS = 45;
+const MAX_BRIGHTNESS = 235;
+const MAX_CLIPPED = 0.5;
+const MIN_SHARPNESS = 1.2;
+
+/**
+ * The side the landmarks' geometry implies if the palm faces the camera: with the fingers up, a
+ * right palm has its thumb (index knuckle) on the image's right.
+ */
+export function palmSideFromLandmarks(landmarks: readonly Point[]): HandSide {
+  const wrist = landmarks[WRIST]!;
+  const turn = cross(sub(landmarks[INDEX[0]]!, wrist), sub(landmarks[LITTLE[0]]!, wrist));
+  return turn < 0 ? 'right' : 'left';
+}
+
+/** The side the network recognises from the hand's look; on non-mirrored photos > 0.5 means right. */
+export function sideFromHandedness(handedness: number): HandSide {
+  return handedness > 0.5 ? 'right' : 'left';
+}
+
+export function extendedFingerCount(landmarks: readonly Point[]): number {
+  const wrist = landmarks[WRIST]!;
+  return LONG_FINGERS.filter(
+    ([, middleJoint, , tip]) =>
+      distance(wrist, landmarks[tip]!) > distance(wrist, landmarks[middleJoint]!) * EXTENDED_FINGER_REACH,
+  ).length;
+}
+
+function isCutOff(landmarks: readonly Point[], width: number, height: number): boolean {
+  return landmarks.some((p, i) => {
+    const tolerance = FINGERTIPS.includes(i) ? FINGERTIP_CUT_OFF_TOLERANCE : CUT_OFF_TOLERANCE;
+    const [marginX, marginY] = [width * tolerance, height * tolerance];
+    return p.x < -marginX || p.y < -marginY || p.x > width + marginX || p.y > height + marginY;
+  });
+}
+
+/**
+ * Gates on the hand itself, in the order a person would fix them. A back of hand shows itself
+ * when the side the network recognises disagrees with the side the landmarks imply for a palm.
+ */
+export function handGate(
+  detection: HandDetection,
+  image: { width: number; height: number },
+  palmAreaFraction: number,
+): PalmRefusal | undefined {
+  if (detection.presence < MIN_PRESENCE) return refusal('no_hand');
+  if (palmSideFromLandmarks(detection.landmarks) !== sideFromHandedness(detection.handedness)) {
+    return refusal(detection.presence >= BACK_OF_HAND_PRESENCE ? 'back_of_hand' : 'no_hand');
+  }
+  if (isCutOff(detection.landmarks, image.width, image.height)) return refusal('hand_cut_off');
+  if (palmAreaFraction < MIN_PALM_AREA_FRACTION) return refusal('hand_too_small');
+  if (extendedFingerCount(detection.landmarks) < MIN_EXTENDED_FINGERS) return refusal('fingers_curled');
+  return undefined;
+}
+
+export function photoQualityGate(statistics: SurfaceStatistics): PalmRefusal | undefined {
+  if (statistics.brightness < MIN_BRIGHTNESS) return refusal('too_dark');
+  if (statistics.brightness > MAX_BRIGHTNESS || statistics.clipped > MAX_CLIPPED)
+    return refusal('too_bright');
+  if (statistics.sharpness < MIN_SHARPNESS) return refusal('blurred');
+  return undefined;
+}
