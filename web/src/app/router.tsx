@@ -14,6 +14,13 @@ const RefundPolicyRoute = page(() => import('./routes/refund-policy'));
 const ShippingDeliveryRoute = page(() => import('./routes/shipping-delivery'));
 const ContactRoute = page(() => import('./routes/contact'));
 const NotFoundRoute = page(() => import('./routes/not-found'));
+// Operator screens: their own chunks, never part of the visitor's landing bundle.
+const AdminAuthRoute = page(() => import('./routes/admin/admin-auth'));
+const AdminLayoutRoute = page(() => import('./routes/admin/admin-layout'));
+const AdminDashboardRoute = page(() => import('./routes/admin/admin-dashboard'));
+const AdminPromptsRoute = page(() => import('./routes/admin/admin-prompts'));
+const AdminFlowsRoute = page(() => import('./routes/admin/admin-flows'));
+const AdminFlowDetailRoute = page(() => import('./routes/admin/admin-flow-detail'));
 
 function RootLayout() {
   return (
@@ -26,7 +33,6 @@ function RootLayout() {
   );
 }
 
-/** Operator screens (/admin/*) will be added here as their own lazily loaded routes. */
 export const routes = [
   {
     element: <RootLayout />,
@@ -39,6 +45,18 @@ export const routes = [
       { path: '/refund-policy', element: <RefundPolicyRoute /> },
       { path: '/shipping-delivery', element: <ShippingDeliveryRoute /> },
       { path: '/contact', element: <ContactRoute /> },
+      { path: '/admin/auth', element: <AdminAuthRoute /> },
+      {
+        path: '/admin',
+        element: <AdminLayoutRoute />,
+        children: [
+          { index: true, element: <AdminDashboardRoute /> },
+          { path: 'prompts', element: <AdminPromptsRoute /> },
+          { path: 'flows', element: <AdminFlowsRoute /> },
+          { path: 'flows/:id', element: <AdminFlowDetailRoute /> },
+          { path: 'flows/:id/edit', element: <AdminFlowDetailRoute /> },
+        ],
+      },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

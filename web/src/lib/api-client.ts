@@ -87,6 +87,8 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
         parseProblem(bodyText),
       );
     }
+    // 204 No Content (logout, session check) has no body to parse.
+    if (response.status === 204) return undefined as T;
     return (await response.json()) as T;
   } catch (error) {
     if (timedOut && timeoutMs !== undefined) throw new RequestTimeoutError(timeoutMs);
@@ -106,4 +108,65 @@ export function describeError(error: unknown, fallback: string): string {
 
 export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
+}
+
+/**
+ * The operator's session (spec §6: kept in local storage). Components subscribe to it, so clearing
+ * it — on sign-out or when the server answers 401 — sends every admin screen to the sign-in page.
+ */
+export const ADMIN_SESSION_STORAGE_KEY = 'palm.admin.sessionId';
+
+const sessionListeners = new Set<() => void>();
+const notifySessionListeners = () => sessionListeners.forEach((listener) => listener());
+
+export const adminSession = {
+  get: (): string | null => {
+    try {
+      return localStorage.getItem(ADMIN_SESSION_STORAGE_KEY);
+    } catch {
+      return null;
+    }
+  },
+  set: (sessionId: string): void => {
+    localStorage.setItem(ADMIN_SESSION_STORAGE_KEY, sessionId);
+    notifySessionListeners();
+  },
+  clear: (): void => {
+    localStorage.removeItem(ADMIN_SESSION_STORAGE_KEY);
+    notifySessionListeners();
+  },
+  subscribe: (listener: () => void): (() => void) => {
+    sessionListeners.add(listener);
+    // Signing in or out in another tab counts too.
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === ADMIN_SESSION_STORAGE_KEY || event.key === null) listener();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => {
+      sessionListeners.delete(listener);
+      window.removeEventListener('storage', onStorage);
+    };
+  },
+};
+
+/** An operator call: sends the stored session as a bearer token; a 401 ends the session. */
+export async function adminRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const sessionId = adminSession.get();
+  const headers = new Headers(options.headers ?? { Accept: 'application/json' });
+  if (sessionId) headers.set('Authorization', `Bearer ${sessionId}`);
+  try {
+    return await apiRequest<T>(path, { ...options, headers });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401 && sessionId) adminSession.clear();
+    throw error;
+  }
+}
+
+/** A JSON body for apiRequest/adminRequest. */
+export function jsonBody(method: 'POST' | 'PUT', body: unknown): ApiRequestOptions {
+  return {
+    method,
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  };
 }

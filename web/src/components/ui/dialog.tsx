@@ -35,6 +35,8 @@ export function Dialog({ open, onClose, title, description, children, className 
     document.body.style.overflow = 'hidden';
 
     const onKeyDown = (event: KeyboardEvent) => {
+      // A popup inside the dialog (a select's list) handled the key already: Escape closes only it.
+      if (event.defaultPrevented) return;
       if (event.key === 'Escape') {
         event.stopPropagation();
         onCloseRef.current();

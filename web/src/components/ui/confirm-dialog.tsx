@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import { Button } from './button';
+import { Dialog } from './dialog';
+
+/** A yes/no question before something that cannot be undone. */
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  confirmLabel,
+  pending = false,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  pending?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <Dialog open={open} onClose={onCancel} title={title} description={description}>
+      <div className="admin-actions admin-actions--end">
+        <Button variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button variant="destructive" onClick={onConfirm} disabled={pending}>
+          {pending ? 'Working...' : confirmLabel}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,47 @@
+import { READING_REQUEST_TIMEOUT_MS, type Prompt, type PromptId, type PromptVersion } from '@palm/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { adminRequest, jsonBody } from '@/lib/api-client';
+
+export const ADMIN_PROMPTS_PATH = '/api/admin/prompts';
+
+export function getPromptsQueryOptions() {
+  return queryOptions({
+    queryKey: [ADMIN_PROMPTS_PATH],
+    queryFn: () => adminRequest<Prompt[]>(ADMIN_PROMPTS_PATH),
+  });
+}
+
+export function getPromptVersionsQueryOptions(promptId: PromptId) {
+  return queryOptions({
+    queryKey: [ADMIN_PROMPTS_PATH, promptId, 'versions'],
+    queryFn: () => adminRequest<PromptVersion[]>(`${ADMIN_PROMPTS_PATH}/${promptId}/versions`),
+  });
+}
+
+export function updatePrompt(promptId: PromptId, content: string): Promise<Prompt> {
+  return adminRequest<Prompt>(`${ADMIN_PROMPTS_PATH}/${promptId}`, jsonBody('PUT', { content }));
+}
+
+export function restorePromptVersion(promptId: PromptId, versionId: number): Promise<Prompt> {
+  return adminRequest<Prompt>(`${ADMIN_PROMPTS_PATH}/${promptId}/versions/${versionId}/restore`, {
+    method: 'POST',
+  });
+}
+
+/** What a test run answers: which engine read the photo, and its raw result. */
+export interface PromptTestRunResult {
+  engine: string;
+  result: unknown;
+}
+
+/** Runs the reading engine on an uploaded photo without storing a reading. */
+export function runPromptTest(palmImage: File, promptId: PromptId): Promise<PromptTestRunResult> {
+  const body = new FormData();
+  body.append('palmImage', palmImage);
+  body.append('promptId', promptId);
+  return adminRequest<PromptTestRunResult>(`${ADMIN_PROMPTS_PATH}/test-run`, {
+    method: 'POST',
+    body,
+    timeoutMs: READING_REQUEST_TIMEOUT_MS,
+  });
+}
