@@ -1,0 +1,200 @@
+import type { LifeArea } from '@palm/contracts';
+import type { ElementalHandType, HandSide } from '../palm-observation';
+import type { LifeStage, RelationshipStatus } from './visitor-answers';
+
+export const AREA_NAMES: Record<LifeArea, string> = {
+  love: 'love and relationships',
+  career: 'career and purpose',
+  health: 'energy and wellbeing',
+  money: 'money and resources',
+  spiritual: 'spiritual growth',
+};
+
+export const AREA_TITLES: Record<LifeArea, string> = {
+  love: 'Love & Relationships',
+  career: 'Career & Purpose',
+  health: 'Energy & Wellbeing',
+  money: 'Wealth & Resources',
+  spiritual: 'Spiritual Growth',
+};
+
+export const AREA_SUBTITLES: Record<LifeArea, string> = {
+  love: 'Hridaya rekha and Shukra parvat',
+  career: 'Mastishk rekha, Bhagya rekha and Guru parvat',
+  health: 'Jeevan rekha and the Mangal parvat',
+  money: 'Surya rekha and the Budh finger',
+  spiritual: 'Tattva, Chandra and Shani parvat',
+};
+
+export const OPENERS: Record<LifeArea, readonly string[]> = {
+  love: [
+    'Your hand has a good deal to say about the way you give and receive affection.',
+    'In Hast Samudrika, love is read in the Hridaya rekha and the Mount of Venus, and in the hand as a whole.',
+    'Here is what your palm suggests about closeness, trust and romance.',
+    'Affection leaves its traces all over the hand, not only in one line.',
+    'Let us begin with the heart, as the old palm books do.',
+  ],
+  career: [
+    'The shape of your hand and the run of its lines describe how you like to work.',
+    'For work and vocation, palmists look to the Mastishk rekha, the Bhagya rekha and the fingers of Guru and Shani.',
+    'This is what your palm suggests about ambition, talent and your way of working.',
+    'Your fingers and the lines below them say a good deal about the work that suits you.',
+    'Work and calling, karma in the everyday sense, are read here from your hand.',
+  ],
+  health: [
+    'This part speaks of energy, rest and lifestyle as the tradition reads them in the hand; it is reflection, not professional advice.',
+    'Palmists read vitality in the Jeevan rekha and the Mounts of Mars; here is how your energy seems to flow, as a matter of habits and rhythm.',
+    'Your hand offers clues about how you spend and restore your energy; take them as lifestyle reflections only.',
+    'Here the hand is read for rhythm and stamina: how you work, rest and recharge.',
+    'This section looks at your energy and daily habits, the way a palmist would, and leaves anything clinical to professionals.',
+  ],
+  money: [
+    'In palmistry, money is read through the Surya rekha, the Budh finger and the way the fingers are set.',
+    'Here is what your palm suggests about earning, saving and spending.',
+    'Your hand hints at your natural style with resources, never at any particular sum.',
+    'Lakshmi’s favour, the old books say, is read in how the fingers close and how the lines rise.',
+    'The way you earn and keep resources shows in the setting of your fingers and the lines below them.',
+  ],
+  spiritual: [
+    'The Vedic view reads the hand as a map of tattva, the elements that make up your nature.',
+    'Your palm offers a view of your inner life: how you look for meaning and find calm.',
+    'Here the reading turns inward, to intuition, purpose and practice.',
+    'The hand, in Samudrika Shastra, is also a mirror of the inner life.',
+    'Last but not least, a look at what nourishes your spirit.',
+  ],
+};
+
+export const TATTVA_TIPS: Record<LifeArea, Record<ElementalHandType, string>> = {
+  love: {
+    earth:
+      'Try a new shared ritual, a weekly walk or cooking together, so steadiness never turns into routine.',
+    air: 'Make room for conversations without screens; your bonds deepen when talk has space.',
+    fire: 'Balance your warmth with listening: ask, then wait a moment longer than feels natural.',
+    water:
+      'Say your own needs aloud; people who love you cannot always read them as well as you read theirs.',
+  },
+  career: {
+    earth: 'Choose one skill to master this year; depth, not breadth, is where your hand points.',
+    air: 'Keep a notebook of ideas and pick one each month to test in practice.',
+    fire: 'Pair each new initiative with someone who loves finishing; together you go further.',
+    water: 'Look for work where empathy is valued, and protect time for creative focus.',
+  },
+  health: {
+    earth: 'A fixed bedtime and a daily walk suit your constitution well.',
+    air: 'Short breathing breaks in the style of pranayama help settle a busy mind during the day.',
+    fire: 'Plan rest days as deliberately as active ones, so your energy stays even.',
+    water: 'Time near water or in green spaces, and gentle movement such as yoga, restore you.',
+  },
+  money: {
+    earth: 'A long-term plan with automatic saving matches your steady approach.',
+    air: 'Write your financial goals down; a plan on paper keeps ideas from scattering.',
+    fire: 'Set a limit for spontaneous purchases and keep a separate fund for ventures.',
+    water: 'Talk big decisions over with a practical friend before acting on a feeling.',
+  },
+  spiritual: {
+    earth: 'A short daily ritual, a lamp lit or a moment in the garden, keeps you connected.',
+    air: 'Reading a verse or two each morning and reflecting on it suits your path.',
+    fire: 'Seva, a regular act of service, channels your fire into meaning.',
+    water: 'Chanting, music or quiet prayer are natural doors for you.',
+  },
+};
+
+export const GENERAL_TIPS: Record<LifeArea, readonly string[]> = {
+  love: [
+    'Small, regular gestures tend to mean more in the coming months than grand ones.',
+    'This phase favours honest conversations over guessing games.',
+    'Notice who leaves you feeling lighter, and spend more time there.',
+  ],
+  career: [
+    'Seek out a mentor or peer whose pace matches yours.',
+    'Notice over the next few months which tasks energise you, and steer toward them.',
+    'Write down one thing you want to be known for at work, and act on it weekly.',
+  ],
+  health: [
+    'Notice the hours when you feel most alert, and protect them for what matters.',
+    'Rest is part of the work, not a reward for finishing it.',
+    'A short walk after meals is one of the simplest rhythms to keep.',
+  ],
+  money: [
+    'Review your regular spending once a season; small leaks are easy to fix.',
+    'Let savings grow on autopilot so that good decisions need less willpower.',
+    'Give every sum a purpose before it arrives, and it will go further.',
+  ],
+  spiritual: [
+    'A few quiet minutes each day add up like savings.',
+    'Keep a journal of moments that felt meaningful; their pattern will show itself.',
+    'Time in silence, even ten minutes, tends to answer questions that thinking cannot.',
+  ],
+};
+
+export const FOCUS_NOTES: readonly ((area: string) => string)[] = [
+  (area) => `You asked us to look closely at ${area}, so this section goes deeper.`,
+  (area) => `Because you chose ${area} as a focus, this part of the reading comes early and says more.`,
+  (area) => `As ${area} is one of your chosen focus areas, this section carries extra detail.`,
+];
+
+export const UNSEEN_LINE_NOTES: readonly ((line: string) => string)[] = [
+  (line) =>
+    `Your ${line} could not be made out clearly in this photo, so this section rests on the shape of your hand and fingers instead.`,
+  (line) => `The photo did not show your ${line} clearly enough to read, so nothing here is drawn from it.`,
+];
+
+export const CLOSING_NOTES: readonly string[] = [
+  'Palmistry describes tendencies and phases, not certainties: your choices shape what comes next.',
+  'Read all of this as tendencies and seasons rather than fixed outcomes; the hand changes as you do.',
+  'Take these as reflections of tendencies, not verdicts; the lines of a hand shift with the life it lives.',
+];
+
+export const RELATIONSHIP_NOTES: Record<RelationshipStatus, readonly string[]> = {
+  single: [
+    'You told us you are single, which makes this a good season to be clear about what you want before you choose.',
+    'As you are single, these tendencies are worth knowing before the next person who matters arrives.',
+  ],
+  partnered: [
+    'You told us you are in a relationship: shared plans and unhurried time together deepen a bond like that.',
+    'As you are in a relationship, these tendencies are worth talking over with your partner.',
+  ],
+  married: [
+    'You told us you are married: fresh shared experiences keep a long bond lively.',
+    'As you are married, these tendencies show what you bring to the partnership every day.',
+  ],
+  separated: [
+    'You told us about a change in your relationship: after such a turn, kindness toward yourself comes first.',
+    'After the change you told us about, these tendencies can guide what you look for next, in your own time.',
+  ],
+  widowed: [
+    'You told us your status; connection takes many forms, and friendship and family count among them.',
+    'With what you told us about your status, these tendencies speak to every kind of closeness, not only romance.',
+  ],
+};
+
+export const LIFE_STAGE_NOTES: Record<'career' | 'money', Record<LifeStage, string>> = {
+  career: {
+    early: 'At your age, trying things out is part of the work: each role teaches you what fits.',
+    building: 'At your age, the building years are in full swing, and depth in one field pays off.',
+    seasoned: 'At your age, experience is your capital, and sharing it opens new doors.',
+  },
+  money: {
+    early: 'At your age, habits matter more than amounts: the ones you set now compound.',
+    building: 'At your age, a clear picture of your commitments brings calm and choice.',
+    seasoned: 'At your age, simplicity and a clear plan for what you have built give the most peace of mind.',
+  },
+};
+
+export const CHILDREN_NOTE =
+  'You told us you have children: short moments of rest for yourself keep your energy for them too.';
+
+export function handMismatchNote(asked: HandSide, photographed: HandSide): string {
+  return `A gentle note first: for you the tradition reads the ${asked} hand, and this photo appears to show your ${photographed} hand, so the reading below describes the hand in the photo (a photo of your ${asked} hand would give the traditional reading).`;
+}
+
+/** The visitor's words, quoted as theirs: context beside the reading, never something seen in the palm. */
+export const VISITOR_NOTE_BRIDGES: readonly ((quote: string) => string)[] = [
+  (quote) =>
+    `You mentioned “${quote}”, and we keep your words beside the reading rather than read them into your palm.`,
+  (quote) =>
+    `You mentioned “${quote}”; that is your own account, while the palm itself speaks only of tendencies.`,
+];
+
+export const UNQUOTED_NOTE =
+  'You shared something in your own words that lies outside what a palm reading can speak to; for such matters a qualified person is the right guide.';

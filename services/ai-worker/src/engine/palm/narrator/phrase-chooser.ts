@@ -1,0 +1,35 @@
+import type { PalmObservation } from '../palm-observation';
+
+/** Picks among phrasings by hashing stable inputs, so the same palm always reads the same. */
+export interface PhraseChooser {
+  pick<T>(options: readonly T[], salt: string): T;
+}
+
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+function fnv1a(text: string, hash = FNV_OFFSET): number {
+  let h = hash;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, FNV_PRIME) >>> 0;
+  }
+  return h;
+}
+
+/** Seeds on the observation only: the facts of a palm are worded the same whatever the answers. */
+export function phraseChooserFor(observation: PalmObservation): PhraseChooser {
+  const seed = fnv1a(JSON.stringify(observation));
+  const index = (count: number, salt: string): number => {
+    if (count < 1) throw new Error('a choice needs at least one option');
+    // A final avalanche step spreads nearby salts ("love.0", "love.1") across the options.
+    let h = fnv1a(salt, seed);
+    h ^= h >>> 16;
+    h = Math.imul(h, 0x45d9f3b) >>> 0;
+    h = (h ^ (h >>> 16)) >>> 0;
+    return h % count;
+  };
+  return {
+    pick: <T>(options: readonly T[], salt: string): T => options[index(options.length, salt)] as T,
+  };
+}

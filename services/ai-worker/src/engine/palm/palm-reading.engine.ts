@@ -1,0 +1,77 @@
+import { readingSectionSchema, type ReadingResult } from '@palm/contracts';
+import type { Logger } from '@palm/platform';
+import { sanitiseReadingResult } from '../output-sanitiser';
+import {
+  UnreadablePhotoError,
+  type NormalisedImage,
+  type ReadingEngine,
+  type ReadingInput,
+} from '../reading-engine';
+import { palmMarkers } from './markers/palm-markers';
+import { LocalNarrator } from './narrator/local-narrator';
+import type { NarrationInput, Narrator } from './narrator/narrator';
+import type { PalmObserverResult } from './palm-observation';
+import { interpret } from './rules/interpret';
+
+/** Anything that turns a normalised photo into an observation or a refusal with retake advice. */
+export interface PalmObserver {
+  observe(image: NormalisedImage): Promise<PalmObserverResult>;
+}
+
+export interface PalmReadingEngineOptions {
+  /** Writes the sections; the local narrator when left out, and the fallback whenever another one fails. */
+  narrator?: Narrator;
+  logger?: Pick<Logger, 'warn'>;
+}
+
+const localNarrator = new LocalNarrator();
+
+/**
+ * The palm engine: the observer measures, the rule base reasons, the narrator words only what
+ * fired, and markers are placed at the observed anchors.
+ */
+export class PalmReadingEngine implements ReadingEngine {
+  readonly name: string;
+  private readonly narrator: Narrator;
+  private readonly logger: Pick<Logger, 'warn'> | undefined;
+
+  constructor(
+    private readonly observer: PalmObserver,
+    options: PalmReadingEngineOptions = {},
+  ) {
+    this.narrator = options.narrator ?? localNarrator;
+    this.logger = options.logger;
+    this.name = `palm-${this.narrator.name}`;
+  }
+
+  async read({ image, submission }: ReadingInput): Promise<ReadingResult> {
+    const observation = await this.observer.observe(image);
+    if (observation.kind === 'refused') throw new UnreadablePhotoError(observation.message);
+    const findings = interpret(observation, submission);
+    const sections = await this.narrate({ findings, observation, submission });
+    return sanitiseReadingResult({ sections, visual_markers: palmMarkers(observation, findings) });
+  }
+
+  private async narrate(input: NarrationInput): Promise<ReadingResult['sections']> {
+    if (this.narrator === localNarrator) return localNarrator.narrate(input);
+    try {
+      const sections = await this.narrator.narrate(input);
+      if (
+        sections.length > 0 &&
+        sections.every((section) => readingSectionSchema.safeParse(section).success)
+      ) {
+        return sections;
+      }
+      this.logger?.warn(
+        { narrator: this.narrator.name },
+        'narrator returned no valid sections; using the local narrator',
+      );
+    } catch (error) {
+      this.logger?.warn(
+        { err: error, narrator: this.narrator.name },
+        'narrator failed; using the local narrator',
+      );
+    }
+    return localNarrator.narrate(input);
+  }
+}

@@ -1,0 +1,57 @@
+import type { ReadingSubmission } from '@palm/contracts';
+import type { PalmObservation } from '../palm-observation';
+import { CAREER_RULES } from './career.rules';
+import { HEALTH_RULES } from './health.rules';
+import { LOVE_RULES } from './love.rules';
+import { MONEY_RULES } from './money.rules';
+import { evidenceConfidence, type Finding, type PalmRule, type RuleContext } from './palm-rule';
+import { traitsOf } from './palm-traits';
+import { SPIRITUAL_RULES } from './spiritual.rules';
+
+export const PALM_RULES: readonly PalmRule[] = [
+  ...LOVE_RULES,
+  ...CAREER_RULES,
+  ...HEALTH_RULES,
+  ...MONEY_RULES,
+  ...SPIRITUAL_RULES,
+];
+
+function ruleContext(observation: PalmObservation): RuleContext {
+  return {
+    observation,
+    traits: traitsOf(observation),
+    line: (name) => (observation.lines[name].seen ? observation.lines[name] : undefined),
+    mount: (name) => observation.mounts[name].prominence,
+  };
+}
+
+/**
+ * The rules that fire on this palm, strongest first. The submission only words the phrasings:
+ * which rules fire depends on the palm alone, so different answers never change the facts.
+ */
+export function interpret(
+  observation: PalmObservation,
+  submission: ReadingSubmission,
+  rules: readonly PalmRule[] = PALM_RULES,
+): Finding[] {
+  const context = ruleContext(observation);
+  const findings: Finding[] = [];
+  for (const rule of rules) {
+    const confidence = Math.min(...rule.evidence.map((e) => evidenceConfidence(e, observation)));
+    if (confidence < rule.minConfidence || !rule.when(context)) continue;
+    findings.push({
+      ruleId: rule.id,
+      area: rule.area,
+      weight: rule.weight,
+      confidence,
+      score: rule.weight * confidence,
+      basis: rule.basis,
+      evidence: rule.evidence,
+      phrasings: rule.phrasings.map((phrasing) =>
+        typeof phrasing === 'string' ? phrasing : phrasing(submission),
+      ),
+      ...(rule.place ? { place: rule.place } : {}),
+    });
+  }
+  return findings.sort((a, b) => b.score - a.score || a.ruleId.localeCompare(b.ruleId));
+}

@@ -1,0 +1,122 @@
+import type { LifeArea, ReadingSubmission } from '@palm/contracts';
+import type {
+  Confidence,
+  LineName,
+  LineObservation,
+  MountName,
+  MountObservation,
+  PalmObservation,
+} from '../palm-observation';
+import type { PalmTraits } from './palm-traits';
+
+/** What a rule's claim rests on. A rule is only as sure as the least sure thing it rests on. */
+export type Evidence =
+  | { kind: 'geometry' }
+  | { kind: 'hand-type' }
+  | { kind: 'crease-density' }
+  | { kind: 'side' }
+  | { kind: 'line'; line: LineName }
+  | { kind: 'mount'; mount: MountName };
+
+/** Where on the palm a finding belongs, so a marker there can repeat what the reading says. */
+export type MarkerPlace = { kind: 'line'; line: LineName } | { kind: 'mount'; mount: MountName };
+
+export interface RuleContext {
+  observation: PalmObservation;
+  traits: PalmTraits;
+  /** The line, only when the observer saw it; never a guess. */
+  line(name: LineName): LineObservation | undefined;
+  /** A mount's estimated prominence, when it could be estimated at all. */
+  mount(name: MountName): MountObservation['prominence'];
+}
+
+/** A phrasing may adapt its wording to the visitor's answers, never its claim about the palm. */
+export type Phrasing = string | ((submission: ReadingSubmission) => string);
+
+export interface PalmRule {
+  id: string;
+  area: LifeArea;
+  evidence: readonly Evidence[];
+  when: (palm: RuleContext) => boolean;
+  /** 0–1: how much the tradition makes of this feature. Mount rules stay low (mounts are barely visible). */
+  weight: number;
+  /** The rule stays silent below this observer confidence. */
+  minConfidence: number;
+  phrasings: readonly Phrasing[];
+  /** The tag shown beside the claim: what was observed. */
+  basis: string;
+  place?: MarkerPlace;
+}
+
+/** A rule that fired on this palm, with its phrasings resolved for this visitor. */
+export interface Finding {
+  ruleId: string;
+  area: LifeArea;
+  weight: number;
+  confidence: Confidence;
+  score: number;
+  basis: string;
+  evidence: readonly Evidence[];
+  phrasings: readonly string[];
+  place?: MarkerPlace;
+}
+
+export const GEOMETRY: readonly Evidence[] = [{ kind: 'geometry' }];
+export const TATTVA: readonly Evidence[] = [{ kind: 'hand-type' }];
+export const CREASES: readonly Evidence[] = [{ kind: 'crease-density' }];
+export const SIDE: readonly Evidence[] = [{ kind: 'side' }];
+export const onLine = (line: LineName): Evidence => ({ kind: 'line', line });
+export const onMount = (mount: MountName): Evidence => ({ kind: 'mount', mount });
+
+/** Lines must be seen fairly surely; mounts are never seen surely, so their rules accept little. */
+const DEFAULT_MIN_CONFIDENCE: Record<Evidence['kind'], number> = {
+  geometry: 0.4,
+  'hand-type': 0.4,
+  'crease-density': 0.5,
+  side: 0.6,
+  line: 0.5,
+  mount: 0.2,
+};
+
+/** Landmark geometry of an accepted open palm is what the observer measures best. */
+const GEOMETRY_CONFIDENCE = 0.9;
+
+export function evidenceConfidence(evidence: Evidence, observation: PalmObservation): Confidence {
+  switch (evidence.kind) {
+    case 'geometry':
+      return GEOMETRY_CONFIDENCE;
+    case 'hand-type':
+      return observation.geometry.handTypeConfidence;
+    case 'crease-density':
+      return observation.creaseDensity.confidence;
+    case 'side':
+      return observation.sideConfidence;
+    case 'line': {
+      const line = observation.lines[evidence.line];
+      return line.seen ? line.confidence : 0;
+    }
+    case 'mount':
+      return observation.mounts[evidence.mount].confidence;
+  }
+}
+
+export type RuleSpec = Omit<PalmRule, 'area' | 'minConfidence'> & { minConfidence?: number };
+
+/** Fills in what follows from the evidence: the confidence floor and the marker place. */
+export function defineRules(area: LifeArea, specs: readonly RuleSpec[]): PalmRule[] {
+  return specs.map((spec) => ({
+    ...spec,
+    area,
+    minConfidence:
+      spec.minConfidence ?? Math.max(...spec.evidence.map((e) => DEFAULT_MIN_CONFIDENCE[e.kind])),
+    place: spec.place ?? placeOf(spec.evidence),
+  }));
+}
+
+function placeOf(evidence: readonly Evidence[]): MarkerPlace | undefined {
+  for (const item of evidence) {
+    if (item.kind === 'line') return { kind: 'line', line: item.line };
+    if (item.kind === 'mount') return { kind: 'mount', mount: item.mount };
+  }
+  return undefined;
+}
