@@ -1,0 +1,46 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { TestProject } from 'vitest/node';
+import { CHROMIUM_PATH, REPO_ROOT, WEB_DIST } from './support/paths';
+
+const run = promisify(execFile);
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A private copy of the freshly built web/dist that the products under test serve. */
+    webDist: string;
+  }
+}
+
+/**
+ * Fails the whole suite up front, never skips, when the browser is missing; builds the web app
+ * once. The products serve a snapshot of the build, so another `npm run build -w web` in this
+ * checkout (which empties web/dist) cannot pull chunks from under a running test.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(
+      `The end-to-end suite needs Chromium at ${CHROMIUM_PATH} (Debian package "chromium"; .ci/run installs it: ` +
+        'apt-get install chromium). It never downloads a browser of its own.',
+    );
+  }
+  try {
+    await run('npm', ['run', 'build', '-w', 'web'], { cwd: REPO_ROOT, maxBuffer: 64 * 1024 * 1024 });
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+    throw new Error(`Building the web app failed (npm run build -w web):\n${stdout}\n${stderr}`, {
+      cause: error,
+    });
+  }
+  if (!existsSync(path.join(WEB_DIST, 'index.html'))) {
+    throw new Error(`The web build did not produce ${path.join(WEB_DIST, 'index.html')}`);
+  }
+  const snapshot = await mkdtemp(path.join(tmpdir(), 'palm-e2e-web-'));
+  await cp(WEB_DIST, snapshot, { recursive: true });
+  project.provide('webDist', snapshot);
+  return () => rm(snapshot, { recursive: true, force: true });
+}

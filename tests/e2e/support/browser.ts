@@ -1,0 +1,112 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import type { PageElement, PageGlobals } from './page-dom';
+import { CHROMIUM_PATH, SCREENSHOTS_DIR } from './paths';
+
+export const PHONE = { width: 390, height: 844 } as const;
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export type Viewport = typeof PHONE | typeof DESKTOP;
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+export interface VisitorPage {
+  page: Page;
+  /** Uncaught exceptions in the page: a visitor journey must end with none. */
+  pageErrors: Error[];
+  /** Requests to any host but the product's: the site must be self-contained. */
+  foreignRequests: string[];
+  close(): Promise<void>;
+}
+
+/** A fresh browser context (no cookies, no storage) sized like a phone or a desktop. */
+export async function openVisitorPage(
+  browser: Browser,
+  baseURL: string,
+  viewport: Viewport,
+): Promise<VisitorPage> {
+  // Reduced motion keeps screenshots free of half-finished entrance animations.
+  const context = await browser.newContext({ baseURL, viewport, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  const origin = new URL(baseURL).origin;
+  const pageErrors: Error[] = [];
+  const foreignRequests: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error));
+  page.on('request', (request) => {
+    const url = request.url();
+    if (/^(data|blob):/.test(url)) return;
+    if (new URL(url).origin !== origin) foreignRequests.push(url);
+  });
+  return { page, pageErrors, foreignRequests, close: () => context.close() };
+}
+
+/** Saves docs/screenshots/visitor-<screen>-<width>.png of what the visitor sees right now. */
+export async function saveScreenshot(page: Page, screen: string): Promise<void> {
+  const width = page.viewportSize()?.width ?? 0;
+  await mkdir(SCREENSHOTS_DIR, { recursive: true });
+  // Let fonts and freshly swapped images settle so the picture shows the finished screen.
+  await page.evaluate(async () => {
+    await (globalThis as unknown as PageGlobals).document.fonts.ready;
+  });
+  await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `visitor-${screen}-${width}.png`) });
+}
+
+/** Saves the screen at the phone and the desktop size, for states too short-lived to reach twice. */
+export async function saveScreenshotsAtBothSizes(page: Page, screen: string): Promise<void> {
+  const original = page.viewportSize();
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    await saveScreenshot(page, screen);
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+export const visible = (locator: Locator, timeout = 15_000) => locator.waitFor({ state: 'visible', timeout });
+
+export const isFocused = (locator: Locator) =>
+  locator.evaluate(
+    (element: PageElement) => element === (globalThis as unknown as PageGlobals).document.activeElement,
+  );
+
+/** Presses Tab until the element has the keyboard focus, as a keyboard-only visitor would. */
+export async function tabTo(page: Page, target: Locator, maxPresses = 60): Promise<void> {
+  await target.waitFor({ state: 'attached' });
+  for (let press = 0; press < maxPresses; press++) {
+    await page.keyboard.press('Tab');
+    if (await isFocused(target)) return;
+  }
+  throw new Error(`Tab never reached ${target.toString()} within ${maxPresses} presses`);
+}
+
+/** The destructive toast (an alert) whose title is exactly `title`. */
+export const errorToast = (page: Page, title: string) =>
+  page.getByRole('alert').filter({ has: page.getByText(title, { exact: true }) });
+
+/**
+ * Holds every request matching `pattern` until `release()` is called, so a screen that normally
+ * flashes by (the loading view in front of a fast engine) can be looked at. The requests still
+ * reach the real product unchanged.
+ */
+export async function holdRequests(page: Page, pattern: string): Promise<{ release(): void }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    await released;
+    await route.continue();
+  });
+  return { release };
+}

@@ -1,0 +1,193 @@
+import type { ActiveFlow, ReadingView } from '@palm/contracts';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { palmPhotos } from '../support/palm-photos';
+import {
+  DESKTOP,
+  holdRequests,
+  launchChromium,
+  openVisitorPage,
+  PHONE,
+  saveScreenshot,
+  visible,
+  type Viewport,
+} from './support/browser';
+import type { PageElement } from './support/page-dom';
+import { startProduct, type RunningProduct } from './support/product';
+import {
+  answerQuestions,
+  completeButton,
+  DEFAULT_ANSWERS,
+  fetchActiveFlow,
+  nextButton,
+  photoStepIndex,
+  pickPalm,
+  previousButton,
+  stepLabel,
+  type VisitorAnswers,
+} from './support/wizard';
+
+let product: RunningProduct;
+let browser: Browser;
+let flow: ActiveFlow;
+
+beforeAll(async () => {
+  [product, browser] = await Promise.all([startProduct(), launchChromium()]);
+  flow = await fetchActiveFlow(product.url);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+const LOADING_TEXT = 'This may take 1-2 minutes...';
+
+async function readingView(id: string): Promise<ReadingView> {
+  return (await (await fetch(`${product.url}/api/reading/${id}`)).json()) as ReadingView;
+}
+
+/** Every marker sits at its coordinates: x % from the photo's left edge, y % from its top. */
+async function expectMarkersAtTheirCoordinates(page: Page, view: ReadingView): Promise<void> {
+  const markers = view.reading?.visual_markers ?? [];
+  expect(markers.length).toBeGreaterThan(0);
+  const figure = page.getByRole('figure');
+  const buttons = figure.getByRole('button');
+  expect(await buttons.count()).toBe(markers.length);
+  const photo = await figure.getByRole('img').boundingBox();
+  expect(photo).not.toBeNull();
+  for (const [position, marker] of markers.entries()) {
+    const button = buttons.nth(position);
+    expect(await button.getAttribute('aria-label')).toBe(marker.label || 'Palm Feature');
+    const box = (await button.boundingBox())!;
+    const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    const expected = {
+      x: photo!.x + (photo!.width * marker.coordinates.x) / 100,
+      y: photo!.y + (photo!.height * marker.coordinates.y) / 100,
+    };
+    expect(Math.abs(centre.x - expected.x)).toBeLessThan(2);
+    expect(Math.abs(centre.y - expected.y)).toBeLessThan(2);
+  }
+}
+
+describe.each([
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as [string, Viewport][])('the visitor journey on a %s', (_device, viewport) => {
+  it('goes from the landing page through every question and a real palm photo to the finished report', async () => {
+    const visitor = await openVisitorPage(browser, product.url, viewport);
+    const { page } = visitor;
+    const answers: VisitorAnswers = { ...DEFAULT_ANSWERS, palm: palmPhotos()[1]! };
+    const total = flow.questions.length;
+    const photoStep = photoStepIndex(flow);
+    try {
+      await page.goto('/');
+      await visible(page.getByText('Your Happiness, in your Hands').first());
+      await saveScreenshot(page, 'landing');
+      await page.getByRole('link', { name: 'Get Started' }).first().click();
+
+      await page.waitForURL('**/scan');
+      await visible(page.getByRole('heading', { name: 'Begin Your Reading' }));
+      await visible(stepLabel(page, 0, total));
+      expect(await previousButton(page).isDisabled()).toBe(true);
+      expect(await nextButton(page).isDisabled()).toBe(true);
+      await saveScreenshot(page, 'scan');
+
+      await answerQuestions(page, flow, answers, { to: photoStep - 1 });
+      await visible(stepLabel(page, photoStep, total));
+      await visible(page.getByText('JPG, PNG up to 5MB'));
+      await visible(page.getByText(/whole hand and wrist in the frame/i));
+      await visible(page.getByText('right hand', { exact: true }));
+      expect(await nextButton(page).isDisabled()).toBe(true);
+      await pickPalm(page, answers.palm);
+      await visible(page.getByRole('img', { name: 'Preview of your right palm photo' }));
+      await saveScreenshot(page, 'scan-photo');
+      await nextButton(page).click();
+
+      await answerQuestions(page, flow, answers, { from: photoStep + 1, to: total - 2 });
+      // Going back shows the earlier answer, so the visitor may go straight on.
+      await visible(stepLabel(page, total - 1, total));
+      await previousButton(page).click();
+      await visible(stepLabel(page, total - 2, total));
+      expect(await nextButton(page).isEnabled()).toBe(true);
+      await nextButton(page).click();
+      await visible(stepLabel(page, total - 1, total));
+      expect(await completeButton(page).isDisabled()).toBe(true);
+
+      const submission = await holdRequests(page, '**/api/reading');
+      const posted = page.waitForRequest((request) => request.method() === 'POST');
+      await answerQuestions(page, flow, answers, { from: total - 1 });
+
+      await visible(page.getByText(LOADING_TEXT, { exact: true }));
+      await visible(page.locator('.reading-loader img'));
+      await saveScreenshot(page, 'loading');
+      const body = (await posted).postDataBuffer()?.toString('latin1') ?? '';
+      submission.release();
+      for (const question of flow.questions.filter((item) => item.type !== 'hand_image_upload')) {
+        expect(body).toContain(`question_${question.id}`);
+      }
+      expect(body).toContain('name="palmImage"');
+
+      await page.waitForURL('**/report/*');
+      const id = new URL(page.url()).pathname.split('/').pop()!;
+      await visible(page.getByText('Reading Complete'));
+      const sections = page.getByRole('article');
+      await visible(sections.first());
+      expect(await sections.count()).toBe(5);
+      for (const title of await sections.getByRole('heading').allTextContents())
+        expect(title.trim()).not.toBe('');
+
+      const view = await readingView(id);
+      expect(view.status).toBe('completed');
+      // The focus the visitor chose leads the reading: the answers reached the engine.
+      expect(view.reading?.sections[0]?.area).toBe('career');
+      await page
+        .getByRole('figure')
+        .getByRole('img')
+        .evaluate((image: PageElement) => image.decode?.());
+      await expectMarkersAtTheirCoordinates(page, view);
+      await saveScreenshot(page, 'report');
+
+      const firstMarker = page.getByRole('figure').getByRole('button').first();
+      await firstMarker.hover();
+      await visible(firstMarker.getByRole('tooltip'));
+
+      await page.getByRole('button', { name: 'Unlock Full Reading' }).first().click();
+      const dialog = page.getByRole('dialog');
+      await visible(dialog);
+      expect(await dialog.textContent()).toContain('$9.99');
+      await saveScreenshot(page, 'unlock');
+      await dialog.getByRole('button', { name: 'Continue with Free Preview' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+
+      await page.getByRole('link', { name: 'New Reading' }).first().click();
+      await page.waitForURL(`${product.url}/`);
+      expect(visitor.pageErrors).toEqual([]);
+      expect(visitor.foreignRequests).toEqual([]);
+    } finally {
+      await visitor.close();
+    }
+  });
+});
+
+describe('the loading view', () => {
+  it('shows the palm, says "This may take 1-2 minutes..." and moves its status on every 3 s', async () => {
+    const visitor = await openVisitorPage(browser, product.url, DESKTOP);
+    const { page } = visitor;
+    try {
+      await page.goto('/scan');
+      const submission = await holdRequests(page, '**/api/reading');
+      await answerQuestions(page, flow, { ...DEFAULT_ANSWERS, palm: palmPhotos()[0]! });
+      const loader = page.getByRole('status').filter({ hasText: LOADING_TEXT });
+      await visible(loader);
+      await visible(page.getByText(LOADING_TEXT, { exact: true }));
+      await visible(page.getByText('Preparing your palm image...'));
+      await visible(page.getByText('Mapping the major lines of your hand...'), 4_500);
+      submission.release();
+      await page.waitForURL('**/report/*');
+      await visible(page.getByText('Reading Complete'));
+    } finally {
+      await visitor.close();
+    }
+  });
+});
