@@ -19,7 +19,7 @@ import {
   type Logger,
 } from '@palm/platform';
 import { createPromptService } from '@palm/prompt';
-import { createReadingService } from '@palm/reading';
+import { createReadingService, readingConfigSchema } from '@palm/reading';
 import { gatewayConfigSchema } from './config';
 import { createGatewayApp } from './gateway.app';
 
@@ -47,6 +47,7 @@ export async function startEmbedded(options: {
   const gateway = loadConfig(gatewayConfigSchema, env);
   const adminAuthConfig = loadConfig(adminAuthConfigSchema, env);
   const workerConfig = loadConfig(aiWorkerConfigSchema, env);
+  const readingConfig = loadConfig(readingConfigSchema, env);
 
   const db = await createDatabase({
     url: infrastructure.DATABASE_URL,
@@ -60,7 +61,14 @@ export async function startEmbedded(options: {
   const sessions = adminAuth.sessions;
   const flow = createFlowService({ db, bus, logger, sessions });
   const prompt = createPromptService({ db, bus, logger, sessions });
-  const reading = createReadingService({ db, bus, blobs, logger });
+  const reading = createReadingService({
+    db,
+    bus,
+    blobs,
+    logger,
+    waitMs: readingConfig.READING_WAIT_MS,
+    imageRetentionDays: readingConfig.READING_IMAGE_RETENTION_DAYS,
+  });
   // One process: the worker reads the operators' prompts straight from the prompt service.
   const engines = createReadingEngines(workerConfig, logger, { current: () => prompt.runtimePrompts() });
   const worker = createAiWorkerService({ db, bus, blobs, logger, engine: engines.engine });

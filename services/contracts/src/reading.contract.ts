@@ -118,6 +118,8 @@ export const readingViewSchema = z.object({
   error: z.string().nullable(),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
+  /** Set once the retention sweep deleted the photo: the report says it was removed after N days. */
+  imageRemovedAfterDays: z.number().int().nullable(),
 });
 export type ReadingView = z.infer<typeof readingViewSchema>;
 

@@ -21,7 +21,14 @@ runMain(logger, async () => {
   const db = await createDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, logger });
   const bus = await createBus(config, logger);
   const blobs = await createBlobStore(config);
-  const service = createReadingService({ db, bus, blobs, logger, waitMs: config.READING_WAIT_MS });
+  const service = createReadingService({
+    db,
+    bus,
+    blobs,
+    logger,
+    waitMs: config.READING_WAIT_MS,
+    imageRetentionDays: config.READING_IMAGE_RETENTION_DAYS,
+  });
   await service.start();
   const app = createHttpApp({
     logger,

@@ -35,4 +35,16 @@ export const readingMigrations: Migration[] = [
       await db.raw('create index reading_outbox_pending on reading_outbox (id) where published_at is null');
     },
   },
+  {
+    name: '002_image_retention',
+    async up(db) {
+      // Set when the retention sweep deleted the palm photo, so the report can say why it is gone.
+      await db.schema.alterTable('readings', (table) => {
+        table.timestamp('image_removed_at', { useTz: true });
+      });
+      await db.raw(
+        'create index readings_images_by_age on readings (created_at) where image_key is not null or original_image_key is not null',
+      );
+    },
+  },
 ];

@@ -18,6 +18,8 @@ export interface ReadingRecord {
   failureKind: ReadingFailed['kind'] | null;
   createdAt: Date;
   completedAt: Date | null;
+  /** When the retention sweep deleted the palm photo. */
+  imageRemovedAt: Date | null;
 }
 
 interface ReadingRow {
@@ -29,6 +31,7 @@ interface ReadingRow {
   failure_kind: ReadingFailed['kind'] | null;
   created_at: Date | string;
   completed_at: Date | string | null;
+  image_removed_at: Date | string | null;
 }
 
 export interface OutboxMessage {
@@ -51,6 +54,7 @@ const toRecord = (row: ReadingRow): ReadingRecord => ({
   failureKind: row.failure_kind,
   createdAt: new Date(row.created_at),
   completedAt: row.completed_at ? new Date(row.completed_at) : null,
+  imageRemovedAt: row.image_removed_at ? new Date(row.image_removed_at) : null,
 });
 
 const TERMINAL: ReadingStatus[] = ['completed', 'failed'];

@@ -21,11 +21,12 @@ export interface ReadingRoutesDeps {
   waiter: CompletionWaiter;
   logger: Logger;
   waitMs: number;
+  imageRetentionDays: number;
 }
 
 export const palmImagePath = (id: string) => `/api/reading/${id}/image`;
 
-export function toReadingView(reading: ReadingRecord): ReadingView {
+export function toReadingView(reading: ReadingRecord, imageRetentionDays: number): ReadingView {
   return {
     id: reading.id,
     status: reading.status,
@@ -34,6 +35,7 @@ export function toReadingView(reading: ReadingRecord): ReadingView {
     error: reading.error,
     createdAt: reading.createdAt.toISOString(),
     completedAt: reading.completedAt?.toISOString() ?? null,
+    imageRemovedAfterDays: reading.imageRemovedAt ? imageRetentionDays : null,
   };
 }
 
@@ -107,7 +109,7 @@ export function createReadingRouter(deps: ReadingRoutesDeps): Router {
     if (!reading)
       throw notFound('This reading does not exist. The link may be wrong or the reading removed.');
     res.setHeader('Cache-Control', 'no-store');
-    res.json(toReadingView(reading));
+    res.json(toReadingView(reading, deps.imageRetentionDays));
   });
 
   router.get('/api/reading/:id/image', async (req, res) => {

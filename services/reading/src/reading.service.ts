@@ -7,6 +7,10 @@ import { createReadingResultsHandlers } from './reading-results.handler';
 import { READING_MIGRATIONS_TABLE, readingMigrations } from './reading.migrations';
 import { createReadingRepository } from './reading.repository';
 import { createReadingRouter } from './reading.routes';
+import {
+  createImageRetentionSweeper,
+  DEFAULT_IMAGE_RETENTION_DAYS,
+} from './retention/image-retention.sweeper';
 
 export interface ReadingServiceDeps {
   db: Database;
@@ -16,6 +20,9 @@ export interface ReadingServiceDeps {
   /** How long POST /api/reading waits for the reading before answering 202. */
   waitMs?: number;
   outboxIntervalMs?: number;
+  /** Palm photos are deleted this many days after their reading (READING_IMAGE_RETENTION_DAYS). */
+  imageRetentionDays?: number;
+  retentionIntervalMs?: number;
 }
 
 export interface ReadingService {
@@ -29,7 +36,16 @@ export function createReadingService(deps: ReadingServiceDeps): ReadingService {
   const repository = createReadingRepository(deps.db);
   const waiter = createCompletionWaiter(repository);
   const relay = createOutboxRelay({ repository, bus: deps.bus, logger, intervalMs: deps.outboxIntervalMs });
+  const imageRetentionDays = deps.imageRetentionDays ?? DEFAULT_IMAGE_RETENTION_DAYS;
+  const retention = createImageRetentionSweeper({
+    db: deps.db,
+    blobs: deps.blobs,
+    logger,
+    retentionDays: imageRetentionDays,
+    intervalMs: deps.retentionIntervalMs,
+  });
   const router = createReadingRouter({
+    imageRetentionDays,
     repository,
     blobs: deps.blobs,
     relay,
@@ -49,9 +65,11 @@ export function createReadingService(deps: ReadingServiceDeps): ReadingService {
       await migrate(deps.db, { table: READING_MIGRATIONS_TABLE, migrations: readingMigrations, logger });
       await deps.bus.consume('readingResults', createReadingResultsHandlers({ repository, waiter, logger }));
       relay.start();
+      retention.start();
     },
     async stop() {
       await relay.stop();
+      await retention.stop();
     },
   };
 }

@@ -52,10 +52,12 @@ export default function PrivacyPolicyRoute() {
 
       <PolicySection number={3} title="Your Palm Images">
         <p>
-          Palm images are processed temporarily to create your reading and are not permanently stored. Before
-          analysis each image is re-encoded, which removes embedded metadata such as camera details and
-          location. We never use your palm images to identify you, for biometric recognition, or to train
-          models, and we never sell them.
+          Palm images are processed temporarily to create your reading and are not permanently stored. The
+          photo you upload is deleted as soon as it has been prepared for analysis; the prepared copy, which
+          is re-encoded so that embedded metadata such as camera details and location is removed, is shown
+          beside your reading and deleted automatically 30 days after the reading was made. Your written
+          reading stays available at its link. We never use your palm images to identify you, for biometric
+          recognition, or to train models, and we never sell them.
         </p>
       </PolicySection>
 

@@ -16,6 +16,8 @@ export interface ReadingResponse {
   palmUrl: string | null;
   reading: unknown;
   error: string | null;
+  /** Set once the photo was deleted under the retention rule. */
+  imageRemovedAfterDays?: number | null;
 }
 
 export function getReading(id: string): Promise<ReadingResponse> {

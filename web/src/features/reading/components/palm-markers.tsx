@@ -2,7 +2,16 @@ import { useId } from 'react';
 import type { DisplayMarker } from '../lib/normalize-reading';
 
 /** The palm photo with markers at left: x%, top: y%; each label shows on hover and on keyboard focus. */
-export function PalmWithMarkers({ palmUrl, markers }: { palmUrl: string | null; markers: DisplayMarker[] }) {
+export function PalmWithMarkers({
+  palmUrl,
+  markers,
+  removedAfterDays = null,
+}: {
+  palmUrl: string | null;
+  markers: DisplayMarker[];
+  /** The photo was deleted under the retention rule this many days after the reading. */
+  removedAfterDays?: number | null;
+}) {
   const baseId = useId();
   return (
     <figure className="palm-figure">
@@ -14,7 +23,11 @@ export function PalmWithMarkers({ palmUrl, markers }: { palmUrl: string | null; 
             alt="Your palm photo, with the features of the reading marked"
           />
         ) : (
-          <div className="palm-figure__missing">Palm photo unavailable</div>
+          <div className="palm-figure__missing">
+            {removedAfterDays
+              ? `Your palm photo was removed after ${removedAfterDays} days, as our privacy policy promises. Your reading stays here.`
+              : 'Palm photo unavailable'}
+          </div>
         )}
         {palmUrl
           ? markers.map((marker, position) => {

@@ -26,7 +26,11 @@ export function ReadingReport({ view }: { view: ReadingResponse }) {
 
       <div className="reading-report__layout">
         <aside className="reading-report__palm">
-          <PalmWithMarkers palmUrl={view.palmUrl} markers={markers} />
+          <PalmWithMarkers
+            palmUrl={view.palmUrl}
+            markers={markers}
+            removedAfterDays={view.imageRemovedAfterDays ?? null}
+          />
           <div className="unlock-cta">
             <p className="unlock-cta__title">This is your free preview</p>
             <p className="unlock-cta__text">

@@ -1,0 +1,120 @@
+import { counter, type BlobStore, type Database, type Logger } from '@palm/platform';
+
+export const DEFAULT_IMAGE_RETENTION_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const DEFAULT_INTERVAL_MS = 60 * 60 * 1000;
+const DEFAULT_BATCH_SIZE = 100;
+
+const imagesRemoved = counter(
+  'reading_images_removed_total',
+  'Palm photos deleted by the retention sweep because their reading passed the retention period',
+);
+
+export interface ImageRetentionSweeperOptions {
+  db: Database;
+  blobs: BlobStore;
+  logger: Logger;
+  /** Readings older than this many days lose their photos (READING_IMAGE_RETENTION_DAYS). */
+  retentionDays?: number;
+  /** How often the sweep runs; the first run starts right away. */
+  intervalMs?: number;
+  /** Readings handled per query, so one sweep never holds a long transaction. */
+  batchSize?: number;
+  now?: () => Date;
+}
+
+export interface ImageRetentionSweeper {
+  start(): void;
+  /** Runs one full sweep now; resolves with the number of readings whose photos were removed. */
+  sweep(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+interface ExpiredReading {
+  id: string;
+  image_key: string | null;
+  original_image_key: string | null;
+}
+
+/**
+ * Deletes the palm photos (the normalised image and any original left behind by a reading that
+ * never finished) of readings older than the retention period, then clears their keys and records
+ * `image_removed_at`. The blob goes first: if the process dies in between, the next sweep finds the
+ * row again and deleting a missing blob is not an error, so no photo outlives its period.
+ */
+export function createImageRetentionSweeper(options: ImageRetentionSweeperOptions): ImageRetentionSweeper {
+  const { db, blobs } = options;
+  const retentionDays = options.retentionDays ?? DEFAULT_IMAGE_RETENTION_DAYS;
+  const intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  const now = options.now ?? (() => new Date());
+  const logger = options.logger.child({ component: 'image-retention' });
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+
+  async function removeImages(reading: ExpiredReading): Promise<void> {
+    for (const key of [reading.image_key, reading.original_image_key]) {
+      if (key) await blobs.delete(key);
+    }
+    await db('readings')
+      .where({ id: reading.id })
+      .update({ image_key: null, original_image_key: null, image_removed_at: now() });
+  }
+
+  async function sweepAll(): Promise<number> {
+    const cutoff = new Date(now().getTime() - retentionDays * DAY_MS);
+    let removed = 0;
+    const failed = new Set<string>();
+    for (;;) {
+      const batch = await db<ExpiredReading>('readings')
+        .where('created_at', '<', cutoff)
+        .andWhere((query) => query.whereNotNull('image_key').orWhereNotNull('original_image_key'))
+        .whereNotIn('id', [...failed])
+        .orderBy('created_at')
+        .limit(batchSize)
+        .select('id', 'image_key', 'original_image_key');
+      for (const reading of batch) {
+        try {
+          await removeImages(reading);
+          removed += 1;
+          imagesRemoved.inc();
+        } catch (error) {
+          // Left for the next sweep; one unreachable blob must not keep the others.
+          failed.add(reading.id);
+          logger.warn({ err: error, readingId: reading.id }, 'could not remove a palm photo; will retry');
+        }
+      }
+      if (batch.length < batchSize) break;
+    }
+    if (removed > 0) logger.info({ removed, retentionDays }, 'removed palm photos past the retention period');
+    return removed;
+  }
+
+  function sweep(): Promise<number> {
+    running ??= sweepAll().finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
+
+  function scheduledSweep(): void {
+    sweep().catch((error: unknown) =>
+      logger.warn({ err: error }, 'image retention sweep failed; will retry'),
+    );
+  }
+
+  return {
+    start() {
+      if (timer) return;
+      timer = setInterval(scheduledSweep, intervalMs);
+      timer.unref();
+      scheduledSweep();
+    },
+    sweep,
+    async stop() {
+      clearInterval(timer);
+      timer = undefined;
+      await running?.catch(() => undefined);
+    },
+  };
+}
