@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
 import path from 'node:path';
 import knex, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
@@ -68,6 +70,13 @@ async function pgliteConnection(dataDir: string): Promise<Knex.StaticConnectionC
   if (dataDir === IN_MEMORY) return { connectionString: IN_MEMORY };
   const directory = pgliteLocation(dataDir);
   await mkdir(directory, { recursive: true });
+  if (!existsSync(path.join(directory, 'PG_VERSION'))) {
+    // A new data directory is created by initdb, whose WebAssembly memory stays resident for the
+    // life of that PGlite instance: measured at ~450 MB. Creating the directory with a throwaway
+    // instance lets the one we keep start as it would on any later day, at ~200 MB.
+    const initialiser = await PGlite.create(directory);
+    await initialiser.close();
+  }
   return { filename: directory };
 }
 
