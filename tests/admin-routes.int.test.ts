@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import knex, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuthConfigSchema, createAdminAuthService } from '@palm/admin-auth';
-import { createPromptTestRunRouter, LocalEngine } from '@palm/ai-worker';
+import { createPromptTestRunRouter } from '@palm/ai-worker';
 import { createFlowService } from '@palm/flow';
 import {
   closeDatabase,
@@ -59,7 +59,7 @@ async function routesOfEveryService(): Promise<(RegisteredRoute & { service: Sta
         router: createPromptTestRunRouter({
           sessions,
           logger,
-          engineFor: () => new LocalEngine(),
+          engineFor: () => ({ name: 'unused', read: () => Promise.reject(new Error('never called')) }),
           usesPrompts: false,
         }),
       },

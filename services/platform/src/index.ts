@@ -21,3 +21,4 @@ export * from './bus/amqp-bus';
 export * from './bus/create-bus';
 export * from './http/image-upload';
 export * from './http/image-inspection';
+export * from './service-process';
