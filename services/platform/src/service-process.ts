@@ -15,9 +15,9 @@ export interface ServiceProcessContext<C> {
   logger: Logger;
   db: Database;
   /** Connects the bus the first time it is asked for; /readyz then checks it too. */
-  bus(): Promise<MessageBus>;
+  bus: () => Promise<MessageBus>;
   /** Opens the blob store the first time it is asked for; /readyz then checks it too. */
-  blobs(): Promise<BlobStore>;
+  blobs: () => Promise<BlobStore>;
 }
 
 export interface RunnableService {
@@ -48,14 +48,14 @@ export function runServiceProcess<C extends InfrastructureConfig & { PORT: numbe
       config,
       logger,
       db,
-      bus() {
+      bus: () => {
         bus ??= createBus(config, logger).then((connected) => {
           readiness.bus = () => connected.isReady();
           return connected;
         });
         return bus;
       },
-      blobs() {
+      blobs: () => {
         blobs ??= createBlobStore(config).then((store) => {
           readiness.blobs = () => store.isReady();
           return store;
