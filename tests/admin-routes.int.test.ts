@@ -17,15 +17,9 @@ import {
 } from '@palm/platform';
 import { createPromptService } from '@palm/prompt';
 import { createReadingService } from '@palm/reading';
-import {
-  startProcessStack,
-  type ProcessStack,
-  type StackProcessName,
-} from '../scripts/distributed/process-stack';
-import { integrationEnv } from './support/integration-env';
+import type { StackProcessName } from '../scripts/distributed/process-stack';
 import { concretePath, registeredRoutes, type RegisteredRoute } from './support/router-routes';
-import { createTestDatabase, type TestDatabase } from './support/test-database';
-import { createTestVhost, type TestVhost } from './support/test-vhost';
+import { startTestStack, type TestStack } from './support/test-stack';
 
 const run = promisify(execFile);
 const PUBLIC_ADMIN_ROUTES = ['/api/admin/status', '/api/admin/setup', '/api/admin/login'];
@@ -36,9 +30,7 @@ const BACKUP_CODES = ['K7QM2XPA', 'R4TW9NHC', 'B8YF3JDE', 'H2LS6VQU'];
  * Every /api/admin/** route any service registers answers 401 without a valid session — no
  * session, an expired one, one that signed out — through the gateway and called directly.
  */
-let database: TestDatabase;
-let vhost: TestVhost;
-let stack: ProcessStack;
+let stack: TestStack;
 let sql: Knex;
 let protectedRoutes: (RegisteredRoute & { service: StackProcessName })[];
 
@@ -103,31 +95,15 @@ const all401 = (lines: string[]) => lines.filter((line) => !line.endsWith('→ 4
 
 beforeAll(async () => {
   protectedRoutes = await routesOfEveryService();
-  database = await createTestDatabase();
-  vhost = await createTestVhost();
-  const { s3 } = integrationEnv();
-  stack = await startProcessStack({
-    freePorts: true,
-    env: {
-      DATABASE_URL: database.url,
-      AMQP_URL: vhost.url,
-      S3_ENDPOINT: s3.endpoint,
-      S3_ACCESS_KEY: s3.accessKey,
-      S3_SECRET_KEY: s3.secretKey,
-      S3_BUCKET: `palm-${vhost.name.replaceAll('_', '-')}`,
-      ADMIN_TOTP_SECRET: TOTP_SECRET,
-      ADMIN_BACKUP_CODES: BACKUP_CODES.join(','),
-      LOG_LEVEL: 'warn',
-    },
+  stack = await startTestStack({
+    env: { ADMIN_TOTP_SECRET: TOTP_SECRET, ADMIN_BACKUP_CODES: BACKUP_CODES.join(','), LOG_LEVEL: 'warn' },
   });
-  sql = knex({ client: 'pg', connection: database.url, pool: { min: 0, max: 1 } });
+  sql = knex({ client: 'pg', connection: stack.database.url, pool: { min: 0, max: 1 } });
 });
 
 afterAll(async () => {
   await sql?.destroy();
   await stack?.stop();
-  await vhost?.drop();
-  await database?.drop();
 });
 
 describe('every admin route needs a session', () => {

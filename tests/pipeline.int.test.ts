@@ -8,11 +8,9 @@ import knex from 'knex';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEAD_LETTER_QUEUE, EXCHANGE } from '@palm/contracts';
-import { startProcessStack, type ProcessStack } from '../scripts/distributed/process-stack';
-import { integrationEnv } from './support/integration-env';
 import { palmPhotos, PALMS_DIR, readPhoto, submitReading, waitForReading } from './support/palm-photos';
-import { createTestDatabase, type TestDatabase } from './support/test-database';
-import { createTestVhost, restartRabbitMq, type TestVhost } from './support/test-vhost';
+import { startTestStack, type TestStack } from './support/test-stack';
+import { restartRabbitMq } from './support/test-vhost';
 
 const run = promisify(execFile);
 
@@ -20,44 +18,21 @@ const run = promisify(execFile);
  * The distributed mode as compose runs it: every service, the worker and the gateway in their own
  * processes, on real PostgreSQL, RabbitMQ and an S3 endpoint.
  */
-let database: TestDatabase;
-let vhost: TestVhost;
-let stack: ProcessStack;
+let stack: TestStack;
 let gateway: string;
-const output: string[] = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  vhost = await createTestVhost();
-  const { s3 } = integrationEnv();
-  stack = await startProcessStack({
-    freePorts: true,
-    env: {
-      DATABASE_URL: database.url,
-      AMQP_URL: vhost.url,
-      S3_ENDPOINT: s3.endpoint,
-      S3_ACCESS_KEY: s3.accessKey,
-      S3_SECRET_KEY: s3.secretKey,
-      S3_BUCKET: `palm-${vhost.name.replaceAll('_', '-')}`,
-      READING_RATE_LIMIT_PER_MINUTE: '1000',
-      LOG_LEVEL: 'info',
-    },
-    onOutput: (name, line) => output.push(`${name}: ${line}`),
-  });
+  stack = await startTestStack({ env: { READING_RATE_LIMIT_PER_MINUTE: '1000' } });
   gateway = stack.urls.gateway;
 });
 
-afterAll(async () => {
-  await stack?.stop();
-  await vhost?.drop();
-  await database?.drop();
-});
+afterAll(() => stack?.stop());
 
 const palms = palmPhotos();
 const aPalm = () => readPhoto(palms.find((file) => file.includes('pos_21'))!);
 
 async function deadLetterCount(): Promise<number> {
-  const connection = await connect(vhost.url);
+  const connection = await connect(stack.vhost.url);
   try {
     const channel = await connection.createChannel();
     return (await channel.checkQueue(DEAD_LETTER_QUEUE)).messageCount;
@@ -67,7 +42,7 @@ async function deadLetterCount(): Promise<number> {
 }
 
 async function workerJobs(readingIds: string[]) {
-  const db = knex({ client: 'pg', connection: database.url, pool: { min: 0, max: 1 } });
+  const db = knex({ client: 'pg', connection: stack.database.url, pool: { min: 0, max: 1 } });
   try {
     return await db('ai_worker_jobs')
       .whereIn('reading_id', readingIds)
@@ -137,7 +112,7 @@ describe('the reading pipeline, distributed', () => {
 
   it('dead-letters a poison message while other readings keep flowing', async () => {
     const before = await deadLetterCount();
-    const connection = await connect(vhost.url);
+    const connection = await connect(stack.vhost.url);
     const channel = await connection.createConfirmChannel();
     channel.publish(EXCHANGE, 'reading.requested', Buffer.from('{"version":1,"readingId":42}'), {
       persistent: true,

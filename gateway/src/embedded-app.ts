@@ -70,7 +70,9 @@ export async function startEmbedded(options: {
     imageRetentionDays: readingConfig.READING_IMAGE_RETENTION_DAYS,
   });
   // One process: the worker reads the operators' prompts straight from the prompt service.
-  const engines = createReadingEngines(workerConfig, logger, { current: () => prompt.runtimePrompts() });
+  const engines = await createReadingEngines(workerConfig, logger, {
+    current: () => prompt.runtimePrompts(),
+  });
   const worker = createAiWorkerService({ db, bus, blobs, logger, engine: engines.engine });
   const promptTestRun = createPromptTestRunRouter({ ...engines, logger, sessions });
 

@@ -1,48 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  STACK_PROCESS_NAMES,
-  startProcessStack,
-  type ProcessStack,
-} from '../../scripts/distributed/process-stack';
-import { integrationEnv } from '../support/integration-env';
+import { STACK_PROCESS_NAMES } from '../../scripts/distributed/process-stack';
 import { palmPhotos, readPhoto } from '../support/palm-photos';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { createTestVhost, type TestVhost } from '../support/test-vhost';
+import { startTestStack, type TestStack } from '../support/test-stack';
 
 /**
  * The distributed mode as docker-compose runs it (one process per service), checked the way an
  * operator watches it: health, readiness, the Prometheus series of the runbook, and request ids
  * followed from the gateway through the queue into the worker's logs.
  */
-let database: TestDatabase;
-let vhost: TestVhost;
-let stack: ProcessStack;
+let stack: TestStack;
 const logs: { name: string; line: string }[] = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  vhost = await createTestVhost();
-  const { s3 } = integrationEnv();
-  stack = await startProcessStack({
-    freePorts: true,
-    env: {
-      DATABASE_URL: database.url,
-      AMQP_URL: vhost.url,
-      S3_ENDPOINT: s3.endpoint,
-      S3_ACCESS_KEY: s3.accessKey,
-      S3_SECRET_KEY: s3.secretKey,
-      S3_BUCKET: `palm-${vhost.name.replaceAll('_', '-')}`,
-      LOG_LEVEL: 'info',
-    },
+  stack = await startTestStack({
+    env: { LOG_LEVEL: 'info' },
     onOutput: (name, line) => logs.push({ name, line }),
   });
 });
 
-afterAll(async () => {
-  await stack?.stop();
-  await vhost?.drop();
-  await database?.drop();
-});
+afterAll(() => stack?.stop());
 
 /** The value of one series in a Prometheus text exposition, 0 when it is not there yet. */
 function sample(metrics: string, series: string): number {

@@ -14,7 +14,7 @@ export interface AiWorkerDeps {
   concurrency?: number;
   /**
    * After this long a claim held by another message counts as abandoned (its worker died). Longer
-   * than the slowest reading: the OpenAI engine may take 3 × 60 s before it falls back.
+   * than the slowest reading: the OpenAI narrator may take 3 × 60 s before it falls back.
    */
   staleClaimAfterMs?: number;
 }

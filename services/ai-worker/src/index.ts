@@ -1,6 +1,6 @@
 export { createAiWorkerService, type AiWorkerDeps, type AiWorkerService } from './ai-worker.service';
 export { aiWorkerConfigSchema, type AiWorkerConfig } from './config';
-export { createReadingEngine, createReadingEngines, type ReadingEngines } from './engine/create-engine';
+export { createReadingEngines, type ReadingEngines } from './engine/create-engine';
 export { createRemotePromptSource, fixedPrompts, type PromptSource } from './engine/prompt-source';
 export { createPromptTestRunRouter } from './prompt-test-run.routes';
 export {
@@ -9,12 +9,13 @@ export {
   type ReadingEngine,
   type ReadingInput,
 } from './engine/reading-engine';
-export { LocalEngine } from './engine/local/local.engine';
+export { createPalmObserver } from './engine/palm/observer';
+export { PalmReadingEngine, type PalmObserver } from './engine/palm/palm-reading.engine';
 export {
-  OpenAIEngine,
+  OpenAINarrator,
   DEFAULT_READING_PROMPT,
-  type OpenAIEngineOptions,
-} from './engine/openai/openai.engine';
+  type OpenAINarratorOptions,
+} from './engine/openai/openai.narrator';
 export { sanitiseReadingResult, sanitiseText } from './engine/output-sanitiser';
 export { normalisePalmImage } from './image/palm-image.normaliser';
 export { normalisedImageKey } from './worker/reading-job.handler';

@@ -27,7 +27,7 @@ runMain(logger, async () => {
   const db = await createDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, logger });
   const bus = await createBus(config, logger);
   const blobs = await createBlobStore(config);
-  const engines = createReadingEngines(
+  const engines = await createReadingEngines(
     config,
     logger,
     createRemotePromptSource({ promptUrl: config.PROMPT_URL, internalToken: config.INTERNAL_TOKEN }),

@@ -24,8 +24,8 @@ import {
   type MemoryBus,
 } from '@palm/platform';
 import { createAiWorkerService } from '../src/ai-worker.service';
-import { LocalEngine } from '../src/engine/local/local.engine';
-import { RETAKE_ADVICE } from '../src/engine/local/photo-quality.gate';
+import { createPalmObserver, RETAKE_MESSAGES } from '../src/engine/palm/observer';
+import { PalmReadingEngine } from '../src/engine/palm/palm-reading.engine';
 import type { ReadingEngine, ReadingInput } from '../src/engine/reading-engine';
 import {
   MISSING_PHOTO_MESSAGE,
@@ -40,12 +40,12 @@ type Outcome =
   | { name: 'reading.completed'; payload: ReadingCompleted }
   | { name: 'reading.failed'; payload: ReadingFailed };
 
-/** The local engine, counting its runs; `failNext` makes the next runs throw like a crashed dependency. */
+/** The palm engine, counting its runs; `failNext` makes the next runs throw like a crashed dependency. */
 class CountingEngine implements ReadingEngine {
-  readonly name = 'local';
+  readonly name = 'palm-local';
   runs = 0;
   failNext = 0;
-  private readonly local = new LocalEngine();
+  constructor(private readonly local: ReadingEngine) {}
   async read(input: ReadingInput) {
     this.runs++;
     if (this.failNext > 0) {
@@ -74,6 +74,7 @@ describe('reading job handler', () => {
   let blobs: BlobStore;
   let bus: MemoryBus;
   let engine: CountingEngine;
+  let palmEngine: PalmReadingEngine;
   let outcomes: Outcome[];
 
   const startWorker = async (options: { blobs?: BlobStore; staleClaimAfterMs?: number } = {}) => {
@@ -110,6 +111,7 @@ describe('reading job handler', () => {
 
   beforeAll(async () => {
     db = await createDatabase({ dataDir: IN_MEMORY });
+    palmEngine = new PalmReadingEngine(await createPalmObserver());
   });
   afterAll(() => closeDatabase(db));
 
@@ -117,7 +119,7 @@ describe('reading job handler', () => {
     dir = await mkdtemp(path.join(tmpdir(), 'ai-worker-test-'));
     blobs = createDiskBlobStore(dir);
     bus = createMemoryBus({ logger, retryDelayMs: () => 1 });
-    engine = new CountingEngine();
+    engine = new CountingEngine(palmEngine);
     outcomes = [];
     await bus.consume('readingResults', {
       'reading.completed': (event) => Promise.resolve(void outcomes.push(event)),
@@ -142,7 +144,7 @@ describe('reading job handler', () => {
     expect(payload).toMatchObject({
       version: 1,
       imageKey: normalisedImageKey(job.payload.readingId),
-      engine: 'local',
+      engine: 'palm-local',
       flowId: 3,
       flowVersion: 2,
     });
@@ -234,7 +236,7 @@ describe('reading job handler', () => {
         version: 1,
         readingId: job.payload.readingId,
         kind: 'unreadable_photo',
-        message: RETAKE_ADVICE.noPalm,
+        message: RETAKE_MESSAGES.no_hand,
         imageKey: normalisedImageKey(job.payload.readingId),
       },
     });

@@ -1,57 +1,66 @@
+import type { TestRunPromptId } from '@palm/contracts';
 import type { Logger } from '@palm/platform';
 import type { AiWorkerConfig } from '../config';
-import { LocalEngine } from './local/local.engine';
-import { OpenAIEngine } from './openai/openai.engine';
-import type { TestRunPromptId } from '@palm/contracts';
+import { OpenAINarrator } from './openai/openai.narrator';
+import { createPalmObserver } from './palm/observer';
+import { PalmReadingEngine, type PalmObserver } from './palm/palm-reading.engine';
 import { withTestPromptAsMain, type PromptSource } from './prompt-source';
 import type { ReadingEngine } from './reading-engine';
 
 type EngineConfig = Pick<AiWorkerConfig, 'OPENAI_API_KEY' | 'OPENAI_BASE_URL' | 'OPENAI_MODEL'>;
-
-/** OpenAI when OPENAI_API_KEY is set (with the local engine as its fallback), else the local engine. */
-export function createReadingEngine(
-  config: EngineConfig,
-  logger: Logger,
-  prompts?: PromptSource,
-): ReadingEngine {
-  const local = new LocalEngine();
-  if (!config.OPENAI_API_KEY) {
-    logger.info('OPENAI_API_KEY is not set; readings come from the local engine');
-    return local;
-  }
-  logger.info(
-    { model: config.OPENAI_MODEL, baseURL: config.OPENAI_BASE_URL },
-    'readings come from the OpenAI engine',
-  );
-  return new OpenAIEngine({
-    apiKey: config.OPENAI_API_KEY,
-    baseURL: config.OPENAI_BASE_URL,
-    model: config.OPENAI_MODEL,
-    prompts,
-    fallback: local,
-    logger,
-  });
-}
 
 export interface ReadingEngines {
   /** Reads the visitors' photos with the live prompts. */
   engine: ReadingEngine;
   /** The engine for a prompt test run: the live prompts, or the scratch prompt as the main one. */
   engineFor(promptId: TestRunPromptId): ReadingEngine;
-  /** False for the local engine, which reads without prompts. */
+  /** False for the local narrator, which reads without prompts. */
   usesPrompts: boolean;
 }
 
-export function createReadingEngines(
+/**
+ * The palm engine, with its observer loaded once. With OPENAI_API_KEY set the sections are worded
+ * by the model ('palm-openai', the local narrator as its fallback); without it, locally ('palm-local').
+ */
+export async function createReadingEngines(
   config: EngineConfig,
   logger: Logger,
   prompts: PromptSource,
-): ReadingEngines {
-  const engine = createReadingEngine(config, logger, prompts);
+): Promise<ReadingEngines> {
+  const observer = await createPalmObserver();
+  const apiKey = config.OPENAI_API_KEY;
+  if (!apiKey) {
+    logger.info('OPENAI_API_KEY is not set; the local narrator words the readings');
+    const engine = new PalmReadingEngine(observer, { logger });
+    return { engine, usesPrompts: false, engineFor: () => engine };
+  }
+  logger.info(
+    { model: config.OPENAI_MODEL, baseURL: config.OPENAI_BASE_URL },
+    'the OpenAI narrator words the readings',
+  );
+  const engineWith = (source: PromptSource): ReadingEngine =>
+    palmEngineWithOpenAI(observer, { ...config, OPENAI_API_KEY: apiKey }, logger, source);
+  const engine = engineWith(prompts);
+  const testEngine = engineWith(withTestPromptAsMain(prompts));
   return {
     engine,
-    usesPrompts: Boolean(config.OPENAI_API_KEY),
-    engineFor: (promptId) =>
-      promptId === 'test' ? createReadingEngine(config, logger, withTestPromptAsMain(prompts)) : engine,
+    usesPrompts: true,
+    engineFor: (promptId) => (promptId === 'test' ? testEngine : engine),
   };
+}
+
+function palmEngineWithOpenAI(
+  observer: PalmObserver,
+  config: EngineConfig & { OPENAI_API_KEY: string },
+  logger: Logger,
+  prompts: PromptSource,
+): PalmReadingEngine {
+  const narrator = new OpenAINarrator({
+    apiKey: config.OPENAI_API_KEY,
+    baseURL: config.OPENAI_BASE_URL,
+    model: config.OPENAI_MODEL,
+    prompts,
+    logger,
+  });
+  return new PalmReadingEngine(observer, { narrator, logger });
 }

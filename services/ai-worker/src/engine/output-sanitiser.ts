@@ -1,4 +1,4 @@
-import type { ReadingResult } from '@palm/contracts';
+import type { ReadingResult, ReadingSection } from '@palm/contracts';
 
 // The web app renders reading text as markup, so anything that could run script is removed here
 // (and the web app sanitises again). Regexes suffice: the goal is to neutralise, not to keep markup tidy.
@@ -28,17 +28,21 @@ export function sanitiseText(text: string): string {
   return current;
 }
 
+export function sanitiseSection(section: ReadingSection): ReadingSection {
+  return {
+    area: sanitiseText(section.area),
+    title: sanitiseText(section.title),
+    subtitle: sanitiseText(section.subtitle),
+    insights: section.insights.map(sanitiseText),
+    content: sanitiseText(section.content),
+    details: sanitiseText(section.details),
+    basis: section.basis.map(sanitiseText),
+  };
+}
+
 export function sanitiseReadingResult(result: ReadingResult): ReadingResult {
   return {
-    sections: result.sections.map((section) => ({
-      area: sanitiseText(section.area),
-      title: sanitiseText(section.title),
-      subtitle: sanitiseText(section.subtitle),
-      insights: section.insights.map(sanitiseText),
-      content: sanitiseText(section.content),
-      details: sanitiseText(section.details),
-      basis: section.basis.map(sanitiseText),
-    })),
+    sections: result.sections.map(sanitiseSection),
     visual_markers: result.visual_markers.map((marker) => ({
       ...marker,
       id: sanitiseText(marker.id),

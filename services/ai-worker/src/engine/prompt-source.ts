@@ -1,7 +1,7 @@
 import { INTERNAL_TOKEN_HEADER, runtimePromptsSchema, type RuntimePrompts } from '@palm/contracts';
 
 /**
- * Where the LLM engine gets the operators' prompts. It asks on every reading, so an edited prompt
+ * Where the OpenAI narrator gets the operators' prompts. It asks on every reading, so an edited prompt
  * takes effect on the very next one ("Changes will take effect immediately") with no cache to
  * invalidate: in one process it is a database read, across processes one small HTTP call.
  */

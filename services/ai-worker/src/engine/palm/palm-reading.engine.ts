@@ -1,5 +1,5 @@
 import { readingSectionSchema, type ReadingResult } from '@palm/contracts';
-import type { Logger } from '@palm/platform';
+import { counter, type Logger } from '@palm/platform';
 import { sanitiseReadingResult } from '../output-sanitiser';
 import {
   UnreadablePhotoError,
@@ -26,6 +26,12 @@ export interface PalmReadingEngineOptions {
 
 const localNarrator = new LocalNarrator();
 
+const narratorFallbacks = counter(
+  'narrator_fallbacks_total',
+  'Readings whose sections the local narrator wrote because the configured narrator failed',
+  ['narrator', 'reason'],
+);
+
 /**
  * The palm engine: the observer measures, the rule base reasons, the narrator words only what
  * fired, and markers are placed at the observed anchors.
@@ -48,7 +54,7 @@ export class PalmReadingEngine implements ReadingEngine {
     const observation = await this.observer.observe(image);
     if (observation.kind === 'refused') throw new UnreadablePhotoError(observation.message);
     const findings = interpret(observation, submission);
-    const sections = await this.narrate({ findings, observation, submission });
+    const sections = await this.narrate({ findings, observation, submission, image });
     return sanitiseReadingResult({ sections, visual_markers: palmMarkers(observation, findings) });
   }
 
@@ -62,11 +68,13 @@ export class PalmReadingEngine implements ReadingEngine {
       ) {
         return sections;
       }
+      narratorFallbacks.inc({ narrator: this.narrator.name, reason: 'invalid_output' });
       this.logger?.warn(
         { narrator: this.narrator.name },
         'narrator returned no valid sections; using the local narrator',
       );
     } catch (error) {
+      narratorFallbacks.inc({ narrator: this.narrator.name, reason: 'failed' });
       this.logger?.warn(
         { err: error, narrator: this.narrator.name },
         'narrator failed; using the local narrator',

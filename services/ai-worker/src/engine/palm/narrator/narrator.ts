@@ -1,4 +1,5 @@
 import type { ReadingSection, ReadingSubmission } from '@palm/contracts';
+import type { NormalisedImage } from '../../reading-engine';
 import type { PalmObservation } from '../palm-observation';
 import type { Finding } from '../rules/palm-rule';
 
@@ -6,6 +7,8 @@ export interface NarrationInput {
   findings: readonly Finding[];
   observation: PalmObservation;
   submission: ReadingSubmission;
+  /** The photo the observation came from, for a narrator that looks at it too. */
+  image?: NormalisedImage;
 }
 
 /**
