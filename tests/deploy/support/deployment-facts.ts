@@ -37,10 +37,10 @@ export function variablesReadBy(role: StackProcessName): string[] {
  */
 export function secretsUnusedBy(role: StackProcessName): string[] {
   const main = readRepoFile(STACK_PROCESSES[role].entry);
-  return [
-    ...(main.includes('createBus(') ? [] : ['AMQP_URL']),
-    ...(main.includes('createBlobStore(') ? [] : ['S3_ACCESS_KEY', 'S3_SECRET_KEY']),
-  ];
+  // A main.ts opens the bus and blobs itself, or asks runServiceProcess's context for them.
+  const usesBus = main.includes('createBus(') || /\bbus\(\)/.test(main);
+  const usesBlobs = main.includes('createBlobStore(') || /\bblobs\(\)/.test(main);
+  return [...(usesBus ? [] : ['AMQP_URL']), ...(usesBlobs ? [] : ['S3_ACCESS_KEY', 'S3_SECRET_KEY'])];
 }
 
 export const ALL_CONFIG_VARIABLES = [...new Set(APP_ROLES.flatMap(variablesReadBy))].sort();
