@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LIFE_AREAS } from '@palm/contracts';
@@ -7,11 +8,12 @@ import { RETAKE_MESSAGES } from '../src/engine/palm/observer';
 import { fixedPrompts } from '../src/engine/prompt-source';
 import { UnreadablePhotoError } from '../src/engine/reading-engine';
 import { normalisePalmImage } from '../src/image/palm-image.normaliser';
+import { PALMS_DIR } from '../../../tests/support/palm-photos';
 import { readPalm, submission } from './support/fixtures';
 
 const logger = createLogger('ai-worker-test', 'silent');
 const prompts = fixedPrompts({ main: 'main', visual: 'visual', test: 'test' });
-const NOT_A_PALM = '/work/shared/palms/not-palm/neg_08_vh_background.jpg';
+const NOT_A_PALM = path.join(PALMS_DIR, 'not-palm/neg_08_vh_background.jpg');
 
 describe('createReadingEngines', () => {
   it('reads with the palm engine and the local narrator without OPENAI_API_KEY', async () => {

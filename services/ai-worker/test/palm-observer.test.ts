@@ -13,10 +13,11 @@ import {
 } from '../src/engine/palm/palm-observation';
 import { createPalmObserver, RETAKE_MESSAGES, type PalmObserver } from '../src/engine/palm/observer';
 import { isInsidePolygon, distance } from '../src/engine/palm/observer/plane-geometry';
+import { PALMS_DIR as SHARED_PALMS_DIR } from '../../../tests/support/palm-photos';
 import { normalisePalmImage } from '../src/image/palm-image.normaliser';
 
-const PALMS_DIR = '/work/shared/palms/palm';
-const NOT_PALMS_DIR = '/work/shared/palms/not-palm';
+const PALMS_DIR = path.join(SHARED_PALMS_DIR, 'palm');
+const NOT_PALMS_DIR = path.join(SHARED_PALMS_DIR, 'not-palm');
 const photosIn = (dir: string) =>
   readdirSync(dir)
     .filter((name) => name.endsWith('.jpg'))

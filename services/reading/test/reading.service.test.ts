@@ -1,16 +1,15 @@
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import sharp from 'sharp';
+import { PALMS_DIR } from '../../../tests/support/palm-photos';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startReadingHarness, type ReadingHarness } from './reading-test-harness';
-
-const PALM = '/work/shared/palms/palm/pos_21_05_Hand_0002764.jpg';
-const palmPath = new URL(`../../../../shared/palms/palm/pos_21_05_Hand_0002764.jpg`, import.meta.url);
 
 let harness: ReadingHarness;
 let palm: Buffer;
 
 beforeAll(async () => {
-  palm = await readFile(palmPath).catch(() => readFile(PALM));
+  palm = await readFile(path.join(PALMS_DIR, 'palm/pos_21_05_Hand_0002764.jpg'));
   harness = await startReadingHarness();
 });
 afterAll(() => harness.close());

@@ -2,8 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { readingSubmissionSchema, type ReadingSubmission } from '@palm/contracts';
+import { PALMS_DIR as SHARED_PALMS_DIR } from '../../../../tests/support/palm-photos';
 
-export const PALMS_DIR = '/work/shared/palms/palm';
+export const PALMS_DIR = path.join(SHARED_PALMS_DIR, 'palm');
 export const ROTATED_GPS_PALM = path.join(PALMS_DIR, 'pos_14_nu_test.jpg');
 
 export const palmPhotoPaths = (): string[] =>
