@@ -1,21 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import knex from 'knex';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { startProcessStack, STACK_PROCESS_NAMES } from '../scripts/distributed/process-stack';
+import { ROOT, writeBenchmarkSection } from './support/benchmarks-doc';
 
 /**
  * `npm run bench:pipeline`: submit→complete latency and throughput of phone-sized photos at
  * concurrency 1 and 8, embedded and distributed; GET /api/reading/{id} through the gateway vs the
- * reading service directly. Prints the figures and records them in docs/benchmarks.md.
+ * reading service directly. Prints the figures and records them in its section of docs/benchmarks.md.
  */
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PALM = path.resolve(ROOT, '../shared/palms/palm/pos_21_05_Hand_0002764.jpg');
 const SUBMISSIONS = { 1: 20, 8: 48 } as const;
 const DATABASE_SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -233,13 +232,13 @@ console.log(`photo: ${photoMeta.width}×${photoMeta.height}, ${(photo.length / 1
 const embedded = await benchEmbedded(photo);
 const distributed = await benchDistributed(photo);
 
-const report = `# Benchmarks
+const report = `## Pipeline
 
 Recorded by \`npm run bench:pipeline\` (bench/pipeline.bench.ts) on ${new Date().toISOString().slice(0, 10)}.
 Machine: ${cpus().length} cores (${cpus()[0]?.model.trim()}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}.
 Engine: ${process.env.OPENAI_API_KEY ? 'OpenAI' : 'local'} · Photo: ${photoMeta.width}×${photoMeta.height} JPEG, ${(photo.length / 1024 / 1024).toFixed(2)} MB (a shared palm scaled up to phone size).
 
-## Submit → complete (POST /api/reading answered once the reading is finished)
+### Submit → complete (POST /api/reading answered once the reading is finished)
 
 Targets: p50 ≤ 1.0 s and p95 ≤ 2.0 s at concurrency 1; ≥ 3 readings/s at concurrency 8.
 
@@ -248,7 +247,7 @@ Targets: p50 ≤ 1.0 s and p95 ≤ 2.0 s at concurrency 1; ≥ 3 readings/s at c
 ${embedded.runs.map((run) => runRow('embedded', run)).join('\n')}
 ${distributed.runs.map((run) => runRow('distributed', run)).join('\n')}
 
-## Memory (peak resident memory while the readings above ran)
+### Memory (peak resident memory while the readings above ran)
 
 Target: embedded ≤ 400 MB.
 
@@ -259,7 +258,7 @@ ${Object.entries(distributed.rss)
   .map(([name, mb]) => `| distributed: ${name} | ${fmt(mb, 0)} MB |`)
   .join('\n')}
 
-## GET /api/reading/{id} under load (autocannon, 16 connections, 8 s)
+### GET /api/reading/{id} under load (autocannon, 16 connections, 8 s)
 
 Target: gateway p99 ≤ 1.5 × direct p99.
 
@@ -268,5 +267,5 @@ Target: gateway p99 ≤ 1.5 × direct p99.
 | through the gateway | ${fmt(distributed.viaGateway.rps, 0)} | ${distributed.viaGateway.p99} ms |
 | reading service directly | ${fmt(distributed.direct.rps, 0)} | ${distributed.direct.p99} ms |
 `;
-await writeFile(path.join(ROOT, 'docs/benchmarks.md'), report);
+await writeBenchmarkSection('pipeline', report);
 console.log(report);

@@ -1,0 +1,134 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { SUBMISSION_DEFAULTS, readingSubmissionSchema } from '@palm/contracts';
+import {
+  createPalmObserver,
+  normalisePalmImage,
+  PalmReadingEngine,
+  UnreadablePhotoError,
+  type NormalisedImage,
+} from '@palm/ai-worker';
+import { writeBenchmarkSection } from './support/benchmarks-doc';
+import { ascending, machineLoad, percentile } from './support/stats';
+
+/**
+ * `npm run bench:engine`: the local palm engine alone over every shared photo — model load, time
+ * per photo for readings and for refusals, peak resident memory of this process, and how many
+ * palms were read and non-palms refused. Records the figures in docs/benchmarks.md (section `engine`).
+ */
+const PALMS = '/work/shared/palms';
+const TARGETS = { palmsRead: 20, medianMs: 400, rssMb: 400 } as const;
+
+interface PhotoResult {
+  file: string;
+  ms: number;
+  verdict: 'read' | 'refused';
+  message?: string;
+}
+
+const photosIn = async (dir: string) =>
+  (await readdir(dir))
+    .filter((name) => /\.jpe?g$/i.test(name))
+    .sort()
+    .map((name) => path.join(dir, name));
+
+/** The kernel's high-water mark of this process's resident memory: model, runtime and every read. */
+async function peakRssMb(): Promise<number> {
+  const status = await readFile('/proc/self/status', 'utf8');
+  return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024;
+}
+
+async function readAll(engine: PalmReadingEngine, images: Map<string, NormalisedImage>) {
+  const submission = readingSubmissionSchema.parse({ ...SUBMISSION_DEFAULTS, flowResponses: {} });
+  const results: PhotoResult[] = [];
+  for (const [file, image] of images) {
+    const started = performance.now();
+    try {
+      await engine.read({ readingId: 'bench', image, submission });
+      results.push({ file, ms: performance.now() - started, verdict: 'read' });
+    } catch (error) {
+      if (!(error instanceof UnreadablePhotoError)) throw error;
+      results.push({ file, ms: performance.now() - started, verdict: 'refused', message: error.message });
+    }
+  }
+  return results;
+}
+
+async function normaliseAll(files: string[]) {
+  const images = new Map<string, NormalisedImage>();
+  for (const file of files) images.set(file, await normalisePalmImage(await readFile(file)));
+  return images;
+}
+
+const load = await machineLoad();
+const palmFiles = await photosIn(path.join(PALMS, 'palm'));
+const otherFiles = await photosIn(path.join(PALMS, 'not-palm'));
+const images = await normaliseAll([...palmFiles, ...otherFiles]);
+
+const loadStarted = performance.now();
+const engine = new PalmReadingEngine(await createPalmObserver());
+const loadMs = performance.now() - loadStarted;
+
+const results = await readAll(engine, images);
+const peakRss = await peakRssMb();
+
+const isPalm = (result: PhotoResult) => palmFiles.includes(result.file);
+const palms = results.filter(isPalm);
+const others = results.filter((result) => !isPalm(result));
+const palmsRead = palms.filter((r) => r.verdict === 'read');
+const othersRefused = others.filter((r) => r.verdict === 'refused');
+const readTimes = ascending(palmsRead.map((r) => r.ms));
+const refusalTimes = ascending(results.filter((r) => r.verdict === 'refused').map((r) => r.ms));
+const allTimes = ascending(results.map((r) => r.ms));
+const firstRead = results[0]!;
+
+const ms = (value: number) => `${Math.round(value)} ms`;
+const timingRow = (what: string, sorted: number[]) =>
+  `| ${what} | ${sorted.length} | ${ms(percentile(sorted, 50))} | ${ms(percentile(sorted, 95))} | ${ms(sorted.at(-1) ?? NaN)} |`;
+const verdict = (met: boolean) => (met ? 'met' : '**missed**');
+const missed = palms.filter((r) => r.verdict === 'refused');
+const accepted = others.filter((r) => r.verdict === 'read');
+const photosByRefusal = new Map<string, string[]>();
+for (const result of results.filter((r) => r.verdict === 'refused')) {
+  const message = result.message ?? '';
+  photosByRefusal.set(message, [...(photosByRefusal.get(message) ?? []), path.basename(result.file)]);
+}
+const refusalMessages = [...photosByRefusal].map(
+  ([message, files]) => `| ${message} | ${files.join(', ')} |`,
+);
+
+const report = `## Palm engine
+
+Recorded by \`npm run bench:engine\` (bench/engine.bench.ts) on ${new Date().toISOString().slice(0, 10)}.
+Machine: ${load}.
+The local engine alone (observer + rules + local narrator + markers), one photo at a time, default answers;
+photos already normalised (as the worker hands them over). Photos: ${PALMS}/palm and /not-palm.
+
+Targets: ≥ ${TARGETS.palmsRead}/${palmFiles.length} palms read and every non-palm refused; ≤ ${TARGETS.medianMs} ms per photo (median, after the model is loaded); worker RSS ≤ ${TARGETS.rssMb} MB.
+
+| figure | value | target |
+| --- | --- | --- |
+| model load (createPalmObserver) | ${ms(loadMs)} | — |
+| palms read | ${palmsRead.length}/${palms.length} | ${verdict(palmsRead.length >= TARGETS.palmsRead)} |
+| non-palms refused | ${othersRefused.length}/${others.length} | ${verdict(othersRefused.length === others.length)} |
+| median per photo, all ${allTimes.length} photos | ${ms(percentile(allTimes, 50))} | ${verdict(percentile(allTimes, 50) <= TARGETS.medianMs)} |
+| peak RSS of the process (VmHWM) | ${Math.round(peakRss)} MB | ${verdict(peakRss <= TARGETS.rssMb)} |
+
+First read after the load (${path.basename(firstRead.file)}): ${ms(firstRead.ms)}, included below.
+
+| photos | count | median | p95 | max |
+| --- | --- | --- | --- | --- |
+${timingRow('readings (palms read)', readTimes)}
+${timingRow('refusals (palms and non-palms)', refusalTimes)}
+${timingRow('all photos', allTimes)}
+
+Palms not read: ${missed.length === 0 ? 'none' : missed.map((r) => `${path.basename(r.file)} (“${r.message}”)`).join('; ')}.
+Non-palms read: ${accepted.length === 0 ? 'none' : accepted.map((r) => path.basename(r.file)).join(', ')}.
+
+| refusal message | photos |
+| --- | --- |
+${refusalMessages.join('\n')}
+`;
+
+await writeBenchmarkSection('engine', report);
+console.log(report);
