@@ -65,6 +65,9 @@ describe('embedded mode', () => {
       'readings_by_status',
       'reading_engine_stage_seconds',
       'bus_messages_total',
+      'bus_queue_depth',
+      'bus_dead_letters',
+      'reading_outbox_backlog',
     ]) {
       expect(metrics).toContain(series);
     }

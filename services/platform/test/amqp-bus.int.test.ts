@@ -96,6 +96,7 @@ describe('amqp bus', () => {
     const namespace = newNamespace();
     const publisher = await openBus(namespace);
     await publisher.publish('reading.failed', failedEvent('waiting'));
+    expect((await publisher.queueDepths()).readingResults).toEqual({ waiting: 1, consumers: 0 });
     await publisher.close();
 
     const consumer = await openBus(namespace);
@@ -108,6 +109,7 @@ describe('amqp bus', () => {
     );
     await waitFor(() => received.length === 1);
     expect(received).toEqual(['waiting']);
+    expect((await consumer.queueDepths()).readingResults).toEqual({ waiting: 0, consumers: 1 });
   });
 
   it('rejects an invalid payload on publish', async () => {

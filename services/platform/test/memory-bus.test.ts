@@ -55,6 +55,25 @@ describe('memory bus', () => {
     expect(received).toEqual(['early']);
   });
 
+  it('reports how many messages wait in each queue and who consumes them, also as metrics', async () => {
+    newBus();
+    await bus.publish('reading.failed', failedEvent('w1'));
+    await bus.publish('reading.failed', failedEvent('w2'));
+    expect((await bus.queueDepths()).readingResults).toEqual({ waiting: 2, consumers: 0 });
+    const metrics = await metricsRegistry.metrics();
+    expect(metrics).toContain('bus_queue_depth{queue="reading.results"} 2');
+
+    const received: string[] = [];
+    await bus.consume(
+      'readingResults',
+      resultHandlers((event) => {
+        received.push(event.payload.readingId);
+      }),
+    );
+    await waitFor(() => received.length === 2);
+    expect((await bus.queueDepths()).readingResults).toEqual({ waiting: 0, consumers: 1 });
+  });
+
   it('rejects an invalid payload on publish and delivers nothing', async () => {
     newBus();
     let calls = 0;

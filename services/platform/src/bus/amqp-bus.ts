@@ -20,8 +20,8 @@ import {
 } from '@palm/contracts';
 import type { Logger } from '../logging/logger';
 import { currentRequestId, REQUEST_ID_HEADER } from '../logging/request-context';
-import { defaultRetryDelayMs, deliver, reportDeadLetters } from './delivery';
-import type { MessageBus, MessageContext, PublishOptions, QueueHandlers } from './message-bus';
+import { defaultRetryDelayMs, deliver, reportDeadLetters, reportQueueDepths } from './delivery';
+import type { MessageBus, MessageContext, PublishOptions, QueueDepth, QueueHandlers } from './message-bus';
 
 export interface AmqpBusOptions {
   url: string;
@@ -96,6 +96,7 @@ class AmqpBus implements MessageBus {
   private reconnectTimer: { timer: NodeJS.Timeout; wake: () => void } | undefined;
   private closing = false;
   private stopReportingDeadLetters: () => void = () => undefined;
+  private stopReportingDepths: () => void = () => undefined;
 
   constructor(private readonly options: AmqpBusOptions) {
     this.topology = amqpTopology(options.namespace);
@@ -113,6 +114,7 @@ class AmqpBus implements MessageBus {
       throw error;
     }
     this.stopReportingDeadLetters = reportDeadLetters(() => this.deadLetterCount());
+    this.stopReportingDepths = reportQueueDepths(() => this.queueDepths());
   }
 
   async publish<N extends EventName>(
@@ -177,6 +179,20 @@ class AmqpBus implements MessageBus {
     return messageCount;
   }
 
+  async queueDepths(): Promise<Record<QueueKey, QueueDepth>> {
+    const session = await this.waitForSession(Date.now() + this.connectTimeoutMs);
+    const keys = Object.keys(QUEUES) as QueueKey[];
+    const checks = await Promise.all(
+      keys.map((key) => session.publishChannel.checkQueue(this.topology.queues[key])),
+    );
+    return Object.fromEntries(
+      keys.map((key, index) => [
+        key,
+        { waiting: checks[index]!.messageCount, consumers: checks[index]!.consumerCount },
+      ]),
+    ) as Record<QueueKey, QueueDepth>;
+  }
+
   isReady(): Promise<boolean> {
     return Promise.resolve(this.session !== undefined);
   }
@@ -185,6 +201,7 @@ class AmqpBus implements MessageBus {
     if (this.closing) return;
     this.closing = true;
     this.stopReportingDeadLetters();
+    this.stopReportingDepths();
     this.reconnectTimer?.wake();
     for (const waiter of this.waiters) waiter.reject(new Error('the message bus is closed'));
     this.waiters.clear();

@@ -6,6 +6,7 @@ import {
   PermanentMessageError,
   type EventHandler,
   type MessageContext,
+  type QueueDepth,
   type QueueHandlers,
 } from './message-bus';
 
@@ -24,6 +25,35 @@ gauge('bus_dead_letters', 'Messages waiting in the dead-letter queue', [], async
   const counts = await Promise.all([...deadLetterSources].map((source) => source().catch(() => 0)));
   this.set(Math.max(0, ...counts));
 });
+
+const depthSources = new Set<() => Promise<Record<QueueKey, QueueDepth>>>();
+
+/** Every bus of a process sees the same broker queues: the first bus that answers is the truth. */
+async function currentDepths(): Promise<Record<QueueKey, QueueDepth> | undefined> {
+  for (const source of depthSources) {
+    const depths = await source().catch(() => undefined);
+    if (depths) return depths;
+  }
+  return undefined;
+}
+
+for (const [name, help, field] of [
+  ['bus_queue_depth', 'Messages waiting in a queue for a consumer (consumer lag)', 'waiting'],
+  ['bus_queue_consumers', 'Consumers listening on a queue', 'consumers'],
+] as const) {
+  gauge(name, help, ['queue'], async function () {
+    const depths = await currentDepths();
+    for (const [key, depth] of Object.entries(depths ?? {})) {
+      this.set({ queue: QUEUES[key as QueueKey].name }, depth[field]);
+    }
+  });
+}
+
+/** Lets the queue gauges ask this bus on scrape; returns the undo for `close()`. */
+export function reportQueueDepths(source: () => Promise<Record<QueueKey, QueueDepth>>): () => void {
+  depthSources.add(source);
+  return () => depthSources.delete(source);
+}
 
 /** Lets the `bus_dead_letters` gauge ask this bus on scrape; returns the undo for `close()`. */
 export function reportDeadLetters(source: () => Promise<number>): () => void {

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eventSchemas, QUEUES, type EventName, type QueueKey } from '@palm/contracts';
 import type { Logger } from '../logging/logger';
 import { currentRequestId } from '../logging/request-context';
-import { defaultRetryDelayMs, deliver, reportDeadLetters } from './delivery';
-import type { MessageBus, MessageContext, QueueHandlers } from './message-bus';
+import { defaultRetryDelayMs, deliver, reportDeadLetters, reportQueueDepths } from './delivery';
+import type { MessageBus, MessageContext, QueueDepth, QueueHandlers } from './message-bus';
 
 export interface DeadLetter {
   queue: string;
@@ -112,6 +112,16 @@ export function createMemoryBus({ logger, retryDelayMs = defaultRetryDelayMs }: 
   };
 
   const stopReportingDeadLetters = reportDeadLetters(() => Promise.resolve(deadLetters.length));
+  const queueDepths = () =>
+    Promise.resolve(
+      Object.fromEntries(
+        [...queues.values()].map((state) => [
+          state.key,
+          { waiting: state.waiting.length, consumers: state.consumer ? 1 : 0 },
+        ]),
+      ) as Record<QueueKey, QueueDepth>,
+    );
+  const stopReportingDepths = reportQueueDepths(queueDepths);
 
   return {
     publish(name, payload, options = {}) {
@@ -149,12 +159,14 @@ export function createMemoryBus({ logger, retryDelayMs = defaultRetryDelayMs }: 
     },
 
     deadLetterCount: () => Promise.resolve(deadLetters.length),
+    queueDepths,
     deadLetters: () => deadLetters.map((letter) => ({ ...letter })),
     isReady: () => Promise.resolve(!closed),
 
     async close() {
       closed = true;
       stopReportingDeadLetters();
+      stopReportingDepths();
       for (const timer of retryTimers) clearTimeout(timer);
       retryTimers.clear();
       await Promise.allSettled([...inFlight]);

@@ -41,8 +41,15 @@ export interface MessageBus {
   ): Promise<void>;
   /** Messages currently waiting in the dead-letter queue (for metrics, tests and the dlq tool). */
   deadLetterCount(): Promise<number>;
+  /** Per queue: messages waiting for a consumer (the consumers' lag) and how many consumers listen. */
+  queueDepths(): Promise<Record<QueueKey, QueueDepth>>;
   isReady(): Promise<boolean>;
   close(): Promise<void>;
+}
+
+export interface QueueDepth {
+  waiting: number;
+  consumers: number;
 }
 
 export class PermanentMessageError extends Error {
