@@ -56,8 +56,11 @@ async function answerWithKeyboard(page: Page, question: Question): Promise<strin
       return 'Typed without a mouse.';
     case 'hand_image_upload': {
       await tabTo(page, page.getByRole('button', { name: 'Choose File' }));
-      // Enter on "Choose File" opens the system file dialog; the test answers it with a palm photo.
-      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+      // Space on "Choose File" opens the system file dialog; the test answers it with a palm photo.
+      const [chooser] = await Promise.all([
+        page.waitForEvent('filechooser', { timeout: 5000 }),
+        page.keyboard.press('Space'),
+      ]);
       await chooser.setFiles(palmPhotos()[4]!);
       await visible(page.getByRole('img', { name: /^Preview of your (left|right) palm photo$/ }));
       return 'photo';
