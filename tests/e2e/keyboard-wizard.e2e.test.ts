@@ -55,12 +55,13 @@ async function answerWithKeyboard(page: Page, question: Question): Promise<strin
       await page.keyboard.type('Typed without a mouse.');
       return 'Typed without a mouse.';
     case 'hand_image_upload': {
+      // Playwright only intercepts the file dialog once someone waits for it, and switching that on
+      // takes a round trip to the browser: wait before the key press, or it can open unseen.
+      const chooserOpened = page.waitForEvent('filechooser');
       await tabTo(page, page.getByRole('button', { name: 'Choose File' }));
-      // Space on "Choose File" opens the system file dialog; the test answers it with a palm photo.
-      const [chooser] = await Promise.all([
-        page.waitForEvent('filechooser', { timeout: 5000 }),
-        page.keyboard.press('Space'),
-      ]);
+      // Enter on "Choose File" opens the system file dialog; the test answers it with a palm photo.
+      await page.keyboard.press('Enter');
+      const chooser = await chooserOpened;
       await chooser.setFiles(palmPhotos()[4]!);
       await visible(page.getByRole('img', { name: /^Preview of your (left|right) palm photo$/ }));
       return 'photo';
