@@ -32,8 +32,8 @@ export default function ReportRoute() {
 
   return (
     <div className="report-page">
-      <header className="report-header">
-        <div className="container report-header__inner">
+      <header className="page-header">
+        <div className="container page-header__inner">
           <BrandLockup withTagline={false} />
           <ButtonLink to="/" variant="secondary" size="sm">
             New Reading

@@ -42,8 +42,8 @@ export default function ScanRoute() {
 
   return (
     <div className="scan-page">
-      <header className="scan-header">
-        <div className="container scan-header__inner">
+      <header className="page-header">
+        <div className="container page-header__inner">
           <Link to="/" className="scan-header__back">
             <span aria-hidden="true">←</span> Back
           </Link>
