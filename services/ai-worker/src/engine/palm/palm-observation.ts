@@ -89,6 +89,8 @@ export interface HandGeometry {
   thumbLength: number;
   /** Opening angle between thumb and index finger, degrees. */
   thumbAngle: number;
+  /** Mean angle between neighbouring long fingers, degrees: what `fingerSpacing` classifies. */
+  fingerSpreadDegrees: number;
   fingerSpacing: 'close' | 'average' | 'wide';
   handType: ElementalHandType;
   handTypeConfidence: Confidence;
@@ -114,7 +116,12 @@ export interface PalmObservation {
   geometry: HandGeometry;
   mounts: Record<MountName, MountObservation>;
   lines: Record<LineName, LineObservation>;
-  creaseDensity: { level: 'sparse' | 'moderate' | 'dense'; confidence: Confidence };
+  creaseDensity: {
+    level: 'sparse' | 'moderate' | 'dense';
+    confidence: Confidence;
+    /** Share of the palm lying in crease-deep valleys: what `level` classifies. */
+    valleyShare: number;
+  };
   quality: PhotoQuality;
 }
 

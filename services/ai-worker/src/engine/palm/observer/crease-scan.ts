@@ -184,5 +184,5 @@ export function scanCreases(
   const deep =
     valleys.filter((value) => value > VALLEY_DEPTH * Math.max(contrast, 1)).length / valleys.length;
   const level = deep > DENSE_VALLEY_SHARE ? 'dense' : deep < SPARSE_VALLEY_SHARE ? 'sparse' : 'moderate';
-  return { lines, creaseDensity: { level, confidence: 0.4 } };
+  return { lines, creaseDensity: { level, confidence: 0.4, valleyShare: deep } };
 }

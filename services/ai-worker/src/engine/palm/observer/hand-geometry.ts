@@ -33,6 +33,7 @@ export function measureHandGeometry(landmarks: readonly Point[], diagonal: numbe
     little: relative(LITTLE),
   };
   const palmRatio = palmLengthPx / palmWidthPx;
+  const spreadDegrees = fingerSpread(landmarks);
   const { handType, handTypeConfidence } = elementalType(palmRatio, fingerLengths.middle);
   return {
     palmLength: palmLengthPx / diagonal,
@@ -44,7 +45,8 @@ export function measureHandGeometry(landmarks: readonly Point[], diagonal: numbe
     middleToPalm: fingerLengths.middle,
     thumbLength: fingerLengths.thumb,
     thumbAngle: angleBetween(sub(at(THUMB[3]), at(THUMB[0])), sub(at(INDEX[3]), at(INDEX[0]))),
-    fingerSpacing: fingerSpacing(landmarks),
+    fingerSpreadDegrees: spreadDegrees,
+    fingerSpacing: spacingOf(spreadDegrees),
     handType,
     handTypeConfidence,
   };
@@ -59,14 +61,17 @@ function littleReach(landmarks: readonly Point[]): number {
   return height(LITTLE[3]) / height(RING[2]);
 }
 
-function fingerSpacing(landmarks: readonly Point[]): HandGeometry['fingerSpacing'] {
+function fingerSpread(landmarks: readonly Point[]): number {
   const direction = (finger: readonly number[]) => sub(landmarks[finger[3]!]!, landmarks[finger[0]!]!);
   const angles = LONG_FINGERS.slice(1).map((finger, i) =>
     angleBetween(direction(LONG_FINGERS[i]!), direction(finger)),
   );
-  const mean = angles.reduce((a, b) => a + b, 0) / angles.length;
-  if (mean < CLOSE_SPACING) return 'close';
-  return mean > WIDE_SPACING ? 'wide' : 'average';
+  return angles.reduce((a, b) => a + b, 0) / angles.length;
+}
+
+function spacingOf(spreadDegrees: number): HandGeometry['fingerSpacing'] {
+  if (spreadDegrees < CLOSE_SPACING) return 'close';
+  return spreadDegrees > WIDE_SPACING ? 'wide' : 'average';
 }
 
 /**
