@@ -37,7 +37,7 @@ function dataSent(body: ResponsesRequestBody | undefined) {
   const text = body?.input[0]?.content.find((part) => part.type === 'input_text')?.text ?? '';
   return JSON.parse(text.slice(text.indexOf('{'))) as {
     sectionOrder: string[];
-    findings: { area: string; basis: string; meaning: string }[];
+    findings: { area: string; basis: string; meaning: string; measured: string[] }[];
     palm: { side: string; handType: string; linesSeen: Record<string, unknown>; linesNotSeen: string[] };
     answers: Record<string, unknown>;
   };
@@ -85,7 +85,11 @@ describe('OpenAINarrator in the palm engine', () => {
     const data = dataSent(body);
     const fired = interpret(observation, input.submission);
     expect(data.findings).toHaveLength(fired.length);
-    expect(data.findings[0]).toMatchObject({ area: fired[0]?.area, basis: fired[0]?.basis });
+    expect(data.findings[0]).toMatchObject({
+      area: fired[0]?.area,
+      basis: fired[0]?.basis,
+      measured: fired[0]?.measured,
+    });
     expect(data.palm).toMatchObject({ side: observation.side, handType: observation.geometry.handType });
     expect(Object.keys(data.palm.linesSeen).length + data.palm.linesNotSeen.length).toBe(6);
     expect(data.answers).toMatchObject({

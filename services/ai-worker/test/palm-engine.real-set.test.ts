@@ -14,24 +14,18 @@ import { ANSWER_SPREAD } from './fixtures/questionnaire-answers';
  * palm photo, observed once by the real model, read under a spread of questionnaire answers.
  */
 const PALMS_DIR = '/work/shared/palms/palm';
-const VISITORS = [
-  'defaults',
-  'young single man, money first',
-  'married mother, health and spirit',
-  'separated, all areas',
-] as const;
-const WORST_PAIR_SHARED_SENTENCES = 0.6;
+const VISITORS = Object.keys(ANSWER_SPREAD);
 const MAX_SHARED_SENTENCES = 0.4;
 
 interface RealPalm {
   name: string;
   observation: PalmObservation;
-  readings: Map<(typeof VISITORS)[number], ReadingResult>;
+  readings: Map<string, ReadingResult>;
 }
 
 const palms: RealPalm[] = [];
 
-const visitor = (name: (typeof VISITORS)[number]): ReadingSubmission => ANSWER_SPREAD[name]!;
+const visitor = (name: string): ReadingSubmission => ANSWER_SPREAD[name]!;
 
 beforeAll(async () => {
   const observer = await createPalmObserver();
@@ -43,7 +37,7 @@ beforeAll(async () => {
     if (observation.kind !== 'palm') continue;
     // The observer is deterministic, so each photo is observed once and read under every answer set.
     const engine = new PalmReadingEngine({ observe: () => Promise.resolve(observation) });
-    const readings = new Map<(typeof VISITORS)[number], ReadingResult>();
+    const readings = new Map<string, ReadingResult>();
     for (const answers of VISITORS)
       readings.set(answers, await engine.read({ readingId: name, image, submission: visitor(answers) }));
     palms.push({ name, observation, readings });
@@ -78,7 +72,7 @@ function inside(point: Point, polygon: readonly Point[]): boolean {
   return crossings % 2 === 1;
 }
 
-const reading = (palm: RealPalm, answers: (typeof VISITORS)[number]) => palm.readings.get(answers)!;
+const reading = (palm: RealPalm, answers: string) => palm.readings.get(answers)!;
 
 describe('palm engine over the real photo set', () => {
   it('reads at least 20 of the 21 shared palms', () => {
@@ -93,26 +87,17 @@ describe('palm engine over the real photo set', () => {
     }
   });
 
-  // Issue 6 asks that ANY two palms share at most 40 % of their sentences. On the real set the
-  // typical pair does (median ~31 %), but palms the observer measures alike — same tattva, finger
-  // ratios and spacing — still share up to ~60 %: rules have two or three phrasings each. Until the
-  // narrator varies more, this guards what holds now and reports the worst pair.
   it.each(VISITORS)(
-    'reads different palms differently under identical answers (%s): median pair ≤ 40 %, none above 60 %',
+    'reads different palms differently under identical answers (%s): no pair shares over 40 %',
     (answers) => {
       const read = palms.map((palm) => ({ name: palm.name, sentences: sentences(reading(palm, answers)) }));
-      const shares: number[] = [];
-      let worst = { pair: 'none', share: 0 };
       for (const [i, a] of read.entries()) {
         for (const b of read.slice(i + 1)) {
-          const share = sharedShare(a.sentences, b.sentences);
-          shares.push(share);
-          if (share > worst.share) worst = { pair: `${a.name} vs ${b.name}`, share };
+          expect(sharedShare(a.sentences, b.sentences), `${a.name} vs ${b.name}`).toBeLessThanOrEqual(
+            MAX_SHARED_SENTENCES,
+          );
         }
       }
-      shares.sort((x, y) => x - y);
-      expect(shares[Math.floor(shares.length / 2)]).toBeLessThanOrEqual(MAX_SHARED_SENTENCES);
-      expect(worst.share, `worst pair: ${worst.pair}`).toBeLessThanOrEqual(WORST_PAIR_SHARED_SENTENCES);
     },
   );
 

@@ -110,6 +110,7 @@ function narrationData({ findings, observation, submission }: NarrationInput) {
       area: finding.area,
       basis: finding.basis,
       meaning: finding.phrasings[0],
+      measured: finding.measured,
       confidence: round(finding.confidence),
     })),
     palm: observationSummary(observation),

@@ -64,38 +64,117 @@ export const OPENERS: Record<LifeArea, readonly string[]> = {
   ],
 };
 
-export const TATTVA_TIPS: Record<LifeArea, Record<ElementalHandType, string>> = {
+/** Advice for a focus area by hand type, several ways, so hands of one type are not all told the same. */
+export const TATTVA_TIPS: Record<LifeArea, Record<ElementalHandType, readonly string[]>> = {
   love: {
-    earth:
+    earth: [
       'Try a new shared ritual, a weekly walk or cooking together, so steadiness never turns into routine.',
-    air: 'Make room for conversations without screens; your bonds deepen when talk has space.',
-    fire: 'Balance your warmth with listening: ask, then wait a moment longer than feels natural.',
-    water:
+      'Plan one small surprise a month; your reliability shines brightest beside a little novelty.',
+      'Say out loud what you do quietly for others, so your care is seen as well as felt.',
+    ],
+    air: [
+      'Make room for conversations without screens; your bonds deepen when talk has space.',
+      'Write a short note now and then; words on paper carry your affection further than you think.',
+      'After a lively discussion, ask how the other person feels, not only what they think.',
+    ],
+    fire: [
+      'Balance your warmth with listening: ask, then wait a moment longer than feels natural.',
+      'Let the other person plan the next outing now and then; being surprised is a gift too.',
+      'Keep some of your fire for the everyday, not only for the grand gesture.',
+    ],
+    water: [
       'Say your own needs aloud; people who love you cannot always read them as well as you read theirs.',
+      'Keep some evenings just for yourself; you give more freely when your own cup is full.',
+      'When a mood is in the air, ask before you absorb it; not every weather is yours to carry.',
+    ],
   },
   career: {
-    earth: 'Choose one skill to master this year; depth, not breadth, is where your hand points.',
-    air: 'Keep a notebook of ideas and pick one each month to test in practice.',
-    fire: 'Pair each new initiative with someone who loves finishing; together you go further.',
-    water: 'Look for work where empathy is valued, and protect time for creative focus.',
+    earth: [
+      'Choose one skill to master this year; depth, not breadth, is where your hand points.',
+      'Keep a record of what you finish; your steady output is easy to overlook, even by you.',
+      'Ask for the project that needs someone dependable; it is where you are remembered.',
+    ],
+    air: [
+      'Keep a notebook of ideas and pick one each month to test in practice.',
+      'Find one person who turns plans into schedules, and share your ideas with them early.',
+      'Teach what you know, in writing or aloud; explaining is where your ideas sharpen.',
+    ],
+    fire: [
+      'Pair each new initiative with someone who loves finishing; together you go further.',
+      'Before starting something new, close one open loop; your momentum grows from completions.',
+      'Set one ambitious goal a season and tell someone about it; a witness keeps your fire steady.',
+    ],
+    water: [
+      'Look for work where empathy is valued, and protect time for creative focus.',
+      'Block out unhurried hours for the work that needs imagination; meetings can wait.',
+      'Notice which colleagues leave you energised, and build your projects around them.',
+    ],
   },
   health: {
-    earth: 'A fixed bedtime and a daily walk suit your constitution well.',
-    air: 'Short breathing breaks in the style of pranayama help settle a busy mind during the day.',
-    fire: 'Plan rest days as deliberately as active ones, so your energy stays even.',
-    water: 'Time near water or in green spaces, and gentle movement such as yoga, restore you.',
+    earth: [
+      'A fixed bedtime and a daily walk suit your constitution well.',
+      'Work in the garden or any steady outdoor task grounds you after busy days.',
+      'Regular meals at regular hours keep your steady rhythm steady.',
+    ],
+    air: [
+      'Short breathing breaks in the style of pranayama help settle a busy mind during the day.',
+      'Step outside between tasks; a few minutes of fresh air clears the mental clutter.',
+      'Put the screens away an hour before sleep so your thoughts can wind down too.',
+    ],
+    fire: [
+      'Plan rest days as deliberately as active ones, so your energy stays even.',
+      'Cool down after a strong effort: a slow walk or stretching before you move on.',
+      'Pick one form of exercise you love and let it carry the rest of your routine.',
+    ],
+    water: [
+      'Time near water or in green spaces, and gentle movement such as yoga, restore you.',
+      'A warm bath, soft music or a slow evening restores you more than a crowded one.',
+      'Guard a quiet hour in each day; you recharge in calm, not in company.',
+    ],
   },
   money: {
-    earth: 'A long-term plan with automatic saving matches your steady approach.',
-    air: 'Write your financial goals down; a plan on paper keeps ideas from scattering.',
-    fire: 'Set a limit for spontaneous purchases and keep a separate fund for ventures.',
-    water: 'Talk big decisions over with a practical friend before acting on a feeling.',
+    earth: [
+      'A long-term plan with automatic saving matches your steady approach.',
+      'Put a little into something that grows slowly; patience is your financial edge.',
+      'Review your plan once a year rather than once a week; steadiness is your strength.',
+    ],
+    air: [
+      'Write your financial goals down; a plan on paper keeps ideas from scattering.',
+      'Keep one simple overview of your accounts, so your ideas are backed by numbers.',
+      'Before a new idea takes money, write the first three steps and their cost.',
+    ],
+    fire: [
+      'Set a limit for spontaneous purchases and keep a separate fund for ventures.',
+      'Wait a day before any large purchase; if the wish is still there, it is yours.',
+      'Give your bold ideas a budget of their own, so the rest of your money stays calm.',
+    ],
+    water: [
+      'Talk big decisions over with a practical friend before acting on a feeling.',
+      'Make generosity part of the plan, so giving never unsettles your own footing.',
+      'Choose a few causes you care about and budget for them; the rest stays protected.',
+    ],
   },
   spiritual: {
-    earth: 'A short daily ritual, a lamp lit or a moment in the garden, keeps you connected.',
-    air: 'Reading a verse or two each morning and reflecting on it suits your path.',
-    fire: 'Seva, a regular act of service, channels your fire into meaning.',
-    water: 'Chanting, music or quiet prayer are natural doors for you.',
+    earth: [
+      'A short daily ritual, a lamp lit or a moment in the garden, keeps you connected.',
+      'Walk somewhere green without a destination; for you, the earth itself is the practice.',
+      'Tend something living, a plant or a garden; care given slowly is your meditation.',
+    ],
+    air: [
+      'Reading a verse or two each morning and reflecting on it suits your path.',
+      'Talk about what moves you with someone who listens well; dialogue is your satsang.',
+      'Write down one question each week and let it travel with you through the days.',
+    ],
+    fire: [
+      'Seva, a regular act of service, channels your fire into meaning.',
+      'A brisk morning practice, sun salutations or a walk at dawn, suits your spirit.',
+      'Set an intention each morning and look back at it each night.',
+    ],
+    water: [
+      'Chanting, music or quiet prayer are natural doors for you.',
+      'Sit by water, even a bowl of it, and let your thoughts settle like sediment.',
+      'Keep a dream journal by your bed; your inner life speaks in images.',
+    ],
   },
 };
 
@@ -168,21 +247,48 @@ export const RELATIONSHIP_NOTES: Record<RelationshipStatus, readonly string[]> =
   ],
 };
 
-export const LIFE_STAGE_NOTES: Record<'career' | 'money', Record<LifeStage, string>> = {
+export const LIFE_STAGE_NOTES: Record<'career' | 'money', Record<LifeStage, readonly string[]>> = {
   career: {
-    early: 'At your age, trying things out is part of the work: each role teaches you what fits.',
-    building: 'At your age, the building years are in full swing, and depth in one field pays off.',
-    seasoned: 'At your age, experience is your capital, and sharing it opens new doors.',
+    early: [
+      'At your age, trying things out is part of the work: each role teaches you what fits.',
+      'At your age, curiosity is an asset: the detours often show the way.',
+      'At your age, the people you learn from matter as much as the titles you hold.',
+    ],
+    building: [
+      'At your age, the building years are in full swing, and depth in one field pays off.',
+      'At your age, choosing what to say no to shapes a career as much as what you take on.',
+      'At your age, the reputation you build quietly now carries you into the next stage.',
+    ],
+    seasoned: [
+      'At your age, experience is your capital, and sharing it opens new doors.',
+      'At your age, mentoring others tends to renew your own sense of purpose.',
+      'At your age, the work that suits you best is often the work only you can do.',
+    ],
   },
   money: {
-    early: 'At your age, habits matter more than amounts: the ones you set now compound.',
-    building: 'At your age, a clear picture of your commitments brings calm and choice.',
-    seasoned: 'At your age, simplicity and a clear plan for what you have built give the most peace of mind.',
+    early: [
+      'At your age, habits matter more than amounts: the ones you set now compound.',
+      'At your age, learning how money works is itself the best investment.',
+      'At your age, a small, regular saving habit is worth more than any single windfall.',
+    ],
+    building: [
+      'At your age, a clear picture of your commitments brings calm and choice.',
+      'At your age, a plan that fits on one page is worth more than a perfect one that never starts.',
+      'At your age, protecting what you have built matters as much as adding to it.',
+    ],
+    seasoned: [
+      'At your age, simplicity and a clear plan for what you have built give the most peace of mind.',
+      'At your age, resources serve best when they serve the life you want now.',
+      'At your age, sharing what you have learned about money can be a gift to those after you.',
+    ],
   },
 };
 
-export const CHILDREN_NOTE =
-  'You told us you have children: short moments of rest for yourself keep your energy for them too.';
+export const CHILDREN_NOTES: readonly string[] = [
+  'You told us you have children: short moments of rest for yourself keep your energy for them too.',
+  'As a parent, you may find that your own rest is what keeps the whole household steady.',
+  'You told us you have children: shared outdoor time can restore you and them at once.',
+];
 
 export function handMismatchNote(asked: HandSide, photographed: HandSide): string {
   return `A gentle note first: for you the tradition reads the ${asked} hand, and this photo appears to show your ${photographed} hand, so the reading below describes the hand in the photo (a photo of your ${asked} hand would give the traditional reading).`;

@@ -13,7 +13,7 @@ import {
   AREA_NAMES,
   AREA_SUBTITLES,
   AREA_TITLES,
-  CHILDREN_NOTE,
+  CHILDREN_NOTES,
   CLOSING_NOTES,
   FOCUS_NOTES,
   GENERAL_TIPS,
@@ -81,11 +81,12 @@ export function composeSections(
 ): ReadingSection[] {
   const answers = readVisitorAnswers(submission);
   const areas = orderedAreas(submission.focusAreas);
+  const choose = phraseChooserFor(observation);
   const context: ReadingContext = {
     observation,
     answers,
-    choose: phraseChooserFor(observation),
-    notesByArea: visitorNotesByArea(answers, areas),
+    choose,
+    notesByArea: visitorNotesByArea(answers, areas, choose),
   };
   return areas.map((area, index) =>
     composeSection(
@@ -105,19 +106,20 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
   const { area, focused, findings } = plan;
   const { observation, answers, choose } = context;
   const depth = focused ? DEPTH.focused : DEPTH.other;
-  const worded = findings.map((finding) => choose.pick(finding.phrasings, finding.ruleId));
   const inContentUntil = depth.insights + depth.inContent;
+  const insights = findings.slice(0, depth.insights).flatMap((finding) => wordFindings([finding], choose));
+  const inContent = wordFindings(findings.slice(depth.insights, inContentUntil), choose);
+  const inDetails = wordFindings(findings.slice(inContentUntil), choose);
   const handType = observation.geometry.handType;
   const tattvaKnown = observation.geometry.handTypeConfidence >= HAND_TYPE_CONFIDENCE_FOR_TATTVA;
 
   const content = [
     plan.index === 0 ? mismatchNote(context) : undefined,
     choose.pick(OPENERS[area], `${area}.opener`),
-    ...worded.slice(depth.insights, inContentUntil),
+    ...inContent,
     answerNote(area, answers, choose),
     ...(context.notesByArea.get(area) ?? []),
   ];
-  const inDetails = worded.slice(inContentUntil);
   const details = [
     ...inDetails,
     ...unseenLineNotes(area, observation, choose),
@@ -132,11 +134,31 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
     subtitle: tattvaKnown
       ? `${TATTVA_LABELS[handType]} hand · ${AREA_SUBTITLES[area]}`
       : AREA_SUBTITLES[area],
-    insights: worded.slice(0, depth.insights),
+    insights,
     content: joinSentences(content),
     details: joinSentences(details),
     basis: [...new Set(findings.map((finding) => finding.basis))],
   };
+}
+
+/**
+ * Each finding in one phrasing, followed by the measurements it rests on, so the visitor can check
+ * them against their hand. The findings given are one paragraph: there a measurement is quoted
+ * once, where it first matters; each insight stands alone and quotes its own.
+ */
+function wordFindings(findings: readonly Finding[], choose: PhraseChooser): string[] {
+  const quoted: string[] = [];
+  return findings.map((finding) => {
+    const fresh = finding.measured.filter((fact) => !quoted.some((earlier) => earlier.includes(fact)));
+    quoted.push(...fresh);
+    return withMeasurements(choose.pick(finding.phrasings, finding.ruleId), fresh);
+  });
+}
+
+function withMeasurements(sentence: string, measured: readonly string[]): string {
+  if (measured.length === 0) return sentence;
+  const [, body = sentence, end = '.'] = /^(.*?)([.!?…]?)$/su.exec(sentence) ?? [];
+  return `${body} (${measured.join('; ')})${end}`;
 }
 
 /** Focus areas get advice for their hand type and a general one; others only when they are thin. */
@@ -148,8 +170,9 @@ function practicalTips(
 ): string[] {
   const general = choose.pick(GENERAL_TIPS[area], `${area}.tip`);
   const tattvaKnown = observation.geometry.handTypeConfidence >= HAND_TYPE_CONFIDENCE_FOR_TATTVA;
-  if (focused) return tattvaKnown ? [TATTVA_TIPS[area][observation.geometry.handType], general] : [general];
-  return findingsInDetails < 2 ? [general] : [];
+  if (!focused) return findingsInDetails < 2 ? [general] : [];
+  if (!tattvaKnown) return [general];
+  return [choose.pick(TATTVA_TIPS[area][observation.geometry.handType], `${area}.tattva-tip`), general];
 }
 
 function joinSentences(parts: readonly (string | undefined)[]): string {
@@ -172,9 +195,11 @@ function answerNote(area: LifeArea, answers: VisitorAnswers, choose: PhraseChoos
         : undefined;
     case 'career':
     case 'money':
-      return answers.lifeStage ? LIFE_STAGE_NOTES[area][answers.lifeStage] : undefined;
+      return answers.lifeStage
+        ? choose.pick(LIFE_STAGE_NOTES[area][answers.lifeStage], `${area}.stage`)
+        : undefined;
     case 'health':
-      return answers.hasChildren ? CHILDREN_NOTE : undefined;
+      return answers.hasChildren ? choose.pick(CHILDREN_NOTES, 'health.children') : undefined;
     case 'spiritual':
       // The dominant hand is woven into the side rule's phrasing, where the palm fact is stated.
       return undefined;
@@ -188,13 +213,17 @@ function unseenLineNotes(area: LifeArea, observation: PalmObservation, choose: P
 }
 
 /** The visitor's own words go to the section they speak about, or to the first one. */
-function visitorNotesByArea(answers: VisitorAnswers, areas: readonly LifeArea[]): Map<LifeArea, string[]> {
+function visitorNotesByArea(
+  answers: VisitorAnswers,
+  areas: readonly LifeArea[],
+  choose: PhraseChooser,
+): Map<LifeArea, string[]> {
   const byArea = new Map<LifeArea, string[]>();
   answers.notes.forEach((note, index) => {
     const area = note.area ?? areas[0];
     if (!area) return;
     const sentence = note.quotable
-      ? (VISITOR_NOTE_BRIDGES[index % VISITOR_NOTE_BRIDGES.length] ?? VISITOR_NOTE_BRIDGES[0]!)(note.text)
+      ? choose.pick(VISITOR_NOTE_BRIDGES, `note.${index}`)(note.text)
       : UNQUOTED_NOTE;
     const notes = byArea.get(area) ?? [];
     if (!notes.includes(sentence)) byArea.set(area, [...notes, sentence]);

@@ -5,7 +5,8 @@ import { HEALTH_RULES } from './health.rules';
 import { LOVE_RULES } from './love.rules';
 import { MONEY_RULES } from './money.rules';
 import { evidenceConfidence, type Finding, type PalmRule, type RuleContext } from './palm-rule';
-import { traitsOf } from './palm-traits';
+import { measuredFacts, recordingTraits } from './measured-facts';
+import { traitsOf, type PalmTraits } from './palm-traits';
 import { SPIRITUAL_RULES } from './spiritual.rules';
 
 export const PALM_RULES: readonly PalmRule[] = [
@@ -16,10 +17,15 @@ export const PALM_RULES: readonly PalmRule[] = [
   ...SPIRITUAL_RULES,
 ];
 
-function ruleContext(observation: PalmObservation): RuleContext {
+/** Each rule sees traits that note what its condition reads, so its finding can quote those measurements. */
+function ruleContext(
+  observation: PalmObservation,
+  traits: PalmTraits,
+  traitsRead: Set<keyof PalmTraits>,
+): RuleContext {
   return {
     observation,
-    traits: traitsOf(observation),
+    traits: recordingTraits(traits, traitsRead),
     line: (name) => (observation.lines[name].seen ? observation.lines[name] : undefined),
     mount: (name) => observation.mounts[name].prominence,
   };
@@ -34,11 +40,13 @@ export function interpret(
   submission: ReadingSubmission,
   rules: readonly PalmRule[] = PALM_RULES,
 ): Finding[] {
-  const context = ruleContext(observation);
+  const traits = traitsOf(observation);
   const findings: Finding[] = [];
   for (const rule of rules) {
     const confidence = Math.min(...rule.evidence.map((e) => evidenceConfidence(e, observation)));
-    if (confidence < rule.minConfidence || !rule.when(context)) continue;
+    if (confidence < rule.minConfidence) continue;
+    const traitsRead = new Set<keyof PalmTraits>();
+    if (!rule.when(ruleContext(observation, traits, traitsRead))) continue;
     findings.push({
       ruleId: rule.id,
       area: rule.area,
@@ -47,6 +55,7 @@ export function interpret(
       score: rule.weight * confidence,
       basis: rule.basis,
       evidence: rule.evidence,
+      measured: measuredFacts(observation, traitsRead, rule.evidence),
       phrasings: rule.phrasings.map((phrasing) =>
         typeof phrasing === 'string' ? phrasing : phrasing(submission),
       ),

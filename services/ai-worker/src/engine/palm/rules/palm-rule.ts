@@ -57,6 +57,8 @@ export interface Finding {
   score: number;
   basis: string;
   evidence: readonly Evidence[];
+  /** The measurements the claim rests on, in words ("palm 1.34 times as long as wide"). */
+  measured: readonly string[];
   phrasings: readonly string[];
   place?: MarkerPlace;
 }

@@ -1,0 +1,82 @@
+import type { PalmObservation } from '../palm-observation';
+import type { Evidence } from './palm-rule';
+import type { PalmTraits } from './palm-traits';
+import { LINE_NAMES_IN_TEXT, MOUNT_LABELS } from './vedic-names';
+
+/**
+ * The measurements behind a finding, in words a visitor can check against their own hand. They
+ * are what makes a reading belong to one palm: two hands may share a trait, rarely its numbers.
+ */
+const percent = (fraction: number) => `${Math.round(fraction * 100)}%`;
+const times = (ratio: number) => `${ratio.toFixed(2)} times`;
+
+function fingerRatioInWords(indexToRing: number): string {
+  if (indexToRing < 0.995) return `ring finger ${percent(1 / indexToRing - 1)} longer than the index`;
+  if (indexToRing > 1.005) return `index finger ${percent(indexToRing - 1)} longer than the ring`;
+  return 'index and ring fingers within half a percent of each other';
+}
+
+type TraitMeasure = (observation: PalmObservation) => string;
+
+const TRAIT_MEASURES: Record<keyof PalmTraits, TraitMeasure> = {
+  handType: ({ geometry: g }) =>
+    `palm ${times(g.palmRatio)} as long as wide, middle finger ${percent(g.middleToPalm)} of the palm’s length`,
+  palmShape: ({ geometry: g }) => `palm ${times(g.palmRatio)} as long as wide`,
+  fingers: ({ geometry: g }) => `middle finger ${percent(g.middleToPalm)} of the palm’s length`,
+  indexVsRing: ({ geometry: g }) => fingerRatioInWords(g.indexToRing),
+  ringMuchLonger: ({ geometry: g }) => fingerRatioInWords(g.indexToRing),
+  littleFinger: ({ geometry: g }) =>
+    `little fingertip at ${percent(g.littleToRingTopJoint)} of the height of the ring finger’s top joint`,
+  middleFinger: ({ geometry: g }) => {
+    const neighbours = (g.fingerLengths.index + g.fingerLengths.ring) / 2;
+    return `middle finger ${times(g.fingerLengths.middle / neighbours)} the length of its neighbours`;
+  },
+  thumb: ({ geometry: g }) => `thumb ${percent(g.thumbLength)} of the palm’s length`,
+  thumbAngle: ({ geometry: g }) => `thumb opening at ${Math.round(g.thumbAngle)}°`,
+  spacing: ({ geometry: g }) => `fingers ${g.fingerSpreadDegrees.toFixed(1)}° apart on average`,
+  creases: ({ creaseDensity }) => `${percent(creaseDensity.valleyShare)} of the palm in fine creases`,
+};
+
+function evidenceMeasure(evidence: Evidence, observation: PalmObservation): string | undefined {
+  switch (evidence.kind) {
+    case 'line':
+      return `${LINE_NAMES_IN_TEXT[evidence.line]} traced with ${percent(observation.lines[evidence.line].confidence)} confidence`;
+    case 'mount': {
+      const mount = MOUNT_LABELS[evidence.mount].split(' · ')[0];
+      return `${mount} judged from shading, ${percent(observation.mounts[evidence.mount].confidence)} confidence`;
+    }
+    case 'side':
+      return `${observation.side} hand recognised with ${percent(observation.sideConfidence)} confidence`;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The measurements a rule actually decided on: the traits its condition read, and the lines,
+ * mounts or hand side it rests on. A hand type already quotes the palm and finger proportions.
+ */
+export function measuredFacts(
+  observation: PalmObservation,
+  traitsRead: ReadonlySet<keyof PalmTraits>,
+  evidence: readonly Evidence[],
+): string[] {
+  const traits = traitsRead.has('handType')
+    ? [...traitsRead].filter((trait) => trait !== 'palmShape' && trait !== 'fingers')
+    : [...traitsRead];
+  const facts = [
+    ...traits.map((trait) => TRAIT_MEASURES[trait](observation)),
+    ...evidence.map((item) => evidenceMeasure(item, observation)),
+  ].filter((fact): fact is string => Boolean(fact));
+  return [...new Set(facts)];
+}
+
+/** A traits object that notes which traits a rule's condition reads. */
+export function recordingTraits(traits: PalmTraits, read: Set<keyof PalmTraits>): PalmTraits {
+  return new Proxy(traits, {
+    get(target, key, receiver) {
+      if (typeof key === 'string' && key in target) read.add(key as keyof PalmTraits);
+      return Reflect.get(target, key, receiver) as unknown;
+    },
+  });
+}
