@@ -3,137 +3,296 @@ import { LINE_NAMES } from '../palm-observation';
 import { LINE_CORRIDORS, type LineCorridor } from './palm-anchors';
 import type { PalmFrame } from './palm-frame';
 import { gaussianBlur, type PalmSurface } from './palm-surface';
+import { valleyField, type ValleyField } from './valley-field';
 
 /**
- * Marriage lines run onto the side of the hand, out of a frontal photo's view; their corridor
- * there only meets the little finger's base crease. They are reported as not seen.
+ * Scanned in this order: each line seen claims its pixels, so a later corridor that overlaps
+ * (the life line's with the head line's start, the fate line's with the life line's lower arc)
+ * cannot report the same crease again. Marriage lines run onto the side of the hand, out of a
+ * frontal photo's view; their corridor there only meets the little finger's base crease, so they
+ * are not scanned.
  */
-const SCANNED_LINES: readonly LineName[] = ['heart', 'head', 'life', 'fate', 'sun'];
-const STATIONS = 24;
-const OFFSETS = 9;
-/** A station "hits" when its strongest valley is in the palm's top share of valley responses. */
-const HIT_PERCENTILE = 0.85;
-const MIN_COVERAGE = 0.55;
-/** A crease moves smoothly across the corridor; noise jumps. Mean jump (in offset steps) still counted as a line. */
-const MAX_MEAN_JUMP = 1.1;
-const MAX_CONFIDENCE = 0.75;
+const SCANNED_LINES = ['heart', 'head', 'life', 'fate', 'sun'] as const satisfies readonly LineName[];
+
+/** Crease scale: the Hessian's smoothing, in surface pixels per palm width. */
+const VALLEY_SIGMA = 1 / 110;
+const MIN_VALLEY_SIGMA = 1.1;
+/** Valley strengths are read relative to this percentile of the palm's own: its skin texture. */
+const TEXTURE_PERCENTILE = 0.9;
+/** Track sampling, in surface pixels: along the corridor, and across it. */
+const STATION_STEP = 1.5;
+const OFFSET_STEP = 1;
+/** A crease may drift at most one offset per station (about 35° off the corridor) and pays this per offset. */
+const MAX_DRIFT = 1;
+const DRIFT_PENALTY = 0.35;
+/** One dark spot (a mole, a crossing) must not pull the whole track: responses count up to this. */
+const RESPONSE_CAP = 4;
+
+/** A station lies on the crease when its response is this many times the skin texture. */
+const HIT_RESPONSE = 1.5;
+/** Stations either side averaged before that test: a faint but continuous crease still counts. */
+const SMOOTHING = 3;
+/** A gap is a break only where the crease fades to the skin's own texture, not where it merely thins. */
+const BREAK_RESPONSE = 1;
+/** A crease may fade for this share of the corridor (a break or a crossing) and still be one line. */
+const MAX_GAP = 0.06;
+const MIN_LENGTH = 0.35;
+const MIN_MEAN_RESPONSE = 2.3;
+/** Mean response of a crease drawn deep and sure. */
+const DEEP_RESPONSE = 3.5;
+const MAX_CONFIDENCE = 0.85;
 const TRACE_CONFIDENCE = 0.65;
+/**
+ * Corridors sit where the lines run on a palm of ordinary proportions. A palm frame squatter than
+ * this (length over knuckle width) means fingers bent over the knuckles or landmarks set too high:
+ * the corridors would then cross the wrong creases, so no line is reported.
+ */
+const MIN_PALM_RATIO = 1.2;
+/** Radius, in surface pixels, of the strip a seen line claims from later corridors. */
+const CLAIM_RADIUS = 3;
+/** Response marking a pixel claimed by a line already seen. */
+const CLAIMED = -1;
+
+interface Corridor {
+  /** Station centres, unit normals and the spacing of offsets across, in surface pixels. */
+  stations: { x: number; y: number; nx: number; ny: number; step: number }[];
+  offsets: number;
+}
 
 /**
- * Valleys in the palm: how much darker a pixel is than its surroundings at crease scale (a
- * difference of Gaussians), in grey levels. Creases are narrow dark lines, so they stand out
- * here while shading and skin tone cancel.
+ * Stations every STATION_STEP pixels along the corridor's path. The corridor's half-width is in
+ * palm coordinates across the path (t for a line running across the palm, s for one running down
+ * it), so in pixels it depends on the path's direction and on the palm's proportions.
  */
-function valleyMap(surface: PalmSurface): Float32Array {
-  const fine = gaussianBlur(surface, Math.max(0.8, surface.width / 150));
-  const coarse = gaussianBlur(surface, Math.max(3, surface.width / 18));
-  return fine.map((value, i) => Math.max(0, coarse[i]! - value));
-}
-
-function percentile(values: Float32Array, fraction: number): number {
-  const sorted = Float32Array.from(values).sort();
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;
-}
-
-interface StationHit {
-  station: number;
-  offset: number;
-  strength: number;
-}
-
-function pointOnPath(
-  path: [number, number][],
-  fraction: number,
-): { at: [number, number]; normal: [number, number] } {
-  const lengths = path.slice(1).map((p, i) => Math.hypot(p[0] - path[i]![0], p[1] - path[i]![1]));
-  const total = lengths.reduce((a, b) => a + b, 0);
-  let remaining = fraction * total;
-  for (let i = 0; i < lengths.length; i++) {
-    const length = lengths[i]!;
-    if (remaining <= length || i === lengths.length - 1) {
-      const [a, b] = [path[i]!, path[i + 1]!];
-      const t = length === 0 ? 0 : Math.min(1, remaining / length);
-      const direction: [number, number] = [(b[0] - a[0]) / length, (b[1] - a[1]) / length];
-      return {
-        at: [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t],
-        normal: [-direction[1], direction[0]],
-      };
-    }
-    remaining -= length;
-  }
-  return { at: path[0]!, normal: [0, 1] };
-}
-
-function scanCorridor(
-  corridor: LineCorridor,
-  valleys: Float32Array,
-  surface: PalmSurface,
-  threshold: number,
-): StationHit[] {
-  const hits: StationHit[] = [];
-  const read = (s: number, t: number) => {
-    const column = Math.round(Math.min(1, Math.max(0, s)) * (surface.width - 1));
-    const row = Math.round(Math.min(1, Math.max(0, t)) * (surface.height - 1));
-    return valleys[row * surface.width + column]!;
-  };
-  for (let station = 0; station < STATIONS; station++) {
-    const { at, normal } = pointOnPath(corridor.path, station / (STATIONS - 1));
-    let best: StationHit = { station, offset: 0, strength: 0 };
-    for (let k = 0; k < OFFSETS; k++) {
-      const offset = k - (OFFSETS - 1) / 2;
-      const shift = (offset / ((OFFSETS - 1) / 2)) * corridor.halfWidth;
-      const strength = read(at[0] + normal[0] * shift, at[1] + normal[1] * shift);
-      if (strength > best.strength) best = { station, offset, strength };
-    }
-    if (best.strength > threshold) hits.push(best);
-  }
-  return hits;
-}
-
-function longestRun(hits: StationHit[]): number {
-  let longest = 0;
-  let run = 0;
-  hits.forEach((hit, i) => {
-    run = i > 0 && hit.station === hits[i - 1]!.station + 1 ? run + 1 : 1;
-    longest = Math.max(longest, run);
+function layCorridor(corridor: LineCorridor, width: number, height: number): Corridor {
+  const scale = { x: width - 1, y: height - 1 };
+  const path = corridor.path.map(([s, t]) => ({ x: s * scale.x, y: t * scale.y }));
+  const lengths = path.slice(1).map((p, i) => Math.hypot(p.x - path[i]!.x, p.y - path[i]!.y));
+  const across = corridor.path.slice(1).map(([s, t], i) => {
+    const [ds, dt] = [s - corridor.path[i]![0], t - corridor.path[i]![1]];
+    return (corridor.halfWidth * Math.hypot(dt * scale.x, ds * scale.y)) / (Math.hypot(ds, dt) || 1);
   });
-  return longest;
+  // Half-widths meet halfway at each bend, so the corridor's edges stay smooth there.
+  const atVertex = path.map((_, i) => ((across[i - 1] ?? across[i]!) + (across[i] ?? across[i - 1]!)) / 2);
+  const total = lengths.reduce((a, b) => a + b, 0);
+  const count = Math.max(2, Math.round(total / STATION_STEP) + 1);
+  const centres: { x: number; y: number; nx: number; ny: number; halfPx: number }[] = [];
+  let segment = 0;
+  let start = 0;
+  for (let k = 0; k < count; k++) {
+    const distance = (k / (count - 1)) * total;
+    while (segment < lengths.length - 1 && distance > start + lengths[segment]!) start += lengths[segment++]!;
+    const [a, b] = [path[segment]!, path[segment + 1]!];
+    const length = lengths[segment]! || 1;
+    const f = Math.min(1, (distance - start) / length);
+    centres.push({
+      x: a.x + (b.x - a.x) * f,
+      y: a.y + (b.y - a.y) * f,
+      nx: -(b.y - a.y) / length,
+      ny: (b.x - a.x) / length,
+      halfPx: atVertex[segment]! + (atVertex[segment + 1]! - atVertex[segment]!) * f,
+    });
+  }
+  const half = Math.max(1, Math.round(Math.max(...centres.map((c) => c.halfPx)) / OFFSET_STEP));
+  return {
+    stations: centres.map(({ halfPx, ...centre }) => ({ ...centre, step: halfPx / half })),
+    offsets: 2 * half + 1,
+  };
 }
 
-function describeLine(
+/** Where offset `j` of a station lies, in surface pixels. */
+function offsetPoint(corridor: Corridor, k: number, j: number): { x: number; y: number } {
+  const { x, y, nx, ny, step } = corridor.stations[k]!;
+  const shift = (j - (corridor.offsets - 1) / 2) * step;
+  return { x: x + nx * shift, y: y + ny * shift };
+}
+
+/**
+ * Valley response at each station and offset: the valley's strength, relative to the palm's
+ * texture, weighted by how well it runs along the corridor (a crossing crease counts little).
+ */
+function corridorResponses(
+  corridor: Corridor,
+  field: ValleyField,
+  texture: number,
+  claimed: Uint8Array,
+): Float32Array[] {
+  const { width, height } = field;
+  return corridor.stations.map(({ nx, ny }, k) => {
+    const row = new Float32Array(corridor.offsets);
+    for (let j = 0; j < corridor.offsets; j++) {
+      const p = offsetPoint(corridor, k, j);
+      const column = Math.round(p.x);
+      const line = Math.round(p.y);
+      if (column < 0 || line < 0 || column >= width || line >= height) continue;
+      const i = line * width + column;
+      if (claimed[i]) {
+        row[j] = CLAIMED;
+        continue;
+      }
+      const alignment = field.normalX[i]! * nx + field.normalY[i]! * ny;
+      row[j] = (field.strength[i]! * alignment * alignment) / texture;
+    }
+    return row;
+  });
+}
+
+/** The smooth path through the corridor with the most valley response (Viterbi), as one offset per station. */
+function bestTrack(responses: readonly Float32Array[]): number[] {
+  const stations = responses.length;
+  const offsets = responses[0]?.length ?? 0;
+  if (!stations || !offsets) return [];
+  const gain = (value: number) => Math.min(Math.max(value, 0), RESPONSE_CAP);
+  let score = Float32Array.from(responses[0]!, gain);
+  const from: Int16Array[] = [];
+  for (let k = 1; k < stations; k++) {
+    const next = new Float32Array(offsets);
+    const back = new Int16Array(offsets);
+    for (let j = 0; j < offsets; j++) {
+      let best = -Infinity;
+      let bestFrom = j;
+      for (let d = -MAX_DRIFT; d <= MAX_DRIFT; d++) {
+        const previous = j + d;
+        if (previous < 0 || previous >= offsets) continue;
+        const candidate = score[previous]! - DRIFT_PENALTY * Math.abs(d);
+        if (candidate > best) {
+          best = candidate;
+          bestFrom = previous;
+        }
+      }
+      next[j] = best + gain(responses[k]![j]!);
+      back[j] = bestFrom;
+    }
+    from.push(back);
+    score = next;
+  }
+  let end = 0;
+  score.forEach((value, j) => {
+    if (value > score[end]!) end = j;
+  });
+  const track = [end];
+  for (let k = stations - 2; k >= 0; k--) track.push(from[k]![track[track.length - 1]!]!);
+  return track.reverse();
+}
+
+interface TrackSegment {
+  first: number;
+  last: number;
+  /** Gaps inside the segment, each a run of stations off the crease. */
+  breaks: number;
+  meanResponse: number;
+}
+
+/**
+ * The longest stretch of the track that lies on a crease: stations whose response, averaged with
+ * their neighbours', is strong, and that are not pressed against the corridor's edge (there the
+ * real maximum lies outside — another crease grazing the corridor). Short gaps are bridged and
+ * counted as breaks; pixels claimed by another line neither break the crease nor support it.
+ */
+function creaseSegment(
+  responses: readonly Float32Array[],
+  track: readonly number[],
+): TrackSegment | undefined {
+  const offsets = responses[0]?.length ?? 0;
+  const along = track.map((j, k) => responses[k]![j] ?? 0);
+  const free = along.map((value) => value !== CLAIMED);
+  const smooth = along.map((_, k) => {
+    const window = along.slice(Math.max(0, k - SMOOTHING), k + SMOOTHING + 1).filter((v) => v !== CLAIMED);
+    return window.reduce((a, b) => a + Math.min(b, RESPONSE_CAP), 0) / Math.max(window.length, 1);
+  });
+  const onCrease = track.map((j, k) => free[k]! && j > 0 && j < offsets - 1 && smooth[k]! >= HIT_RESPONSE);
+  const maxGap = Math.max(1, Math.round(MAX_GAP * track.length));
+  const segments: { first: number; last: number }[] = [];
+  let gap = Infinity;
+  track.forEach((_, k) => {
+    if (onCrease[k]) {
+      if (gap > maxGap) segments.push({ first: k, last: k });
+      segments[segments.length - 1]!.last = k;
+      gap = 0;
+    } else if (free[k]) gap++;
+  });
+  const longest = segments.reduce<{ first: number; last: number } | undefined>(
+    (best, segment) => (!best || segment.last - segment.first > best.last - best.first ? segment : best),
+    undefined,
+  );
+  if (!longest) return undefined;
+  let breaks = 0;
+  let sum = 0;
+  let count = 0;
+  let broken = false;
+  for (let k = longest.first; k <= longest.last; k++) {
+    if (!free[k]) continue;
+    sum += Math.min(along[k]!, RESPONSE_CAP);
+    count++;
+    if (onCrease[k]) broken = false;
+    else if (!broken && smooth[k]! < BREAK_RESPONSE) {
+      breaks++;
+      broken = true;
+    }
+  }
+  return { ...longest, breaks, meanResponse: sum / Math.max(count, 1) };
+}
+
+function claim(
+  claimed: Uint8Array,
+  width: number,
+  height: number,
+  points: readonly { x: number; y: number }[],
+) {
+  for (const p of points) {
+    for (let dy = -CLAIM_RADIUS; dy <= CLAIM_RADIUS; dy++) {
+      for (let dx = -CLAIM_RADIUS; dx <= CLAIM_RADIUS; dx++) {
+        const column = Math.round(p.x) + dx;
+        const row = Math.round(p.y) + dy;
+        if (column >= 0 && row >= 0 && column < width && row < height) claimed[row * width + column] = 1;
+      }
+    }
+  }
+}
+
+function scanLine(
   corridor: LineCorridor,
-  hits: StationHit[],
+  field: ValleyField,
+  texture: number,
+  claimed: Uint8Array,
   frame: PalmFrame,
-  contrast: number,
   toPercent: (p: Point) => Point,
 ): LineObservation {
   const anchor = toPercent(frame.at(...corridor.anchor));
-  const coverage = hits.length / STATIONS;
-  const jumps = hits.slice(1).map((hit, i) => Math.abs(hit.offset - hits[i]!.offset));
-  const meanJump = jumps.length ? jumps.reduce((a, b) => a + b, 0) / jumps.length : Infinity;
-  if (coverage < MIN_COVERAGE || meanJump > MAX_MEAN_JUMP) {
-    return { seen: false, confidence: Math.min(0.3, coverage * 0.3), anchor };
+  const laid = layCorridor(corridor, field.width, field.height);
+  const responses = corridorResponses(laid, field, texture, claimed);
+  const track = bestTrack(responses);
+  const segment = creaseSegment(responses, track);
+  const length = segment ? (segment.last - segment.first + 1) / track.length : 0;
+  if (!segment || length < MIN_LENGTH || segment.meanResponse < MIN_MEAN_RESPONSE) {
+    return { seen: false, confidence: Math.min(0.3, length * 0.3), anchor };
   }
-  const smoothness = 1 - meanJump / (MAX_MEAN_JUMP * 2);
-  const confidence = Math.min(MAX_CONFIDENCE, 0.3 + 0.5 * coverage * smoothness);
-  const run = longestRun(hits) / STATIONS;
-  const strength = hits.reduce((a, b) => a + b.strength, 0) / hits.length / Math.max(contrast, 1);
-  const gaps = hits.slice(1).filter((hit, i) => hit.station - hits[i]!.station > 2).length;
-  const trace = hits.map((hit) => {
-    const { at, normal } = pointOnPath(corridor.path, hit.station / (STATIONS - 1));
-    const shift = (hit.offset / ((OFFSETS - 1) / 2)) * corridor.halfWidth;
-    return frame.at(at[0] + normal[0] * shift, at[1] + normal[1] * shift);
-  });
+  const pixels = track
+    .slice(segment.first, segment.last + 1)
+    .map((j, k) => offsetPoint(laid, segment.first + k, j));
+  claim(claimed, field.width, field.height, pixels);
+  const strength = Math.min(
+    1,
+    (segment.meanResponse - MIN_MEAN_RESPONSE) / (DEEP_RESPONSE - MIN_MEAN_RESPONSE),
+  );
+  const confidence = Math.min(MAX_CONFIDENCE, 0.35 + 0.3 * length + 0.3 * strength);
+  const trace = pixels.map((p) => frame.at(p.x / (field.width - 1), p.y / (field.height - 1)));
   return {
     seen: true,
     confidence,
-    length: run < 0.45 ? 'short' : run < 0.75 ? 'medium' : 'long',
+    length: length < 0.5 ? 'short' : length < 0.75 ? 'medium' : 'long',
     curvature: curvatureOf(trace),
-    depth: strength < 0.25 ? 'faint' : strength < 0.45 ? 'clear' : 'deep',
-    breaks: gaps,
+    depth: segment.meanResponse < 3 ? 'faint' : segment.meanResponse < DEEP_RESPONSE ? 'clear' : 'deep',
+    breaks: segment.breaks,
     anchor,
-    ...(confidence >= TRACE_CONFIDENCE ? { trace: trace.map(toPercent) } : {}),
+    ...(confidence >= TRACE_CONFIDENCE ? { trace: thin(trace).map(toPercent) } : {}),
   };
+}
+
+/** Every few stations is enough to draw a crease. */
+function thin(points: Point[]): Point[] {
+  const every = Math.max(1, Math.round(points.length / 24));
+  return points.filter((_, i) => i % every === 0 || i === points.length - 1);
 }
 
 /** Largest distance of the trace from its chord, relative to the chord's length. */
@@ -151,6 +310,21 @@ function curvatureOf(trace: Point[]): LineObservation['curvature'] {
   return ratio < 0.05 ? 'straight' : ratio < 0.12 ? 'gentle' : 'curved';
 }
 
+function percentile(values: Float32Array, fraction: number): number {
+  const sorted = Float32Array.from(values).sort();
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;
+}
+
+/**
+ * Valleys in the palm at crease scale: how much darker a pixel is than its surroundings (a
+ * difference of Gaussians), in grey levels. What crease density counts.
+ */
+function valleyMap(surface: PalmSurface): Float32Array {
+  const fine = gaussianBlur(surface, Math.max(0.8, surface.width / 150));
+  const coarse = gaussianBlur(surface, Math.max(3, surface.width / 18));
+  return fine.map((value, i) => Math.max(0, coarse[i]! - value));
+}
+
 export interface CreaseFindings {
   lines: Record<LineName, LineObservation>;
   creaseDensity: PalmObservation['creaseDensity'];
@@ -163,8 +337,9 @@ const VALLEY_DEPTH = 0.12;
 
 /**
  * Searches each main line in its anatomical corridor. Best effort and honest: a line counts as
- * seen only when valleys cover most of the corridor and follow one smooth track; otherwise it is
- * reported as not seen, with low confidence, rather than guessed.
+ * seen only when one smooth track along the corridor follows a valley well above the skin's
+ * texture for a good part of its length; otherwise it is reported as not seen, with low
+ * confidence, rather than guessed.
  */
 export function scanCreases(
   surface: PalmSurface,
@@ -172,15 +347,25 @@ export function scanCreases(
   contrast: number,
   toPercent: (p: Point) => Point,
 ): CreaseFindings {
-  const valleys = valleyMap(surface);
-  const threshold = Math.max(percentile(valleys, HIT_PERCENTILE), 1.5);
+  const field = valleyField(surface, Math.max(MIN_VALLEY_SIGMA, surface.width * VALLEY_SIGMA));
+  const texture = Math.max(percentile(field.strength, TEXTURE_PERCENTILE), 0.05);
+  const claimed = new Uint8Array(field.width * field.height);
+  const trusted = field.height >= MIN_PALM_RATIO * field.width;
+  const scanned: Partial<Record<LineName, LineObservation>> = {};
+  for (const name of trusted ? SCANNED_LINES : []) {
+    scanned[name] = scanLine(LINE_CORRIDORS[name], field, texture, claimed, frame, toPercent);
+  }
   const lines = Object.fromEntries(
-    LINE_NAMES.map((name) => {
-      const corridor = LINE_CORRIDORS[name];
-      const hits = SCANNED_LINES.includes(name) ? scanCorridor(corridor, valleys, surface, threshold) : [];
-      return [name, describeLine(corridor, hits, frame, contrast, toPercent)];
-    }),
+    LINE_NAMES.map((name) => [
+      name,
+      scanned[name] ?? {
+        seen: false,
+        confidence: 0,
+        anchor: toPercent(frame.at(...LINE_CORRIDORS[name].anchor)),
+      },
+    ]),
   ) as Record<LineName, LineObservation>;
+  const valleys = valleyMap(surface);
   const deep =
     valleys.filter((value) => value > VALLEY_DEPTH * Math.max(contrast, 1)).length / valleys.length;
   const level = deep > DENSE_VALLEY_SHARE ? 'dense' : deep < SPARSE_VALLEY_SHARE ? 'sparse' : 'moderate';

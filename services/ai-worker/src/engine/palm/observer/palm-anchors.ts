@@ -38,45 +38,55 @@ export interface LineCorridor {
   anchor: [number, number];
 }
 
+/**
+ * Placed on the creases of the sample palms, read in palm coordinates. The heart line runs from the
+ * percussion at t ≈ 0.1–0.17 up toward the index and middle fingers; the head and life lines leave
+ * the palm's edge between thumb and index together (t ≈ 0.15–0.25). The life line's arc round the
+ * thumb ball varies most (s ≈ 0.25–0.5 at mid-palm), hence its wide corridor; the fate line's
+ * overlaps the arc's lower end, and the scan order keeps the two apart.
+ */
 export const LINE_CORRIDORS: Record<LineName, LineCorridor> = {
   heart: {
     path: [
-      [1, 0.27],
-      [0.7, 0.22],
-      [0.4, 0.17],
-      [0.15, 0.1],
+      [1, 0.14],
+      [0.75, 0.13],
+      [0.55, 0.1],
+      [0.34, 0.04],
     ],
-    halfWidth: 0.08,
-    anchor: [0.55, 0.2],
+    halfWidth: 0.09,
+    anchor: [0.6, 0.11],
   },
   head: {
     path: [
-      [0.03, 0.35],
-      [0.35, 0.42],
-      [0.7, 0.5],
-      [0.95, 0.55],
+      [0, 0.17],
+      [0.2, 0.2],
+      [0.4, 0.26],
+      [0.6, 0.34],
+      [0.8, 0.43],
     ],
-    halfWidth: 0.1,
-    anchor: [0.45, 0.43],
+    halfWidth: 0.07,
+    anchor: [0.4, 0.26],
   },
   life: {
     path: [
-      [0.05, 0.33],
-      [0.05, 0.55],
-      [0.15, 0.8],
-      [0.3, 0.98],
+      [0.05, 0.2],
+      [0.22, 0.32],
+      [0.35, 0.46],
+      [0.41, 0.6],
+      [0.43, 0.76],
+      [0.41, 0.94],
     ],
-    halfWidth: 0.1,
-    anchor: [0.13, 0.62],
+    halfWidth: 0.15,
+    anchor: [0.34, 0.52],
   },
   fate: {
     path: [
-      [0.5, 0.97],
-      [0.48, 0.6],
-      [0.45, 0.25],
+      [0.52, 0.95],
+      [0.5, 0.6],
+      [0.46, 0.28],
     ],
-    halfWidth: 0.08,
-    anchor: [0.49, 0.7],
+    halfWidth: 0.07,
+    anchor: [0.5, 0.7],
   },
   sun: {
     path: [

@@ -58,6 +58,30 @@ export function gaussianBlur(surface: PalmSurface, sigma: number): Float32Array 
   return pass(pass(surface.luma, true), false);
 }
 
+/** 3×3 median: removes salt-and-pepper specks (some scanned photos carry them) yet keeps edges and lines. */
+export function medianFilter(surface: PalmSurface): Float32Array {
+  const { luma, width, height } = surface;
+  const target = new Float32Array(luma.length);
+  const window = new Float32Array(9);
+  for (let row = 0; row < height; row++) {
+    for (let column = 0; column < width; column++) {
+      let k = 0;
+      for (let dr = -1; dr <= 1; dr++) {
+        const r = Math.min(height - 1, Math.max(0, row + dr));
+        for (let dc = -1; dc <= 1; dc++) {
+          // Insertion sort: nine values are sorted faster by hand than by a call.
+          const value = luma[r * width + Math.min(width - 1, Math.max(0, column + dc))]!;
+          let i = k++;
+          for (; i > 0 && window[i - 1]! > value; i--) window[i] = window[i - 1]!;
+          window[i] = value;
+        }
+      }
+      target[row * width + column] = window[4]!;
+    }
+  }
+  return target;
+}
+
 export interface SurfaceStatistics {
   brightness: number;
   contrast: number;
