@@ -8,6 +8,7 @@ import {
   UnreadablePhotoError,
   type NormalisedImage,
 } from '@palm/ai-worker';
+import { PALMS_DIR as PALMS } from '../tests/support/palm-photos';
 import { writeBenchmarkSection } from './support/benchmarks-doc';
 import { ascending, machineLoad, percentile } from './support/stats';
 
@@ -16,7 +17,6 @@ import { ascending, machineLoad, percentile } from './support/stats';
  * per photo for readings and for refusals, peak resident memory of this process, and how many
  * palms were read and non-palms refused. Records the figures in docs/benchmarks.md (section `engine`).
  */
-const PALMS = '/work/shared/palms';
 const TARGETS = { palmsRead: 20, medianMs: 400, rssMb: 400 } as const;
 
 interface PhotoResult {
@@ -102,7 +102,7 @@ const report = `## Palm engine
 Recorded by \`npm run bench:engine\` (bench/engine.bench.ts) on ${new Date().toISOString().slice(0, 10)}.
 Machine: ${load}.
 The local engine alone (observer + rules + local narrator + markers), one photo at a time, default answers;
-photos already normalised (as the worker hands them over). Photos: ${PALMS}/palm and /not-palm.
+photos already normalised (as the worker hands them over). Photos: the shared set, ../shared/palms/palm and /not-palm.
 
 Targets: ≥ ${TARGETS.palmsRead}/${palmFiles.length} palms read and every non-palm refused; ≤ ${TARGETS.medianMs} ms per photo (median, after the model is loaded); worker RSS ≤ ${TARGETS.rssMb} MB.
 

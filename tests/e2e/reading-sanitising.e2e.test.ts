@@ -40,6 +40,27 @@ function hostileReading(): ReadingResult {
   };
 }
 
+/** The vision model's observations, with script where it may write free text. */
+const hostileVisualAnalysis = () => ({
+  handPresent: true,
+  handedness: 'right',
+  quality: 'good',
+  issues: [SCRIPT],
+  lines: [
+    {
+      line: 'heart',
+      visible: 'yes',
+      length: 'long',
+      depth: 'deep',
+      shape: 'strongly curved',
+      breaks: 0,
+      evidence: `${ONERROR}${SCRIPT}`,
+      confidence: 0.9,
+    },
+  ],
+  mounts: [{ mount: 'jupiter', prominence: 'full', confidence: 0.9 }],
+});
+
 /** Runs in the page: what the payloads would have set. */
 const xssMarker = () => (globalThis as unknown as PageGlobals).__xss;
 
@@ -50,7 +71,11 @@ let flow: ActiveFlow;
 
 beforeAll(async () => {
   stub = await startOpenAIStub();
-  stub.reply(() => ({ text: JSON.stringify(hostileReading()) }));
+  stub.reply((body) => ({
+    text: JSON.stringify(
+      body.text?.format?.name === 'palm_visual_analysis' ? hostileVisualAnalysis() : hostileReading(),
+    ),
+  }));
   [product, browser] = await Promise.all([
     startProduct({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: stub.baseURL }),
     launchChromium(),
@@ -118,7 +143,9 @@ describe('a reading whose text carries script', () => {
       await answerQuestions(visitor.page, flow, { ...DEFAULT_ANSWERS, palm: palmPhotos()[5]! });
       await visitor.page.waitForURL('**/report/*');
       readingId = new URL(visitor.page.url()).pathname.split('/').pop()!;
-      expect(stub.requests.length).toBeGreaterThan(0);
+      expect(new Set(stub.requests.map((request) => request.body.text?.format?.name))).toEqual(
+        new Set(['palm_visual_analysis', 'palm_reading_sections']),
+      );
       await expectSafeReport(visitor.page, visitor.dialogs);
       expect(visitor.pageErrors).toEqual([]);
     } finally {

@@ -8,12 +8,12 @@ import { PalmReadingEngine } from '../src/engine/palm/palm-reading.engine';
 import { forbiddenTopicsIn } from '../src/engine/palm/rules/safety';
 import { normalisePalmImage } from '../src/image/palm-image.normaliser';
 import { ANSWER_SPREAD } from './fixtures/questionnaire-answers';
+import { PALMS_DIR } from './support/fixtures';
 
 /**
  * The issue's targets over the real photo set rather than hand-made observations: every shared
  * palm photo, observed once by the real model, read under a spread of questionnaire answers.
  */
-const PALMS_DIR = '/work/shared/palms/palm';
 const VISITORS = Object.keys(ANSWER_SPREAD);
 const MAX_SHARED_SENTENCES = 0.4;
 

@@ -25,7 +25,6 @@ const photosIn = (dir: string) =>
 
 let observer: PalmObserver;
 const palms = new Map<string, PalmObserverResult>();
-const palmTimings: number[] = [];
 
 async function observeFile(file: string): Promise<PalmObserverResult> {
   return observer.observe(await normalisePalmImage(readFileSync(file)));
@@ -43,9 +42,7 @@ beforeAll(async () => {
   observer = await createPalmObserver();
   for (const name of photosIn(PALMS_DIR)) {
     const image: NormalisedImage = await normalisePalmImage(readFileSync(path.join(PALMS_DIR, name)));
-    const started = performance.now();
     palms.set(name, await observer.observe(image));
-    palmTimings.push(performance.now() - started);
   }
 }, 120_000);
 
@@ -158,11 +155,6 @@ describe('palm observer on the sample photos', () => {
   it('gives the same observation for the same photo', async () => {
     const file = path.join(PALMS_DIR, 'pos_32_23_IMG_0368_JPG.jpg');
     expect(await observeFile(file)).toEqual(palms.get('pos_32_23_IMG_0368_JPG.jpg'));
-  });
-
-  it('observes a photo in at most 400 ms (median) once the model is loaded', () => {
-    const sorted = [...palmTimings].sort((a, b) => a - b);
-    expect(sorted[Math.floor(sorted.length / 2)]).toBeLessThanOrEqual(400);
   });
 });
 

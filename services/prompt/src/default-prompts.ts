@@ -50,13 +50,10 @@ FIRST, THE PHOTO
 - handedness: "left", "right" or "not seen" (from thumb position with the palm facing the camera).
 - quality: "good", "fair" or "poor", with issues from: blurred, too dark, overexposed, palm partly out of frame, fingers closed, back of the hand, glare, heavy shadow, covered by an object.
 
-THEN, FOR EACH FEATURE, AN OBSERVATION WITH A CONFIDENCE
-Each observation has "feature", "value", "confidence" (0 to 1) and, where it helps, "location" as x and y in percent of the image (x from the left, y from the top).
-- Hand shape: palm width versus length ("square" or "rectangular") and finger length versus palm length ("short" or "long").
-- Lines: heart, head, life, fate, sun. For each: visible (yes / faint / "not seen"), length (short, medium, long), depth (faint, clear, deep), shape (straight, gently curved, strongly curved), start and end points in plain words (e.g. "starts under the index finger, ends under the ring finger"), and breaks, forks, islands or chains when clearly visible.
-- Mounts: Venus (base of the thumb), Jupiter (below the index finger), Saturn (below the middle finger), Sun (below the ring finger), Mercury (below the little finger), Moon (outer lower palm): "flat", "moderate" or "full".
-- Fingers and thumb: relative lengths (index versus ring finger), thumb set "high" or "low", thumb flexibility when visible.
-- Marks: only clearly visible stars, crosses, triangles, squares or grilles, with their location.
+THEN, THE LINES AND MOUNTS, EACH WITH A CONFIDENCE (0 TO 1)
+The hand's shape and finger lengths are measured from landmarks elsewhere; report only these.
+- lines: one entry each for heart, head, life, fate and sun, with visible ("yes", "faint" or "not seen"), length (short, medium, long), depth (faint, clear, deep), shape (straight, gently curved, strongly curved), breaks (how many clearly visible gaps), evidence (a few words on where it runs, e.g. "starts under the index finger, ends at the percussion") and confidence. Use null for what you cannot tell.
+- mounts: Venus (base of the thumb), Jupiter (below the index finger), Saturn (below the middle finger), Sun (below the ring finger), Mercury (below the little finger), Moon (outer lower palm), each "flat", "moderate" or "full", with a confidence.
 
 RULES
 - When you are unsure, write "not seen" and a confidence below 0.4. Never guess to complete the list; an honest "not seen" is more useful than a plausible invention.

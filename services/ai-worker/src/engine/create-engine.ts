@@ -2,6 +2,7 @@ import type { TestRunPromptId } from '@palm/contracts';
 import type { Logger } from '@palm/platform';
 import type { AiWorkerConfig } from '../config';
 import { OpenAINarrator } from './openai/openai.narrator';
+import { VisualAnalysisObserver } from './openai/visual-analysis.observer';
 import { createPalmObserver } from './palm/observer';
 import { PalmReadingEngine, type PalmObserver } from './palm/palm-reading.engine';
 import { withTestPromptAsMain, type PromptSource } from './prompt-source';
@@ -19,8 +20,9 @@ export interface ReadingEngines {
 }
 
 /**
- * The palm engine, with its observer loaded once. With OPENAI_API_KEY set the sections are worded
- * by the model ('palm-openai', the local narrator as its fallback); without it, locally ('palm-local').
+ * The palm engine, with its observer loaded once. With OPENAI_API_KEY set a vision model adds what it
+ * sees to the local observation ("Visual Analysis") and words the sections ("Main Palm Reading"), as
+ * 'palm-openai', the local observation and narrator its fallbacks; without it, all is local ('palm-local').
  */
 export async function createReadingEngines(
   config: EngineConfig,
@@ -55,12 +57,12 @@ function palmEngineWithOpenAI(
   logger: Logger,
   prompts: PromptSource,
 ): PalmReadingEngine {
-  const narrator = new OpenAINarrator({
+  const connection = {
     apiKey: config.OPENAI_API_KEY,
     baseURL: config.OPENAI_BASE_URL,
     model: config.OPENAI_MODEL,
-    prompts,
-    logger,
-  });
-  return new PalmReadingEngine(observer, { narrator, logger });
+  };
+  const narrator = new OpenAINarrator({ ...connection, prompts, logger });
+  const visualObserver = new VisualAnalysisObserver(observer, { ...connection, prompts, logger });
+  return new PalmReadingEngine(visualObserver, { narrator, logger });
 }

@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { zodTextFormat } from 'openai/helpers/zod';
 import { z } from 'zod';
 import { lifeAreaSchema, LIFE_AREAS, type ReadingSection } from '@palm/contracts';
@@ -8,6 +8,7 @@ import { orderedAreas } from '../palm/narrator/local-narrator';
 import type { NarrationInput, Narrator } from '../palm/narrator/narrator';
 import type { PalmObservation } from '../palm/palm-observation';
 import type { PromptSource } from '../prompt-source';
+import { createOpenAIClient, jpegDataUrl, promptOrBuiltIn, type OpenAIConnection } from './openai-client';
 
 export const DEFAULT_READING_PROMPT = `You are a warm, careful palm reader in the Vedic tradition (Samudrika Shastra).
 You receive, as JSON data, the findings our rule base drew from the visitor's palm, a summary of what was measured on the palm, and the visitor's answers; sometimes a photo of the palm as well.
@@ -34,10 +35,7 @@ export class UnusableNarrationError extends Error {
   override name = 'UnusableNarrationError';
 }
 
-export interface OpenAINarratorOptions {
-  apiKey: string;
-  baseURL?: string;
-  model: string;
+export interface OpenAINarratorOptions extends OpenAIConnection {
   /** The operators' prompts, asked for on every reading; the built-in prompt when absent or unreachable. */
   prompts?: PromptSource;
   /** Sends the photo along with the findings (at low detail: the findings already carry what was measured). */
@@ -56,23 +54,23 @@ export class OpenAINarrator implements Narrator {
   private readonly client: OpenAI;
 
   constructor(private readonly options: OpenAINarratorOptions) {
-    this.client = new OpenAI({
-      apiKey: options.apiKey,
-      baseURL: options.baseURL,
-      timeout: 60_000,
-      maxRetries: 2,
-    });
+    this.client = createOpenAIClient(options);
   }
 
   async narrate(input: NarrationInput): Promise<ReadingSection[]> {
-    const instructions = await this.systemPrompt();
+    const instructions = await promptOrBuiltIn(
+      this.options.prompts,
+      'main',
+      DEFAULT_READING_PROMPT,
+      this.options.logger,
+    );
     const content: OpenAI.Responses.ResponseInputContent[] = [
       { type: 'input_text', text: `Reading data (JSON):\n${JSON.stringify(narrationData(input))}` },
     ];
     if (input.image && this.options.includePhoto !== false) {
       content.push({
         type: 'input_image',
-        image_url: `data:image/jpeg;base64,${input.image.data.toString('base64')}`,
+        image_url: jpegDataUrl(input.image),
         detail: 'low',
       });
     }
@@ -88,17 +86,6 @@ export class OpenAINarrator implements Narrator {
     if (leaksPrompt(sections, instructions))
       throw new UnusableNarrationError('the sections repeat the system prompt');
     return sections;
-  }
-
-  /** An unreachable prompt service must not stop readings: the built-in prompt stands in. */
-  private async systemPrompt(): Promise<string> {
-    if (!this.options.prompts) return DEFAULT_READING_PROMPT;
-    try {
-      return (await this.options.prompts.current()).main;
-    } catch (error) {
-      this.options.logger.warn({ err: error }, 'could not load the main prompt; using the built-in one');
-      return DEFAULT_READING_PROMPT;
-    }
   }
 }
 
