@@ -77,3 +77,34 @@ describe('normalisePalmImage', () => {
     await expect(normalisePalmImage(huge)).rejects.toThrow(/too many pixels/);
   });
 });
+
+describe('normalisePalmImage under concurrent readings', () => {
+  it('decodes one photo at a time, and a refused photo does not hold up the next', async () => {
+    const photo = readFileSync(ROTATED_GPS_PALM);
+    let busiest = 0;
+    let watching = true;
+    const watch = async () => {
+      while (watching) {
+        busiest = Math.max(busiest, sharp.counters().process);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    };
+    const watcher = watch();
+    const outcomes = await Promise.allSettled([
+      normalisePalmImage(photo),
+      normalisePalmImage(Buffer.from('not an image at all')),
+      normalisePalmImage(photo),
+      normalisePalmImage(photo),
+    ]);
+    watching = false;
+    await watcher;
+
+    expect(outcomes.map((outcome) => outcome.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+    ]);
+    expect(busiest).toBe(1);
+  });
+});
