@@ -1,7 +1,7 @@
-import type { PalmObservation } from '../palm-observation';
+import type { LineName, LineObservation, PalmObservation } from '../palm-observation';
 import type { Evidence } from './palm-rule';
 import type { PalmTraits } from './palm-traits';
-import { LINE_NAMES_IN_TEXT, MOUNT_LABELS } from './vedic-names';
+import { LINE_LABELS, MOUNT_LABELS } from './vedic-names';
 
 /**
  * The measurements behind a finding, in words a visitor can check against their own hand. They
@@ -37,13 +37,41 @@ const TRAIT_MEASURES: Record<keyof PalmTraits, TraitMeasure> = {
   creases: ({ creaseDensity }) => `${percent(creaseDensity.valleyShare)} of the palm in fine creases`,
 };
 
+const CURVATURE_IN_WORDS: Record<NonNullable<LineObservation['curvature']>, string> = {
+  straight: 'straight',
+  gentle: 'gently curved',
+  curved: 'strongly curved',
+};
+
+const listInWords = (items: readonly string[]) =>
+  items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)!}`;
+
+/** "heart line traced long, gently curved, deep and unbroken, 85% confidence": what was seen, and how surely. */
+function lineInWords(name: LineName, line: LineObservation): string {
+  const english = LINE_LABELS[name].split(' · ')[1]!.toLowerCase();
+  const breaks =
+    line.breaks === undefined
+      ? undefined
+      : line.breaks === 0
+        ? 'unbroken'
+        : `with ${line.breaks} ${line.breaks === 1 ? 'break' : 'breaks'}`;
+  const shape = [
+    line.length,
+    line.curvature && CURVATURE_IN_WORDS[line.curvature],
+    line.depth,
+    breaks,
+  ].filter((word): word is string => Boolean(word));
+  const seen = `${english} ${line.trace ? 'traced' : 'seen'}`;
+  return `${shape.length ? `${seen} ${listInWords(shape)}` : seen}, ${percent(line.confidence)} confidence`;
+}
+
 function evidenceMeasure(evidence: Evidence, observation: PalmObservation): string | undefined {
   switch (evidence.kind) {
     case 'line':
-      return `${LINE_NAMES_IN_TEXT[evidence.line]} traced with ${percent(observation.lines[evidence.line].confidence)} confidence`;
+      return lineInWords(evidence.line, observation.lines[evidence.line]);
     case 'mount': {
       const mount = MOUNT_LABELS[evidence.mount].split(' · ')[0];
-      return `${mount} judged from shading, ${percent(observation.mounts[evidence.mount].confidence)} confidence`;
+      return `${mount} judged from the photo, ${percent(observation.mounts[evidence.mount].confidence)} confidence`;
     }
     case 'side':
       return `${observation.side} hand recognised with ${percent(observation.sideConfidence)} confidence`;
