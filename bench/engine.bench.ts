@@ -5,6 +5,7 @@ import {
   createPalmObserver,
   normalisePalmImage,
   PalmReadingEngine,
+  LINE_NAMES,
   UnreadablePhotoError,
   type NormalisedImage,
 } from '@palm/ai-worker';
@@ -24,6 +25,8 @@ interface PhotoResult {
   ms: number;
   verdict: 'read' | 'refused';
   message?: string;
+  /** The lines the reading marks on the palm: seen surely enough to be read. */
+  linesMarked?: string[];
 }
 
 const photosIn = async (dir: string) =>
@@ -44,8 +47,12 @@ async function readAll(engine: PalmReadingEngine, images: Map<string, Normalised
   for (const [file, image] of images) {
     const started = performance.now();
     try {
-      await engine.read({ readingId: 'bench', image, submission });
-      results.push({ file, ms: performance.now() - started, verdict: 'read' });
+      const reading = await engine.read({ readingId: 'bench', image, submission });
+      const ms = performance.now() - started;
+      const linesMarked = reading.visual_markers
+        .filter((marker) => marker.style === 'line')
+        .map((marker) => marker.id.replace(/^line-/, ''));
+      results.push({ file, ms, verdict: 'read', linesMarked });
     } catch (error) {
       if (!(error instanceof UnreadablePhotoError)) throw error;
       results.push({ file, ms: performance.now() - started, verdict: 'refused', message: error.message });
@@ -97,6 +104,11 @@ const refusalMessages = [...photosByRefusal].map(
   ([message, files]) => `| ${message} | ${files.join(', ')} |`,
 );
 
+const linesMarked = LINE_NAMES.map((line) => {
+  const count = palmsRead.filter((r) => r.linesMarked?.includes(line)).length;
+  return `| ${line} | ${count}/${palmsRead.length} |`;
+});
+
 const report = `## Palm engine
 
 Recorded by \`npm run bench:engine\` (bench/engine.bench.ts) on ${new Date().toISOString().slice(0, 10)}.
@@ -128,6 +140,13 @@ Non-palms read: ${accepted.length === 0 ? 'none' : accepted.map((r) => path.base
 | refusal message | photos |
 | --- | --- |
 ${refusalMessages.join('\n')}
+
+Creases: the palms read on which each line was seen surely enough to be read and marked (confidence ≥ 0.5);
+elsewhere the reading says the line was not clearly visible.
+
+| line | palms |
+| --- | --- |
+${linesMarked.join('\n')}
 `;
 
 await writeBenchmarkSection('engine', report);

@@ -10,6 +10,7 @@ export {
   type ReadingInput,
 } from './engine/reading-engine';
 export { createPalmObserver } from './engine/palm/observer';
+export { LINE_NAMES } from './engine/palm/palm-observation';
 export { PalmReadingEngine, type PalmObserver } from './engine/palm/palm-reading.engine';
 export {
   OpenAINarrator,
