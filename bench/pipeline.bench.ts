@@ -249,7 +249,7 @@ ${distributed.runs.map((run) => runRow('distributed', run)).join('\n')}
 
 ### Memory (peak resident memory while the readings above ran)
 
-Target: embedded ≤ 400 MB.
+Targets: embedded ≤ 400 MB; the ai-worker ≤ 400 MB.
 
 | process | peak RSS |
 | --- | --- |
