@@ -69,6 +69,18 @@ describe('crease scan', () => {
     expect(lines.life.trace?.length).toBeGreaterThan(10);
   });
 
+  it('counts a gap where the crease fades out as a break, and still sees one line', () => {
+    // Cut the crease's third segment in two, leaving a gap of about a tenth of the crease's length.
+    const [a, b] = [LIFE_CREASE[2]!, LIFE_CREASE[3]!];
+    const at = (f: number): [number, number] => [a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f];
+    const before: [number, number][] = [...LIFE_CREASE.slice(0, 3), at(0.3)];
+    const after: [number, number][] = [at(0.75), ...LIFE_CREASE.slice(3)];
+    const broken = drawCrease(drawCrease(skin(), before), after);
+    const { lines } = scanCreases(broken, frame, 30, identity);
+    expect(lines.life).toMatchObject({ seen: true });
+    expect(lines.life.breaks).toBeGreaterThanOrEqual(1);
+  });
+
   it('does not report the same crease again where a later corridor overlaps it', () => {
     const { lines } = scanCreases(drawCrease(skin(), LIFE_CREASE), frame, 30, identity);
     for (const name of ['heart', 'head', 'fate', 'sun', 'marriage'] as const) {
