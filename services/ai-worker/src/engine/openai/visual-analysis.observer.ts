@@ -161,7 +161,7 @@ export class VisualAnalysisObserver implements PalmObserver {
  * model's prominence. Where the model says there is no palm, the local gates have already judged
  * otherwise, and the observation stands as it is.
  */
-export function mergeVisualAnalysis(observation: PalmObservation, analysis: VisualAnalysis): PalmObservation {
+function mergeVisualAnalysis(observation: PalmObservation, analysis: VisualAnalysis): PalmObservation {
   if (!analysis.handPresent) return observation;
   const lines = { ...observation.lines };
   const analysedLines = new Set<LineName>();
