@@ -69,6 +69,15 @@ describe('crease scan', () => {
     expect(lines.life.trace?.length).toBeGreaterThan(10);
   });
 
+  it('anchors a seen line on its crease, and an unseen one in its corridor', () => {
+    const { lines } = scanCreases(drawCrease(skin(), LIFE_CREASE), frame, 30, identity);
+    const drawn = LIFE_CREASE.map(([s, t]) => ({ x: s * 100, y: t * 100 }));
+    const off = Math.min(...drawn.slice(1).map((b, i) => distanceToSegment(lines.life.anchor, drawn[i]!, b)));
+    expect(off).toBeLessThan(2);
+    const [s, t] = LINE_CORRIDORS.heart.anchor;
+    expect(lines.heart.anchor).toEqual({ x: s * 100, y: t * 100 });
+  });
+
   it('counts a gap where the crease fades out as a break, and still sees one line', () => {
     // Cut the crease's third segment in two, leaving a gap of about a tenth of the crease's length.
     const [a, b] = [LIFE_CREASE[2]!, LIFE_CREASE[3]!];

@@ -57,7 +57,7 @@ export interface LineObservation {
   curvature?: 'straight' | 'gentle' | 'curved';
   depth?: 'faint' | 'clear' | 'deep';
   breaks?: number;
-  /** Where the line's corridor lies (marker anchor), even when the crease itself was not seen. */
+  /** The marker's place: on the crease where it was seen, else where the line's corridor lies. */
   anchor: Point;
   /** The traced crease, only when confidence is high enough to draw it. */
   trace?: Point[];

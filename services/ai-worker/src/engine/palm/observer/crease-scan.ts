@@ -258,14 +258,17 @@ function scanLine(
   frame: PalmFrame,
   toPercent: (p: Point) => Point,
 ): LineObservation {
-  const anchor = toPercent(frame.at(...corridor.anchor));
   const laid = layCorridor(corridor, field.width, field.height);
   const responses = corridorResponses(laid, field, texture, claimed);
   const track = bestTrack(responses);
   const segment = creaseSegment(responses, track);
   const length = segment ? (segment.last - segment.first + 1) / track.length : 0;
   if (!segment || length < MIN_LENGTH || segment.meanResponse < MIN_MEAN_RESPONSE) {
-    return { seen: false, confidence: Math.min(0.3, length * 0.3), anchor };
+    return {
+      seen: false,
+      confidence: Math.min(0.3, length * 0.3),
+      anchor: toPercent(frame.at(...corridor.anchor)),
+    };
   }
   const pixels = track
     .slice(segment.first, segment.last + 1)
@@ -284,7 +287,8 @@ function scanLine(
     curvature: curvatureOf(trace),
     depth: segment.meanResponse < 3 ? 'faint' : segment.meanResponse < DEEP_RESPONSE ? 'clear' : 'deep',
     breaks: segment.breaks,
-    anchor,
+    // The marker sits on the crease itself, halfway along the stretch that was seen.
+    anchor: toPercent(trace[Math.floor(trace.length / 2)]!),
     ...(confidence >= TRACE_CONFIDENCE ? { trace: thin(trace).map(toPercent) } : {}),
   };
 }
