@@ -3,6 +3,11 @@ import type { Logger } from '@palm/platform';
 import type { NormalisedImage } from '../reading-engine';
 import type { PromptSource } from '../prompt-source';
 
+/** The model answered, but not in a shape a reading can use: the caller falls back to the local engine. */
+export class UnusableModelOutputError extends Error {
+  override name = 'UnusableModelOutputError';
+}
+
 export interface OpenAIConnection {
   apiKey: string;
   baseURL?: string;

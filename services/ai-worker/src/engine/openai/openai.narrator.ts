@@ -8,7 +8,13 @@ import { orderedAreas } from '../palm/narrator/local-narrator';
 import type { NarrationInput, Narrator } from '../palm/narrator/narrator';
 import type { PalmObservation } from '../palm/palm-observation';
 import type { PromptSource } from '../prompt-source';
-import { createOpenAIClient, jpegDataUrl, promptOrBuiltIn, type OpenAIConnection } from './openai-client';
+import {
+  createOpenAIClient,
+  jpegDataUrl,
+  promptOrBuiltIn,
+  UnusableModelOutputError,
+  type OpenAIConnection,
+} from './openai-client';
 
 export const DEFAULT_READING_PROMPT = `You are a warm, careful palm reader in the Vedic tradition (Samudrika Shastra).
 You receive, as JSON data, the findings our rule base drew from the visitor's palm, a summary of what was measured on the palm, and the visitor's answers; sometimes a photo of the palm as well.
@@ -30,10 +36,6 @@ const narratedSectionSchema = z.object({
   basis: z.array(z.string()).min(1),
 });
 const narrationSchema = z.object({ sections: z.array(narratedSectionSchema) });
-
-export class UnusableNarrationError extends Error {
-  override name = 'UnusableNarrationError';
-}
 
 export interface OpenAINarratorOptions extends OpenAIConnection {
   /** The operators' prompts, asked for on every reading; the built-in prompt when absent or unreachable. */
@@ -81,10 +83,11 @@ export class OpenAINarrator implements Narrator {
       text: { format: zodTextFormat(narrationSchema, 'palm_reading_sections') },
     });
     const parsed = narrationSchema.safeParse(response.output_parsed);
-    if (!parsed.success) throw new UnusableNarrationError('the model gave no sections in the expected shape');
+    if (!parsed.success)
+      throw new UnusableModelOutputError('the model gave no sections in the expected shape');
     const sections = inVisitorsOrder(parsed.data.sections, input).map(sanitiseSection);
     if (leaksPrompt(sections, instructions))
-      throw new UnusableNarrationError('the sections repeat the system prompt');
+      throw new UnusableModelOutputError('the sections repeat the system prompt');
     return sections;
   }
 }
@@ -155,7 +158,7 @@ function inVisitorsOrder(
 ): ReadingSection[] {
   const byArea = new Map(sections.map((section) => [section.area, section]));
   if (sections.length !== LIFE_AREAS.length || byArea.size !== LIFE_AREAS.length) {
-    throw new UnusableNarrationError('the model did not write exactly one section per life area');
+    throw new UnusableModelOutputError('the model did not write exactly one section per life area');
   }
   return orderedAreas(submission.focusAreas).map((area) => byArea.get(area)!);
 }

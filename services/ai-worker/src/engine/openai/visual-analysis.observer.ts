@@ -12,7 +12,13 @@ import type {
 import type { PalmObserver } from '../palm/palm-reading.engine';
 import type { PromptSource } from '../prompt-source';
 import type { NormalisedImage } from '../reading-engine';
-import { createOpenAIClient, jpegDataUrl, promptOrBuiltIn, type OpenAIConnection } from './openai-client';
+import {
+  createOpenAIClient,
+  jpegDataUrl,
+  promptOrBuiltIn,
+  UnusableModelOutputError,
+  type OpenAIConnection,
+} from './openai-client';
 
 export const DEFAULT_VISUAL_PROMPT = `You are a meticulous palm-image analyst. You look at one photo and report only what is visible, as structured observations for a palmistry rule base. You do not interpret, predict or give meanings.
 Say whether an open palm is the photo's main subject, which hand it is, and how good the photo is.
@@ -86,10 +92,6 @@ const visualAnalysisFallbacks = counter(
   ['reason'],
 );
 
-export class UnusableVisualAnalysisError extends Error {
-  override name = 'UnusableVisualAnalysisError';
-}
-
 export interface VisualAnalysisObserverOptions extends OpenAIConnection {
   /** The operators' "Visual Analysis" prompt, asked for on every reading; the built-in one when absent or unreachable. */
   prompts?: PromptSource;
@@ -119,7 +121,7 @@ export class VisualAnalysisObserver implements PalmObserver {
     try {
       return mergeVisualAnalysis(observation, await this.analyse(image));
     } catch (error) {
-      const reason = error instanceof UnusableVisualAnalysisError ? 'invalid_output' : 'failed';
+      const reason = error instanceof UnusableModelOutputError ? 'invalid_output' : 'failed';
       visualAnalysisFallbacks.inc({ reason });
       this.options.logger.warn(
         { err: error },
@@ -149,7 +151,7 @@ export class VisualAnalysisObserver implements PalmObserver {
     });
     const parsed = visualAnalysisSchema.safeParse(response.output_parsed);
     if (!parsed.success) {
-      throw new UnusableVisualAnalysisError('the model gave no observations in the expected shape');
+      throw new UnusableModelOutputError('the model gave no observations in the expected shape');
     }
     return parsed.data;
   }

@@ -264,11 +264,7 @@ function scanLine(
   const segment = creaseSegment(responses, track);
   const length = segment ? (segment.last - segment.first + 1) / track.length : 0;
   if (!segment || length < MIN_LENGTH || segment.meanResponse < MIN_MEAN_RESPONSE) {
-    return {
-      seen: false,
-      confidence: Math.min(0.3, length * 0.3),
-      anchor: toPercent(frame.at(...corridor.anchor)),
-    };
+    return unseenLine(corridor, Math.min(0.3, length * 0.3), frame, toPercent);
   }
   const pixels = track
     .slice(segment.first, segment.last + 1)
@@ -291,6 +287,16 @@ function scanLine(
     anchor: toPercent(trace[Math.floor(trace.length / 2)]!),
     ...(confidence >= TRACE_CONFIDENCE ? { trace: thin(trace).map(toPercent) } : {}),
   };
+}
+
+/** A line not seen: its marker goes where its corridor lies. */
+function unseenLine(
+  corridor: LineCorridor,
+  confidence: number,
+  frame: PalmFrame,
+  toPercent: (p: Point) => Point,
+): LineObservation {
+  return { seen: false, confidence, anchor: toPercent(frame.at(...corridor.anchor)) };
 }
 
 /** Every few stations is enough to draw a crease. */
@@ -360,14 +366,7 @@ export function scanCreases(
     scanned[name] = scanLine(LINE_CORRIDORS[name], field, texture, claimed, frame, toPercent);
   }
   const lines = Object.fromEntries(
-    LINE_NAMES.map((name) => [
-      name,
-      scanned[name] ?? {
-        seen: false,
-        confidence: 0,
-        anchor: toPercent(frame.at(...LINE_CORRIDORS[name].anchor)),
-      },
-    ]),
+    LINE_NAMES.map((name) => [name, scanned[name] ?? unseenLine(LINE_CORRIDORS[name], 0, frame, toPercent)]),
   ) as Record<LineName, LineObservation>;
   const valleys = valleyMap(surface);
   const deep =
