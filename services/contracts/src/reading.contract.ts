@@ -100,10 +100,35 @@ export const visualMarkerSchema = z.object({
 });
 export type VisualMarker = z.infer<typeof visualMarkerSchema>;
 
+export const TRACED_LINE_NAMES = ['heart', 'head', 'life', 'fate', 'sun'] as const;
+export const tracedLineNameSchema = z.enum(TRACED_LINE_NAMES);
+export type TracedLineName = z.infer<typeof tracedLineNameSchema>;
+
+const imagePointSchema = z.object({ x: z.number().min(0).max(100), y: z.number().min(0).max(100) });
+
+/**
+ * A principal line as the engine traced it on the served image, in the same 0–100 coordinates as
+ * the markers. Only lines that were seen carry a trace; the classes are what the reading rests on.
+ */
+export const lineTraceSchema = z.object({
+  line: tracedLineNameSchema,
+  /** Display name, e.g. "Heart line". */
+  name: z.string(),
+  points: z.array(imagePointSchema).min(2).max(200),
+  length: z.enum(['short', 'medium', 'long']).optional(),
+  curvature: z.enum(['straight', 'gentle', 'curved']).optional(),
+  depth: z.enum(['faint', 'clear', 'deep']).optional(),
+  breaks: z.number().int().min(0).optional(),
+  confidence: z.number().min(0).max(1),
+});
+export type LineTrace = z.infer<typeof lineTraceSchema>;
+
 /** What the engine produces and the reading service stores: "an object with a sections list". */
 export const readingResultSchema = z.object({
   sections: z.array(readingSectionSchema).min(1),
   visual_markers: z.array(visualMarkerSchema),
+  /** Traced lines (absent in readings made before traces existed, and empty when none was seen). */
+  line_traces: z.array(lineTraceSchema).optional(),
 });
 export type ReadingResult = z.infer<typeof readingResultSchema>;
 
