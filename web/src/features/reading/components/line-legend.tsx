@@ -18,7 +18,7 @@ const LINE_NAMES: Record<TraceLine, string> = {
 };
 
 /** Below this the observer was not sure of the line: it is drawn dashed. */
-const UNCERTAIN_BELOW = 0.65;
+const UNCERTAIN_BELOW = 0.7;
 export const isUncertain = (trace: DisplayTrace) => trace.confidence < UNCERTAIN_BELOW;
 
 const CURVES: Record<string, string> = { straight: 'straight', gentle: 'gently curved', curved: 'curved' };
