@@ -99,7 +99,8 @@ describe('markers on the report', () => {
     'never overlap, stay on the photo and are tied to their anchors at $width px',
     async (viewport) => {
       for (const name of PALMS) {
-        const { page, view, close } = await openReport(viewport, name);
+        const visitor = await openReport(viewport, name);
+        const { page, view } = visitor;
         try {
           const boxes = await markerBoxes(page);
           expect(boxes.length, name).toBe(view.reading!.visual_markers.length);
@@ -133,14 +134,15 @@ describe('markers on the report', () => {
             expect(onAnchor || led, `${name}: ${marker.id}`).toBe(true);
           }
         } finally {
-          await close();
+          await visitor.close();
         }
       }
     },
   );
 
   it('name their feature for screen readers and light up the sentences they explain, both ways', async () => {
-    const { page, view, close } = await openReport(DESKTOP, SHOWCASE);
+    const visitor = await openReport(DESKTOP, SHOWCASE);
+    const { page, view } = visitor;
     try {
       const linked = view.reading!.visual_markers.find((marker) => (marker.explains ?? []).length > 0);
       expect(linked, 'a marker tied to sentences').toBeDefined();
@@ -166,7 +168,7 @@ describe('markers on the report', () => {
       expect(await claims.first().getAttribute('data-active')).toBe('');
       expect(await claims.first().textContent()).toContain(`marker`);
     } finally {
-      await close();
+      await visitor.close();
     }
   });
 });
@@ -177,7 +179,8 @@ describe('traced lines on the report', () => {
     async (viewport) => {
       let drawn = 0;
       for (const name of PALMS) {
-        const { page, view, close } = await openReport(viewport, name);
+        const visitor = await openReport(viewport, name);
+        const { page, view } = visitor;
         try {
           const traces = view.reading!.line_traces ?? [];
           const paths = page.locator('.palm-trace');
@@ -190,6 +193,7 @@ describe('traced lines on the report', () => {
               trace.confidence < 0.7,
             );
           }
+          if (name === SHOWCASE) await saveScreenshot(page, 'report-lines');
           if (traces.length > 0) {
             const first = traces[0]!;
             const toggle = page.locator(`.line-legend__item[data-line="${first.line}"]`);
@@ -201,10 +205,9 @@ describe('traced lines on the report', () => {
             expect(await page.locator(`.palm-trace[data-line="${first.line}"]`).count()).toBe(1);
           }
           if (traces.length < 5) await visible(page.locator('.line-legend__unseen'));
-          if (name === SHOWCASE) await saveScreenshot(page, 'report-lines');
           drawn += traces.length;
         } finally {
-          await close();
+          await visitor.close();
         }
       }
       expect(drawn).toBeGreaterThan(0);
@@ -212,7 +215,8 @@ describe('traced lines on the report', () => {
   );
 
   it('opens "How we read this" with the measurements, and shows short tags', async () => {
-    const { page, view, close } = await openReport(PHONE, SHOWCASE);
+    const visitor = await openReport(PHONE, SHOWCASE);
+    const { page, view } = visitor;
     try {
       const first = page.getByRole('article').first();
       await first.getByText('How we read this').click();
@@ -221,7 +225,7 @@ describe('traced lines on the report', () => {
       for (const tag of await page.locator('.basis-tag').allTextContents())
         expect(tag).not.toMatch(/\.\.\.$/);
     } finally {
-      await close();
+      await visitor.close();
     }
   });
 });
@@ -229,7 +233,8 @@ describe('traced lines on the report', () => {
 describe('accessibility (axe-core in the page)', () => {
   it('finds no serious violation on the landing page, the wizard and the report', async () => {
     for (const viewport of [PHONE, DESKTOP]) {
-      const { page, close } = await openVisitorPage(browser, product.url, viewport);
+      const visitor = await openVisitorPage(browser, product.url, viewport);
+      const { page } = visitor;
       try {
         await page.goto('/');
         await visible(page.getByText('Your Happiness, in your Hands').first());
@@ -237,7 +242,7 @@ describe('accessibility (axe-core in the page)', () => {
         await reachPhotoStep(page, flow, { ...DEFAULT_ANSWERS, palm: palmPhotos()[0]! });
         expect((await seriousAxeViolations(page)).join('\n'), `wizard at ${viewport.width}`).toBe('');
       } finally {
-        await close();
+        await visitor.close();
       }
       const report = await openReport(viewport, SHOWCASE);
       try {
@@ -251,7 +256,8 @@ describe('accessibility (axe-core in the page)', () => {
 
 describe('the photo step on a phone', () => {
   it('brings the preview and Next into view once a photo is chosen, and keeps toasts off the buttons', async () => {
-    const { page, close } = await openVisitorPage(browser, product.url, PHONE);
+    const visitor = await openVisitorPage(browser, product.url, PHONE);
+    const { page } = visitor;
     try {
       await reachPhotoStep(page, flow, { ...DEFAULT_ANSWERS, palm: palmPhotos()[0]! });
       await page.evaluate(() =>
@@ -282,14 +288,15 @@ describe('the photo step on a phone', () => {
       const header = (await page.locator('.page-header').boundingBox())!;
       expect(toastBox.y, 'toast below the header').toBeGreaterThanOrEqual(header.y + header.height - 1);
     } finally {
-      await close();
+      await visitor.close();
     }
   });
 });
 
 describe('the error banner', () => {
   it('sits below the sticky header and speaks human, never the server’s own words', async () => {
-    const { page, close } = await openVisitorPage(browser, product.url, PHONE);
+    const visitor = await openVisitorPage(browser, product.url, PHONE);
+    const { page } = visitor;
     try {
       // The one fault a browser test cannot cause for real: the flow service failing.
       await page.route('**/api/flows/active', (route) =>
@@ -308,7 +315,7 @@ describe('the error banner', () => {
       const bannerBox = (await banner.boundingBox())!;
       expect(bannerBox.y).toBeGreaterThanOrEqual(header.y + header.height - 1);
     } finally {
-      await close();
+      await visitor.close();
     }
   });
 });
