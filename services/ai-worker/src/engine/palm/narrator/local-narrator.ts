@@ -72,6 +72,8 @@ interface ReadingContext {
   notesByArea: Map<LifeArea, string[]>;
   /** Lines already said to be unseen: a reading says it once, in the first section that needs them. */
   unseenSaid: Set<LineName>;
+  /** Features already pointed out in a section's "we see" sentence, so none is pointed out twice. */
+  described: Set<string>;
 }
 
 /** Focus areas first, in the visitor's order, then the rest in the usual order. */
@@ -93,6 +95,7 @@ export function composeSections(
     choose,
     notesByArea: visitorNotesByArea(answers, areas, choose),
     unseenSaid: new Set(),
+    described: new Set(),
   };
   const sections = areas.map((area, index) =>
     composeSection(
@@ -116,23 +119,22 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
   const depth = focused ? DEPTH.focused : DEPTH.other;
   const inContentUntil = depth.insights + depth.inContent;
   const insights = wordFindings(findings.slice(0, depth.insights), choose);
-  const inContent = linked(wordFindings(findings.slice(depth.insights, inContentUntil), choose), {
+  // One run of links through both paragraphs, so no link is said twice in a section.
+  const [inContent, inDetails] = linked(
+    [
+      wordFindings(findings.slice(depth.insights, inContentUntil), choose),
+      wordFindings(findings.slice(inContentUntil), choose),
+    ],
     choose,
-    salt: `${area}.content`,
-    first: FIRST_LINKS,
-  });
-  const inDetails = linked(wordFindings(findings.slice(inContentUntil), choose), {
-    choose,
-    salt: `${area}.details`,
-    first: LINKS,
-  });
+    area,
+  );
   const handType = observation.geometry.handType;
   const tattvaKnown = observation.geometry.handTypeConfidence >= HAND_TYPE_CONFIDENCE_FOR_TATTVA;
 
   const content = [
     plan.index === 0 ? mismatchNote(context) : undefined,
     choose.pick(OPENERS[area], `${area}.opener`),
-    describePalm(area, observation, choose),
+    describePalm(area, observation, choose, context.described),
     ...inContent,
     answerNote(area, answers, choose),
     ...(context.notesByArea.get(area) ?? []),
@@ -183,17 +185,27 @@ const PROPER_START =
   /^(?:I|Vayu|Prithvi|Jal|Agni|Guru|Shani|Surya|Budh|Hridaya|Mastishk|Jeevan|Bhagya|Vivah|Shukra|Chandra|Mangal|Rahu|Lakshmi|Samudrika|Hast)\b/;
 
 function linked(
-  sentences: readonly string[],
-  { choose, salt, first }: { choose: PhraseChooser; salt: string; first: readonly string[] },
-): string[] {
-  return sentences.map((sentence, index) => {
-    const link = choose.pick(index === 0 ? first : LINKS, `${salt}.link.${index}`);
-    if (!link) return sentence;
-    const start = PROPER_START.test(sentence)
+  paragraphs: readonly [readonly string[], readonly string[]],
+  choose: PhraseChooser,
+  area: LifeArea,
+): [string[], string[]] {
+  const start = LINKS.indexOf(choose.pick(LINKS, `${area}.links`));
+  let used = 0;
+  const link = (sentence: string, first: boolean): string => {
+    const words = first
+      ? choose.pick(FIRST_LINKS, `${area}.first-link`)
+      : LINKS[(start + used++) % LINKS.length]!;
+    if (!words) return sentence;
+    const rest = PROPER_START.test(sentence)
       ? sentence
       : sentence.charAt(0).toLowerCase() + sentence.slice(1);
-    return link + start;
-  });
+    return words + rest;
+  };
+  const [content, details] = paragraphs;
+  return [
+    content.map((sentence, i) => link(sentence, i === 0)),
+    details.map((sentence) => link(sentence, false)),
+  ];
 }
 
 /** Focus areas get advice for their hand type and a general one; others only when they are thin. */

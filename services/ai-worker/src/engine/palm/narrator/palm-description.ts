@@ -106,17 +106,22 @@ const TEMPLATES: readonly ((features: string) => string)[] = [
 const listInWords = (items: readonly string[]) =>
   items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)!}`;
 
-/** One sentence naming what this area is read from on this palm, or nothing when little was seen. */
+/**
+ * One sentence naming what this area is read from on this palm, leaving out what an earlier
+ * section already pointed to; nothing when fewer than two features are left.
+ */
 export function describePalm(
   area: LifeArea,
   observation: PalmObservation,
   choose: PhraseChooser,
+  described: Set<string>,
 ): string | undefined {
   const traits = traitsOf(observation);
   const seen = AREA_FEATURES[area]
     .map((feature) => feature(traits, observation))
-    .filter((words): words is string => Boolean(words))
+    .filter((words): words is string => Boolean(words) && !described.has(words!))
     .slice(0, FEATURES_PER_SENTENCE);
   if (seen.length < 2) return undefined;
+  for (const words of seen) described.add(words);
   return choose.pick(TEMPLATES, `${area}.described`)(listInWords(seen));
 }
