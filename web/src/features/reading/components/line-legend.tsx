@@ -79,7 +79,7 @@ export function LineLegend({
                     style={{ '--line-colour': LINE_COLOURS[trace.line] } as React.CSSProperties}
                     aria-hidden="true"
                   />
-                  <span className="line-legend__name">{trace.name || LINE_NAMES[trace.line]}</span>
+                  <span className="line-legend__name">{trace.name || LINE_NAMES[trace.line]}</span>{' '}
                   <span className="line-legend__classes">{classesOf(trace)}</span>
                 </button>
               </li>
