@@ -116,8 +116,12 @@ describe('OpenAINarrator in the palm engine', () => {
     expect(result.sections[0]?.title).toBe('career ');
     expect(result.sections[0]?.insights[1]).toBe('<img src=x>Warmth');
     expect(JSON.stringify(result)).not.toMatch(/<script|onerror/);
-    // Markers stay rule-based: the same as the local reading's, whatever the model says.
-    expect(result.visual_markers).toEqual(localReading.visual_markers);
+    // Markers and traces stay rule-based: the local reading's places, whatever the model says; only
+    // the links to sentences go, as the model words them its own way.
+    const unlinked = localReading.visual_markers.map(({ explains: _explains, ...marker }) => marker);
+    expect(result.visual_markers).toEqual(unlinked);
+    expect(result.line_traces).toEqual(localReading.line_traces);
+    expect(result.sections.every((s) => s.howWeRead !== undefined)).toBe(true);
     expect(warn).not.toHaveBeenCalled();
   });
 

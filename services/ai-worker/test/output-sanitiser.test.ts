@@ -49,4 +49,56 @@ describe('sanitiseText', () => {
     expect(result.sections[0]?.insights[0]).toBe('<b>one</b>');
     expect(result.visual_markers[0]).toMatchObject({ label: '<img src=x>', coordinates: { x: 10, y: 20 } });
   });
+
+  it('keeps only well-formed line traces and cleans the "How we read this" panel and marker links', () => {
+    const point = (x: number, y: number) => ({ x, y });
+    const result = sanitiseReadingResult({
+      sections: [
+        {
+          area: 'love',
+          title: 'Love',
+          subtitle: 's',
+          insights: [],
+          content: 'c',
+          details: 'd',
+          basis: ['Heart line: long'],
+          howWeRead: {
+            measured: ['Palm <script>x()</script>1.3 times as long as wide'],
+            lines: ['Heart line (Hridaya rekha): seen<img src=x onerror=x()>'],
+            terms: [{ tag: 'Heart line: long', vedic: 'Hridaya <b onclick="x()">rekha</b>' }],
+          },
+        },
+      ],
+      visual_markers: [
+        {
+          id: 'line-heart',
+          label: 'Heart line',
+          description: 'd',
+          style: 'line',
+          coordinates: { x: 10, y: 20 },
+          explains: ['Warm.<script>x()</script>'],
+        },
+      ],
+      line_traces: [
+        {
+          line: 'heart',
+          name: 'Heart <i onmouseover="x()">line</i>',
+          points: [point(1, 2), point(30, 4)],
+          confidence: 0.8,
+        },
+        { line: 'head', name: 'Head line', points: [point(1, 2), point(Number.NaN, 4)], confidence: 0.8 },
+        { line: 'life', name: 'Life line', points: [point(1, 2), point(130, 4)], confidence: 0.8 },
+        { line: 'fate', name: 'Fate line', points: [point(1, 2)], confidence: 0.8 },
+      ],
+    });
+    expect(result.sections[0]?.howWeRead).toEqual({
+      measured: ['Palm 1.3 times as long as wide'],
+      lines: ['Heart line (Hridaya rekha): seen<img src=x>'],
+      terms: [{ tag: 'Heart line: long', vedic: 'Hridaya <b>rekha</b>' }],
+    });
+    expect(result.visual_markers[0]?.explains).toEqual(['Warm.']);
+    expect(result.line_traces).toEqual([
+      { line: 'heart', name: 'Heart <i>line</i>', points: [point(1, 2), point(30, 4)], confidence: 0.8 },
+    ]);
+  });
 });

@@ -84,12 +84,12 @@ describe('PalmReadingEngine', () => {
     },
   );
 
-  it('labels markers with Vedic and English names and describes them with what the reading says', async () => {
+  it('labels markers with English and Vedic names and describes them with what the reading says', async () => {
     const observation = PALM_FIXTURES['fire-right-strong-fate'];
     const { visual_markers: markers } = await readWith(new PalmReadingEngine(observerOf(observation)));
-    expect(markers.find((m) => m.id === 'mount-guru')?.label).toBe('Guru parvat · Mount of Jupiter');
+    expect(markers.find((m) => m.id === 'mount-guru')?.label).toBe('Mount of Jupiter · Guru parvat');
     expect(markers.find((m) => m.id === 'line-heart')).toMatchObject({
-      label: 'Hridaya rekha · Heart line',
+      label: 'Heart line · Hridaya rekha',
       style: 'line',
     });
     const heartClaims = interpret(observation, answers())
@@ -123,7 +123,9 @@ describe('PalmReadingEngine', () => {
     const engine = new PalmReadingEngine(observerOf(PALM_FIXTURES['earth-right-deep-lines']), { narrator });
     const result = await readWith(engine);
     expect(engine.name).toBe('palm-stub');
-    expect(result.sections).toEqual([{ ...section, insights: ['One.', 'Two.'] }]);
+    expect(result.sections).toEqual([
+      { ...section, insights: ['One.', 'Two.'], howWeRead: expect.any(Object) as unknown },
+    ]);
     expect(result.visual_markers.length).toBeGreaterThan(MOUNT_NAMES.length);
   });
 

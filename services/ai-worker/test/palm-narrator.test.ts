@@ -111,7 +111,9 @@ describe('local palm narrator', () => {
   it('speaks of the hand type in its Vedic name', () => {
     const result = read(palm('water-left-fine-lines'));
     for (const section of result.sections) expect(section.subtitle).toMatch(/^Jal \(water\) hand · /);
-    expect(result.sections.flatMap((s) => s.basis)).toContain('Jal tattva · water hand');
+    expect(result.sections.flatMap((s) => s.basis)).toContain('Water hand');
+    for (const section of result.sections)
+      expect(section.howWeRead?.terms).toContainEqual({ tag: 'Water hand', vedic: 'Jal tattva' });
   });
 
   it('notes gently when the photographed hand is not the one the flow asked for', () => {
@@ -168,11 +170,19 @@ describe('local palm narrator', () => {
     expect(text).toMatch(/the one you told us is not dominant|when it is not the dominant one/);
   });
 
-  it('says plainly which lines could not be read', () => {
+  it('says once and kindly which lines could not be read, and lists them in "How we read this"', () => {
     const result = read(palm('water-right-no-lines'));
     const love = result.sections.find((s) => s.area === 'love')!;
-    expect(love.details).toMatch(/Hridaya rekha \(heart line\) (could not be made out|clearly enough)/);
-    expect(result.sections.flatMap((s) => s.basis).some((tag) => /rekha/.test(tag))).toBe(false);
+    expect(love.details).toMatch(
+      /(did not show clearly|could not make out)[^.]*Hridaya rekha \(heart line\)|Hridaya rekha \(heart line\)[^.]*did not show clearly/,
+    );
+    expect(love.howWeRead?.lines).toContain('Heart line (Hridaya rekha): not clearly visible in this photo');
+    const prose = result.sections.flatMap((s) => [...s.insights, s.content, s.details]).join(' ');
+    expect(
+      prose.match(/(could not make out[^.]*|)\(fate line\)[^.]*(did not show clearly|in this photo)/g),
+    ).toHaveLength(1);
+    expect(result.sections.flatMap((s) => s.basis).some((tag) => /line/i.test(tag))).toBe(false);
+    expect(result.line_traces).toEqual([]);
   });
 
   it('interprets and narrates in well under 10 ms', () => {

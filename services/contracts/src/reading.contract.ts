@@ -79,6 +79,17 @@ export const readingSubmissionSchema = z.object({
 });
 export type ReadingSubmission = z.infer<typeof readingSubmissionSchema>;
 
+/**
+ * A section's "How we read this" disclosure: the measurements its claims rest on (each quoted once
+ * per reading), how surely its lines were seen, and the Vedic names behind its short basis tags.
+ */
+export const howWeReadSchema = z.object({
+  measured: z.array(z.string()),
+  lines: z.array(z.string()),
+  terms: z.array(z.object({ tag: z.string(), vedic: z.string() })),
+});
+export type HowWeRead = z.infer<typeof howWeReadSchema>;
+
 export const readingSectionSchema = z.object({
   area: z.string(),
   title: z.string(),
@@ -87,6 +98,8 @@ export const readingSectionSchema = z.object({
   content: z.string(),
   details: z.string(),
   basis: z.array(z.string()),
+  /** Absent in readings made before the disclosure existed. */
+  howWeRead: howWeReadSchema.optional(),
 });
 export type ReadingSection = z.infer<typeof readingSectionSchema>;
 
@@ -97,6 +110,8 @@ export const visualMarkerSchema = z.object({
   description: z.string(),
   style: z.string(),
   coordinates: z.object({ x: z.number().min(0).max(100), y: z.number().min(0).max(100) }),
+  /** Sentences of the reading that this marker explains, verbatim, so the report can link both ways. */
+  explains: z.array(z.string()).optional(),
 });
 export type VisualMarker = z.infer<typeof visualMarkerSchema>;
 

@@ -6,7 +6,7 @@ import { CHROMIUM_PATH, SCREENSHOTS_DIR } from './paths';
 
 export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
-export type Viewport = typeof PHONE | typeof DESKTOP;
+export type Viewport = { readonly width: number; readonly height: number };
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({

@@ -29,6 +29,19 @@ describe('apiRequest', () => {
     expect(describeError(error, 'Failed to generate reading')).toBe('Failed to generate reading');
   });
 
+  it('never shows a server error’s body to people: a 5xx gets the friendly fallback, even with a detail', async () => {
+    const problem = { title: 'Service Unavailable', status: 503, detail: 'database unavailable' };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>().mockResolvedValue(new Response(JSON.stringify(problem), { status: 503 })),
+    );
+    const error = await apiRequest('/api/x').catch((caught: unknown) => caught);
+    expect((error as Error).message).toContain('503');
+    expect(describeError(error, 'We could not load the questions.')).toBe('We could not load the questions.');
+    const plain = new ApiError(400, '400: nope', 'nope', null);
+    expect(describeError(plain, 'Please check your answers.')).toBe('Please check your answers.');
+  });
+
   it('gives up after the timeout', async () => {
     vi.useFakeTimers();
     vi.stubGlobal(

@@ -99,9 +99,13 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   }
 }
 
-/** The sentence to show a person: the problem's detail, else the body text, else the fallback. */
+/**
+ * The sentence to show a person: for a 4xx the problem's `detail` (our services word it for
+ * people), else the caller's friendly fallback. A 5xx body is never shown: it speaks to operators
+ * ("database unavailable"), not visitors.
+ */
 export function describeError(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) return error.problem?.detail || error.bodyText.trim() || fallback;
+  if (error instanceof ApiError) return (error.status < 500 && error.problem?.detail) || fallback;
   if (error instanceof RequestTimeoutError) return error.message;
   return fallback;
 }

@@ -1,4 +1,4 @@
-import type { ReadingResult, ReadingSection } from '@palm/contracts';
+import { lineTraceSchema, type HowWeRead, type ReadingResult, type ReadingSection } from '@palm/contracts';
 
 // The web app renders reading text as markup, so anything that could run script is removed here
 // (and the web app sanitises again). Regexes suffice: the goal is to neutralise, not to keep markup tidy.
@@ -37,7 +37,24 @@ export function sanitiseSection(section: ReadingSection): ReadingSection {
     content: sanitiseText(section.content),
     details: sanitiseText(section.details),
     basis: section.basis.map(sanitiseText),
+    ...(section.howWeRead ? { howWeRead: sanitiseHowWeRead(section.howWeRead) } : {}),
   };
+}
+
+function sanitiseHowWeRead(notes: HowWeRead): HowWeRead {
+  return {
+    measured: notes.measured.map(sanitiseText),
+    lines: notes.lines.map(sanitiseText),
+    terms: notes.terms.map((term) => ({ tag: sanitiseText(term.tag), vedic: sanitiseText(term.vedic) })),
+  };
+}
+
+/** Traces are drawn as SVG paths: only well-formed ones (finite, in range, a known line) pass. */
+function safeTraces(traces: ReadingResult['line_traces']): NonNullable<ReadingResult['line_traces']> {
+  return (traces ?? []).flatMap((trace) => {
+    const parsed = lineTraceSchema.safeParse(trace);
+    return parsed.success ? [{ ...parsed.data, name: sanitiseText(parsed.data.name) }] : [];
+  });
 }
 
 export function sanitiseReadingResult(result: ReadingResult): ReadingResult {
@@ -49,6 +66,8 @@ export function sanitiseReadingResult(result: ReadingResult): ReadingResult {
       label: sanitiseText(marker.label),
       description: sanitiseText(marker.description),
       style: sanitiseText(marker.style),
+      ...(marker.explains ? { explains: marker.explains.map(sanitiseText) } : {}),
     })),
+    ...(result.line_traces ? { line_traces: safeTraces(result.line_traces) } : {}),
   };
 }

@@ -1,4 +1,4 @@
-import { readingSectionSchema, type ReadingResult } from '@palm/contracts';
+import { readingSectionSchema, type LifeArea, type ReadingResult } from '@palm/contracts';
 import { counter, type Logger } from '@palm/platform';
 import { sanitiseReadingResult } from '../output-sanitiser';
 import {
@@ -7,8 +7,9 @@ import {
   type ReadingEngine,
   type ReadingInput,
 } from '../reading-engine';
-import { palmMarkers } from './markers/palm-markers';
-import { LocalNarrator } from './narrator/local-narrator';
+import { lineTraces } from './markers/line-traces';
+import { linkMarkers, palmMarkers } from './markers/palm-markers';
+import { howWeReadByArea, LocalNarrator } from './narrator/local-narrator';
 import type { NarrationInput, Narrator } from './narrator/narrator';
 import type { PalmObserverResult } from './palm-observation';
 import { interpret } from './rules/interpret';
@@ -54,8 +55,21 @@ export class PalmReadingEngine implements ReadingEngine {
     const observation = await this.observer.observe(image);
     if (observation.kind === 'refused') throw new UnreadablePhotoError(observation.message);
     const findings = interpret(observation, submission);
-    const sections = await this.narrate({ findings, observation, submission, image });
-    return sanitiseReadingResult({ sections, visual_markers: palmMarkers(observation, findings) });
+    const narrated = await this.narrate({ findings, observation, submission, image });
+    // Another narrator's sections get the same "How we read this" panels as the local ones.
+    const notes = howWeReadByArea(
+      findings,
+      observation,
+      narrated.map((section) => section.area as LifeArea),
+    );
+    const sections = narrated.map((section) =>
+      section.howWeRead ? section : { ...section, howWeRead: notes.get(section.area as LifeArea) },
+    );
+    return sanitiseReadingResult({
+      sections,
+      visual_markers: linkMarkers(palmMarkers(observation, findings), findings, sections),
+      line_traces: lineTraces(observation),
+    });
   }
 
   private async narrate(input: NarrationInput): Promise<ReadingResult['sections']> {

@@ -2,7 +2,7 @@ import { TESTIMONIALS } from '../content';
 
 function Stars({ rating }: { rating: number }) {
   return (
-    <p className="stars" aria-label={`Rated ${rating} out of 5`}>
+    <p className="stars" role="img" aria-label={`Rated ${rating} out of 5`}>
       {Array.from({ length: 5 }, (_, position) => (
         <span key={position} aria-hidden="true" className={position < rating ? 'stars__on' : 'stars__off'}>
           ★

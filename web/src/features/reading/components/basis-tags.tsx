@@ -1,6 +1,13 @@
 import { toBasisTags } from '../lib/basis-tags';
 
-export function BasisTags({ basis }: { basis: readonly string[] }) {
+/** Spec §2 tags; a tag's Vedic name (from "How we read this") is its tooltip when it is not cut. */
+export function BasisTags({
+  basis,
+  vedicNames = {},
+}: {
+  basis: readonly string[];
+  vedicNames?: Readonly<Record<string, string>>;
+}) {
   const { tags, hiddenCount } = toBasisTags(basis);
   if (tags.length === 0) return null;
   return (
@@ -11,7 +18,7 @@ export function BasisTags({ basis }: { basis: readonly string[] }) {
           <li
             key={position}
             className="basis-tag"
-            title={tag.label === tag.fullText ? undefined : tag.fullText}
+            title={tag.label === tag.fullText ? vedicNames[tag.fullText] : tag.fullText}
           >
             {tag.label}
           </li>

@@ -1,26 +1,100 @@
-import { useId } from 'react';
-import type { DisplayMarker } from '../lib/normalize-reading';
+import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { DisplayMarker, DisplayTrace, TraceLine } from '../lib/normalize-reading';
+import { layoutMarkers, smoothPath, type Point } from '../lib/marker-layout';
+import { isUncertain, LineLegend, LINE_COLOURS } from './line-legend';
+import { useReadingLinks } from './reading-links';
 
-/** The palm photo with markers at left: x%, top: y%; each label shows on hover and on keyboard focus. */
+/** Marker boxes are smaller on a narrow photo so fourteen of them still fit without touching. */
+const markerSize = (frameWidth: number) => (frameWidth < 360 ? 28 : 34);
+const MARKER_GAP = 4;
+
+interface FrameSize {
+  width: number;
+  height: number;
+}
+
+function useFrameSize(ref: React.RefObject<HTMLDivElement | null>): FrameSize | null {
+  const [size, setSize] = useState<FrameSize | null>(null);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const measure = () => {
+      const { width, height } = element.getBoundingClientRect();
+      setSize((current) =>
+        width > 0 && height > 0 && (current?.width !== width || current.height !== height)
+          ? { width, height }
+          : current,
+      );
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return size;
+}
+
+/**
+ * The palm photo with the traced lines drawn over it and numbered markers laid out so that none
+ * overlaps another: a marker that had to move from its place is tied back to it by a leader line.
+ * Before the photo has a size (or without layout, as in tests) markers sit on their anchors.
+ */
 export function PalmWithMarkers({
   palmUrl,
   markers,
+  traces = null,
   removedAfterDays = null,
 }: {
   palmUrl: string | null;
   markers: DisplayMarker[];
+  /** Traced lines; null when the reading predates traces. */
+  traces?: DisplayTrace[] | null;
   /** The photo was deleted under the retention rule this many days after the reading. */
   removedAfterDays?: number | null;
 }) {
   const baseId = useId();
+  const frameRef = useRef<HTMLDivElement>(null);
+  const frame = useFrameSize(frameRef);
+  const links = useReadingLinks();
+  const [hiddenLines, setHiddenLines] = useState<ReadonlySet<TraceLine>>(new Set());
+  const activeLine = links.active ? links.marker(links.active)?.line : undefined;
+
+  const layout = useMemo(() => {
+    if (!frame) return null;
+    const size = markerSize(frame.width);
+    const anchors = markers.map((m) => ({ x: (m.x / 100) * frame.width, y: (m.y / 100) * frame.height }));
+    const boxes = layoutMarkers(anchors, { ...frame, size, gap: MARKER_GAP });
+    return { size, anchors, boxes };
+  }, [frame, markers]);
+
+  const toggleLine = (line: TraceLine) =>
+    setHiddenLines((current) => {
+      const next = new Set(current);
+      if (next.has(line)) next.delete(line);
+      else next.add(line);
+      return next;
+    });
+
+  const placeOf = (position: number, marker: DisplayMarker): Point =>
+    layout
+      ? {
+          x: (layout.boxes[position]!.x / frame!.width) * 100,
+          y: (layout.boxes[position]!.y / frame!.height) * 100,
+        }
+      : { x: marker.x, y: marker.y };
+
   return (
     <figure className="palm-figure">
-      <div className="palm-figure__frame">
+      <div
+        className="palm-figure__frame"
+        ref={frameRef}
+        style={layout ? ({ '--marker-size': `${layout.size}px` } as React.CSSProperties) : undefined}
+      >
         {palmUrl ? (
           <img
             className="palm-figure__image"
             src={palmUrl}
-            alt="Your palm photo, with the features of the reading marked"
+            alt="Your palm photo, with the lines we traced and the features of the reading marked"
           />
         ) : (
           <div className="palm-figure__missing">
@@ -29,18 +103,73 @@ export function PalmWithMarkers({
               : 'Palm photo unavailable'}
           </div>
         )}
+        {palmUrl && traces && traces.length > 0 ? (
+          <svg className="palm-traces" viewBox="0 0 100 100" preserveAspectRatio="none" aria-hidden="true">
+            {traces
+              .filter((trace) => !hiddenLines.has(trace.line))
+              .map((trace) => {
+                const d = smoothPath(trace.points);
+                return (
+                  <g
+                    key={trace.line}
+                    className="palm-trace"
+                    data-line={trace.line}
+                    data-uncertain={isUncertain(trace) ? '' : undefined}
+                    data-active={activeLine === trace.line ? '' : undefined}
+                    style={{ '--line-colour': LINE_COLOURS[trace.line] } as React.CSSProperties}
+                  >
+                    <path className="palm-trace__halo" d={d} vectorEffect="non-scaling-stroke" />
+                    <path className="palm-trace__stroke" d={d} vectorEffect="non-scaling-stroke" />
+                  </g>
+                );
+              })}
+          </svg>
+        ) : null}
+        {palmUrl && layout && frame ? (
+          <svg className="palm-leaders" viewBox={`0 0 ${frame.width} ${frame.height}`} aria-hidden="true">
+            {markers.map((marker, position) => {
+              const anchor = layout.anchors[position]!;
+              const box = layout.boxes[position]!;
+              const distance = Math.hypot(box.x - anchor.x, box.y - anchor.y);
+              if (distance < layout.size / 2) return null;
+              // The leader stops at the marker's edge so it never crosses the number.
+              const edge = (distance - layout.size / 2) / distance;
+              return (
+                <g key={marker.id} data-active={links.active === marker.id ? '' : undefined}>
+                  <line
+                    className="palm-leader"
+                    x1={anchor.x}
+                    y1={anchor.y}
+                    x2={anchor.x + (box.x - anchor.x) * edge}
+                    y2={anchor.y + (box.y - anchor.y) * edge}
+                  />
+                  <circle className="palm-leader__anchor" cx={anchor.x} cy={anchor.y} r={3} />
+                </g>
+              );
+            })}
+          </svg>
+        ) : null}
         {palmUrl
           ? markers.map((marker, position) => {
               const tooltipId = `${baseId}-marker-${position}`;
+              const place = placeOf(position, marker);
+              const active = links.active === marker.id;
               return (
                 <button
                   key={marker.id}
                   type="button"
                   className="palm-marker"
+                  data-marker={marker.id}
                   data-style={marker.style}
-                  style={{ left: `${marker.x}%`, top: `${marker.y}%` }}
+                  data-active={active ? '' : undefined}
+                  style={{ left: `${place.x}%`, top: `${place.y}%` }}
                   aria-label={marker.label}
-                  aria-describedby={marker.description ? tooltipId : undefined}
+                  aria-describedby={tooltipId}
+                  onPointerEnter={() => links.setHovered(marker.id)}
+                  onPointerLeave={() => links.setHovered(null)}
+                  onFocus={() => links.setHovered(marker.id)}
+                  onBlur={() => links.setHovered(null)}
+                  onClick={() => links.togglePinned(marker.id)}
                 >
                   <span className="palm-marker__dot" aria-hidden="true">
                     {position + 1}
@@ -48,15 +177,24 @@ export function PalmWithMarkers({
                   <span className="palm-marker__tooltip" role="tooltip" id={tooltipId}>
                     <strong>{marker.label}</strong>
                     {marker.description ? <span>{marker.description}</span> : null}
+                    {marker.explains.length > 0 ? (
+                      <span className="palm-marker__hint">
+                        Explains the sentences marked {position + 1} in your reading.
+                      </span>
+                    ) : null}
                   </span>
                 </button>
               );
             })
           : null}
       </div>
-      {markers.length > 0 ? (
+      {palmUrl && traces ? (
+        <LineLegend traces={traces} hidden={hiddenLines} onToggle={toggleLine} activeLine={activeLine} />
+      ) : null}
+      {markers.length > 0 && palmUrl ? (
         <figcaption className="palm-figure__caption">
-          Hover or focus a marker to see what it reveals.
+          Hover, tap or focus a number to see what it marks; the same number follows the sentences it
+          explains.
         </figcaption>
       ) : null}
     </figure>

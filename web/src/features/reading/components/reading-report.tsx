@@ -7,15 +7,17 @@ import type { ReadingResponse } from '../api/get-reading';
 import { normalizeReading } from '../lib/normalize-reading';
 import { PalmWithMarkers } from './palm-markers';
 import { ReadingBody } from './reading-body';
+import { ReadingLinksProvider } from './reading-links';
 import './reading.css';
 
 export function ReadingReport({ view }: { view: ReadingResponse }) {
   const reading = useMemo(() => normalizeReading(view.reading), [view.reading]);
   const { openUnlock } = useUnlockDialog();
   const markers = reading.kind === 'sections' ? reading.markers : [];
+  const traces = reading.kind === 'sections' ? reading.traces : null;
 
   return (
-    <div className="reading-report">
+    <ReadingLinksProvider markers={markers} className="reading-report">
       <div className="reading-report__intro">
         <Badge tone="success">
           <span aria-hidden="true">✓</span> Reading Complete
@@ -29,6 +31,7 @@ export function ReadingReport({ view }: { view: ReadingResponse }) {
           <PalmWithMarkers
             palmUrl={view.palmUrl}
             markers={markers}
+            traces={traces}
             removedAfterDays={view.imageRemovedAfterDays ?? null}
           />
           <div className="unlock-cta">
@@ -53,6 +56,6 @@ export function ReadingReport({ view }: { view: ReadingResponse }) {
           </div>
         </div>
       </div>
-    </div>
+    </ReadingLinksProvider>
   );
 }

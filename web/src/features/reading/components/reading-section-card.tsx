@@ -1,6 +1,7 @@
 import type { DisplaySection } from '../lib/normalize-reading';
 import { BasisTags } from './basis-tags';
-import { RichText } from './rich-text';
+import { HowWeRead } from './how-we-read';
+import { LinkedText } from './linked-text';
 
 const AREA_GLYPHS: Record<string, string> = {
   love: 'प्रे',
@@ -12,6 +13,7 @@ const AREA_GLYPHS: Record<string, string> = {
 
 export function ReadingSectionCard({ section }: { section: DisplaySection }) {
   const glyph = (section.area && AREA_GLYPHS[section.area.toLowerCase()]) ?? '✦';
+  const vedicNames = Object.fromEntries((section.howWeRead?.terms ?? []).map((t) => [t.tag, t.vedic]));
   return (
     <article className="reading-section">
       <header className="reading-section__header">
@@ -27,14 +29,15 @@ export function ReadingSectionCard({ section }: { section: DisplaySection }) {
         <ul className="reading-section__insights">
           {section.insights.map((insight, position) => (
             <li key={position}>
-              <RichText text={insight} inline />
+              <LinkedText text={insight} inline />
             </li>
           ))}
         </ul>
       ) : null}
-      {section.content ? <RichText className="reading-section__content" text={section.content} /> : null}
-      {section.details ? <RichText className="reading-section__details" text={section.details} /> : null}
-      <BasisTags basis={section.basis} />
+      {section.content ? <LinkedText className="reading-section__content" text={section.content} /> : null}
+      {section.details ? <LinkedText className="reading-section__details" text={section.details} /> : null}
+      <BasisTags basis={section.basis} vedicNames={vedicNames} />
+      {section.howWeRead ? <HowWeRead notes={section.howWeRead} /> : null}
     </article>
   );
 }

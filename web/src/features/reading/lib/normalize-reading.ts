@@ -8,6 +8,28 @@ export interface DisplaySection {
   content?: string;
   details?: string;
   basis: string[];
+  /** The "How we read this" disclosure, when the reading carries one. */
+  howWeRead?: DisplayHowWeRead;
+}
+
+export interface DisplayHowWeRead {
+  measured: string[];
+  lines: string[];
+  terms: { tag: string; vedic: string }[];
+}
+
+export const TRACE_LINES = ['heart', 'head', 'life', 'fate', 'sun'] as const;
+export type TraceLine = (typeof TRACE_LINES)[number];
+
+export interface DisplayTrace {
+  line: TraceLine;
+  name: string;
+  points: { x: number; y: number }[];
+  length?: string;
+  curvature?: string;
+  depth?: string;
+  breaks?: number;
+  confidence: number;
 }
 
 export interface DisplayMarker {
@@ -17,12 +39,20 @@ export interface DisplayMarker {
   style?: string;
   x: number;
   y: number;
+  /** Sentences of the reading this marker explains, verbatim. */
+  explains: string[];
 }
 
 export type NormalizedReading =
   | { kind: 'empty' }
   | { kind: 'unknown' }
-  | { kind: 'sections'; sections: DisplaySection[]; markers: DisplayMarker[] };
+  | {
+      kind: 'sections';
+      sections: DisplaySection[];
+      markers: DisplayMarker[];
+      /** Traced lines; null for readings made before traces existed (nothing is said about lines). */
+      traces: DisplayTrace[] | null;
+    };
 
 export const DEFAULT_MARKER_LABEL = 'Palm Feature';
 
@@ -63,7 +93,50 @@ function toSection(value: unknown, key: string, area?: string): DisplaySection |
     content: text(value.content),
     details: text(value.details),
     basis: strings(value.basis),
+    howWeRead: toHowWeRead(value.howWeRead),
   };
+}
+
+function toHowWeRead(value: unknown): DisplayHowWeRead | undefined {
+  if (!isObject(value)) return undefined;
+  const terms = Array.isArray(value.terms)
+    ? value.terms.flatMap((term) =>
+        isObject(term) && text(term.tag) && text(term.vedic)
+          ? [{ tag: term.tag as string, vedic: term.vedic as string }]
+          : [],
+      )
+    : [];
+  return { measured: strings(value.measured), lines: strings(value.lines), terms };
+}
+
+const isCoordinate = (n: unknown): n is number =>
+  typeof n === 'number' && Number.isFinite(n) && n >= 0 && n <= 100;
+
+function toTraces(value: unknown): DisplayTrace[] | null {
+  if (!Array.isArray(value)) return null;
+  return value.flatMap((item): DisplayTrace[] => {
+    if (!isObject(item) || !TRACE_LINES.includes(item.line as TraceLine)) return [];
+    const points = Array.isArray(item.points)
+      ? item.points.filter(
+          (p): p is { x: number; y: number } => isObject(p) && isCoordinate(p.x) && isCoordinate(p.y),
+        )
+      : [];
+    if (points.length < 2) return [];
+    const confidence =
+      typeof item.confidence === 'number' && Number.isFinite(item.confidence) ? item.confidence : 0;
+    return [
+      {
+        line: item.line as TraceLine,
+        name: text(item.name) ?? titleCase(`${item.line as string} line`),
+        points: points.map(({ x, y }) => ({ x, y })),
+        length: text(item.length),
+        curvature: text(item.curvature),
+        depth: text(item.depth),
+        breaks: typeof item.breaks === 'number' ? item.breaks : undefined,
+        confidence: Math.min(1, Math.max(0, confidence)),
+      },
+    ];
+  });
 }
 
 function toMarkers(value: unknown): DisplayMarker[] {
@@ -82,12 +155,17 @@ function toMarkers(value: unknown): DisplayMarker[] {
         style: text(item.style),
         x: clamp(x),
         y: clamp(y),
+        explains: strings(item.explains),
       },
     ];
   });
 }
 
-function fromSectionList(list: unknown[], markers: DisplayMarker[]): NormalizedReading {
+function fromSectionList(
+  list: unknown[],
+  markers: DisplayMarker[],
+  traces: DisplayTrace[] | null = null,
+): NormalizedReading {
   const sections: DisplaySection[] = [];
   for (const [position, item] of list.entries()) {
     if (typeof item === 'string' && !item.trim()) continue;
@@ -95,7 +173,7 @@ function fromSectionList(list: unknown[], markers: DisplayMarker[]): NormalizedR
     if (!section) return { kind: 'unknown' };
     if (hasBody(section)) sections.push(section);
   }
-  return sections.length > 0 ? { kind: 'sections', sections, markers } : { kind: 'empty' };
+  return sections.length > 0 ? { kind: 'sections', sections, markers, traces } : { kind: 'empty' };
 }
 
 /**
@@ -110,20 +188,23 @@ export function normalizeReading(reading: unknown): NormalizedReading {
   if (!isObject(reading)) return { kind: 'unknown' };
 
   const markers = toMarkers(reading.visual_markers);
+  const traces = toTraces(reading.line_traces);
 
   if ('sections' in reading) {
-    return Array.isArray(reading.sections) ? fromSectionList(reading.sections, markers) : { kind: 'unknown' };
+    return Array.isArray(reading.sections)
+      ? fromSectionList(reading.sections, markers, traces)
+      : { kind: 'unknown' };
   }
 
   if ('content' in reading) {
     if (typeof reading.content !== 'string') return { kind: 'unknown' };
     const section = toSection(reading, 'reading');
     return section && hasBody(section)
-      ? { kind: 'sections', sections: [section], markers }
+      ? { kind: 'sections', sections: [section], markers, traces }
       : { kind: 'empty' };
   }
 
-  const areas = Object.entries(reading).filter(([key]) => key !== 'visual_markers');
+  const areas = Object.entries(reading).filter(([key]) => key !== 'visual_markers' && key !== 'line_traces');
   if (areas.length === 0) return { kind: 'empty' };
   const sections: DisplaySection[] = [];
   for (const [area, value] of areas) {
@@ -131,5 +212,5 @@ export function normalizeReading(reading: unknown): NormalizedReading {
     const section = toSection(value, `area-${area}`, area);
     if (section && hasBody(section)) sections.push(section);
   }
-  return sections.length > 0 ? { kind: 'sections', sections, markers } : { kind: 'empty' };
+  return sections.length > 0 ? { kind: 'sections', sections, markers, traces } : { kind: 'empty' };
 }

@@ -103,11 +103,14 @@ export function PalmPicker({ questionText, hand, file, onFileChange }: PalmPicke
         {file ? <span className="palm-picker__file"> · Selected: {file.name}</span> : null}
       </p>
 
-      <ul className="palm-picker__tips" aria-label="Tips for a good palm photo">
-        {CAPTURE_TIPS.map((tip) => (
-          <li key={tip}>{tip}</li>
-        ))}
-      </ul>
+      {/* Once a photo is chosen the tips make way, so the preview and Next fit on one screen. */}
+      {file ? null : (
+        <ul className="palm-picker__tips" aria-label="Tips for a good palm photo">
+          {CAPTURE_TIPS.map((tip) => (
+            <li key={tip}>{tip}</li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

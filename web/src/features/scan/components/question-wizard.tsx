@@ -32,6 +32,7 @@ export function QuestionWizard({ flow }: { flow: ActiveFlow }) {
   const navigate = useNavigate();
   const { toast } = useToast();
   const headingRef = useRef<HTMLDivElement>(null);
+  const navRef = useRef<HTMLDivElement>(null);
   const hasNavigated = useRef(false);
 
   const createReading = useCreateReading({
@@ -58,6 +59,15 @@ export function QuestionWizard({ flow }: { flow: ActiveFlow }) {
   const question: Question | undefined = questions[index];
   const palmFile = [...responses.values()].find((value): value is File => value instanceof File);
   const previewUrl = useObjectUrl(palmFile);
+  const shownFile = useRef(palmFile);
+
+  useEffect(() => {
+    // A photo was just chosen: bring its preview and the Next button into view (on a phone both
+    // sit below the fold). The bottom of the buttons is aligned to the bottom of the screen.
+    if (!palmFile || palmFile === shownFile.current) return;
+    shownFile.current = palmFile;
+    navRef.current?.scrollIntoView?.({ block: 'end', behavior: 'instant' });
+  }, [palmFile]);
 
   if (!question) {
     return (
@@ -145,7 +155,7 @@ export function QuestionWizard({ flow }: { flow: ActiveFlow }) {
       >
         <QuestionInput question={question} response={response} onChange={setResponse} hand={hand} />
 
-        <div className="wizard__nav">
+        <div className="wizard__nav" ref={navRef}>
           <Button variant="ghost" onClick={() => goTo(index - 1)} disabled={index === 0}>
             <span aria-hidden="true">←</span> Previous
           </Button>

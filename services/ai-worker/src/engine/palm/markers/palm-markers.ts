@@ -1,4 +1,4 @@
-import { LIFE_AREAS, type LifeArea, type VisualMarker } from '@palm/contracts';
+import { LIFE_AREAS, type LifeArea, type ReadingSection, type VisualMarker } from '@palm/contracts';
 import {
   LINE_NAMES,
   MOUNT_NAMES,
@@ -46,6 +46,12 @@ const LINE_MEANINGS: Record<LineName, string> = {
 
 const MOUNT_CAUTION = 'Mounts show only faintly in a flat photo, so the reading gives this little weight.';
 
+/** "Heart line · Hridaya rekha": the English name first, so a screen reader names the feature plainly. */
+const englishFirst = (label: string) => {
+  const name = label.split(' · ').reverse().join(' · ');
+  return name.charAt(0).toUpperCase() + name.slice(1);
+};
+
 const round = (value: number) => Math.round(Math.min(100, Math.max(0, value)) * 10) / 10;
 
 function palmCentre(observation: PalmObservation): Point {
@@ -85,7 +91,7 @@ export function palmMarkers(observation: PalmObservation, findings: readonly Fin
     const fromGeometry = said?.finding.evidence.every((e) => e.kind !== 'mount') ?? false;
     return {
       id: `mount-${mount.replace('_', '-')}`,
-      label: MOUNT_LABELS[mount],
+      label: englishFirst(MOUNT_LABELS[mount]),
       description:
         fromGeometry && said ? said.text : `${said?.text ?? MOUNT_MEANINGS[mount]} ${MOUNT_CAUTION}`,
       style: 'mount',
@@ -97,7 +103,7 @@ export function palmMarkers(observation: PalmObservation, findings: readonly Fin
     return seen.seen && seen.confidence >= LINE_MARKER_CONFIDENCE;
   }).map((line): VisualMarker => ({
     id: `line-${line}`,
-    label: LINE_LABELS[line],
+    label: englishFirst(LINE_LABELS[line]),
     description:
       strongestAt(findings, (f) => f.place?.kind === 'line' && f.place.line === line)?.text ??
       LINE_MEANINGS[line],
@@ -105,4 +111,34 @@ export function palmMarkers(observation: PalmObservation, findings: readonly Fin
     coordinates: at(observation.lines[line].anchor),
   }));
   return [...lines, ...mounts];
+}
+
+const placeId = (finding: Finding) =>
+  finding.place?.kind === 'line'
+    ? `line-${finding.place.line}`
+    : finding.place
+      ? `mount-${finding.place.mount.replace('_', '-')}`
+      : undefined;
+
+/**
+ * Ties each marker to the sentences of the reading it explains: the wordings of the findings at its
+ * place that the sections actually say. A narrator that rewrote them leaves the markers unlinked.
+ */
+export function linkMarkers(
+  markers: readonly VisualMarker[],
+  findings: readonly Finding[],
+  sections: readonly ReadingSection[],
+): VisualMarker[] {
+  const prose = sections.flatMap((section) => [...section.insights, section.content, section.details]);
+  return markers.map((marker) => {
+    const explains = [
+      ...new Set(
+        findings
+          .filter((finding) => placeId(finding) === marker.id)
+          .flatMap((finding) => finding.phrasings)
+          .filter((phrasing) => prose.some((text) => text.includes(phrasing))),
+      ),
+    ];
+    return explains.length > 0 ? { ...marker, explains } : marker;
+  });
 }

@@ -212,10 +212,12 @@ export const FOCUS_NOTES: readonly ((area: string) => string)[] = [
   (area) => `As ${area} is one of your chosen focus areas, this section carries extra detail.`,
 ];
 
-export const UNSEEN_LINE_NOTES: readonly ((line: string) => string)[] = [
-  (line) =>
-    `Your ${line} could not be made out clearly in this photo, so this section rests on the shape of your hand and fingers instead.`,
-  (line) => `The photo did not show your ${line} clearly enough to read, so nothing here is drawn from it.`,
+/** Said once per reading for each line, in the first section that would have leaned on it. */
+export const UNSEEN_LINE_NOTES: readonly ((lines: string, several: boolean) => string)[] = [
+  (lines) =>
+    `Your ${lines} did not show clearly in this photo, which is common with fainter lines or soft light, so this part is read from what did show: the shape of your hand and fingers.`,
+  (lines, several) =>
+    `We could not make out your ${lines} in this photo and would rather leave ${several ? 'them' : 'it'} out than guess; the rest of your hand still has plenty to say here.`,
 ];
 
 export const CLOSING_NOTES: readonly string[] = [

@@ -1,14 +1,16 @@
 import {
   LIFE_AREAS,
+  type HowWeRead,
   type LifeArea,
   type ReadingResult,
   type ReadingSection,
   type ReadingSubmission,
 } from '@palm/contracts';
-import { palmMarkers } from '../markers/palm-markers';
+import { lineTraces } from '../markers/line-traces';
+import { linkMarkers, palmMarkers } from '../markers/palm-markers';
 import type { LineName, PalmObservation } from '../palm-observation';
 import type { Finding } from '../rules/palm-rule';
-import { LINE_NAMES_IN_TEXT, TATTVA_LABELS } from '../rules/vedic-names';
+import { LINE_LABELS, LINE_NAMES_IN_TEXT, TATTVA_LABELS, vedicNameOf } from '../rules/vedic-names';
 import {
   AREA_NAMES,
   AREA_SUBTITLES,
@@ -27,6 +29,7 @@ import {
   VISITOR_NOTE_BRIDGES,
 } from './area-texts';
 import type { NarrationInput, Narrator } from './narrator';
+import { describePalm } from './palm-description';
 import { phraseChooserFor, type PhraseChooser } from './phrase-chooser';
 import { readVisitorAnswers, type VisitorAnswers } from './visitor-answers';
 
@@ -67,6 +70,10 @@ interface ReadingContext {
   answers: VisitorAnswers;
   choose: PhraseChooser;
   notesByArea: Map<LifeArea, string[]>;
+  /** Lines already said to be unseen: a reading says it once, in the first section that needs them. */
+  unseenSaid: Set<LineName>;
+  /** Features already pointed out in a section's "we see" sentence, so none is pointed out twice. */
+  described: Set<string>;
 }
 
 /** Focus areas first, in the visitor's order, then the rest in the usual order. */
@@ -87,8 +94,10 @@ export function composeSections(
     answers,
     choose,
     notesByArea: visitorNotesByArea(answers, areas, choose),
+    unseenSaid: new Set(),
+    described: new Set(),
   };
-  return areas.map((area, index) =>
+  const sections = areas.map((area, index) =>
     composeSection(
       {
         area,
@@ -100,6 +109,8 @@ export function composeSections(
       context,
     ),
   );
+  const notes = howWeReadByArea(findings, observation, areas);
+  return sections.map((section) => ({ ...section, howWeRead: notes.get(section.area as LifeArea)! }));
 }
 
 function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSection {
@@ -107,22 +118,30 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
   const { observation, answers, choose } = context;
   const depth = focused ? DEPTH.focused : DEPTH.other;
   const inContentUntil = depth.insights + depth.inContent;
-  const insights = findings.slice(0, depth.insights).flatMap((finding) => wordFindings([finding], choose));
-  const inContent = wordFindings(findings.slice(depth.insights, inContentUntil), choose);
-  const inDetails = wordFindings(findings.slice(inContentUntil), choose);
+  const insights = wordFindings(findings.slice(0, depth.insights), choose);
+  // One run of links through both paragraphs, so no link is said twice in a section.
+  const [inContent, inDetails] = linked(
+    [
+      wordFindings(findings.slice(depth.insights, inContentUntil), choose),
+      wordFindings(findings.slice(inContentUntil), choose),
+    ],
+    choose,
+    area,
+  );
   const handType = observation.geometry.handType;
   const tattvaKnown = observation.geometry.handTypeConfidence >= HAND_TYPE_CONFIDENCE_FOR_TATTVA;
 
   const content = [
     plan.index === 0 ? mismatchNote(context) : undefined,
     choose.pick(OPENERS[area], `${area}.opener`),
+    describePalm(area, observation, choose, context.described),
     ...inContent,
     answerNote(area, answers, choose),
     ...(context.notesByArea.get(area) ?? []),
   ];
   const details = [
     ...inDetails,
-    ...unseenLineNotes(area, observation, choose),
+    ...unseenLineNotes(area, context),
     ...practicalTips(plan, observation, choose, inDetails.length),
     focused ? choose.pick(FOCUS_NOTES, `${area}.focus`)(AREA_NAMES[area]) : undefined,
     plan.isLast ? choose.pick(CLOSING_NOTES, 'closing') : undefined,
@@ -141,24 +160,52 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
   };
 }
 
-/**
- * Each finding in one phrasing, followed by the measurements it rests on, so the visitor can check
- * them against their hand. The findings given are one paragraph: there a measurement is quoted
- * once, where it first matters; each insight stands alone and quotes its own.
- */
+/** Each finding in one phrasing; its measurements go to the section's "How we read this". */
 function wordFindings(findings: readonly Finding[], choose: PhraseChooser): string[] {
-  const quoted: string[] = [];
-  return findings.map((finding) => {
-    const fresh = finding.measured.filter((fact) => !quoted.some((earlier) => earlier.includes(fact)));
-    quoted.push(...fresh);
-    return withMeasurements(choose.pick(finding.phrasings, finding.ruleId), fresh);
-  });
+  return findings.map((finding) => choose.pick(finding.phrasings, finding.ruleId));
 }
 
-function withMeasurements(sentence: string, measured: readonly string[]): string {
-  if (measured.length === 0) return sentence;
-  const [, body = sentence, end = '.'] = /^(.*?)([.!?…]?)$/su.exec(sentence) ?? [];
-  return `${body} (${measured.join('; ')})${end}`;
+/**
+ * Words that carry a paragraph from one finding to the next, so it reads as one palmist talking
+ * rather than a list; picked per palm like the phrasings.
+ */
+const FIRST_LINKS = ['', 'To begin with, ', 'First of all, ', 'Most clearly, '] as const;
+const LINKS = [
+  'Beyond that, ',
+  'Alongside this, ',
+  'What is more, ',
+  'In the same hand, ',
+  'Looking closer, ',
+  'Just as telling, ',
+  'On top of that, ',
+  'Here, too, ',
+] as const;
+/** Words that keep their capital after a link: the Vedic names and "I". */
+const PROPER_START =
+  /^(?:I|Vayu|Prithvi|Jal|Agni|Guru|Shani|Surya|Budh|Hridaya|Mastishk|Jeevan|Bhagya|Vivah|Shukra|Chandra|Mangal|Rahu|Lakshmi|Samudrika|Hast)\b/;
+
+function linked(
+  paragraphs: readonly [readonly string[], readonly string[]],
+  choose: PhraseChooser,
+  area: LifeArea,
+): [string[], string[]] {
+  const start = LINKS.indexOf(choose.pick(LINKS, `${area}.links`));
+  let used = 0;
+  const link = (sentence: string, first: boolean): string => {
+    const words = first
+      ? choose.pick(FIRST_LINKS, `${area}.first-link`)
+      : LINKS[(start + used++) % LINKS.length]!;
+    if (!words) return sentence;
+    const rest = PROPER_START.test(sentence)
+      ? sentence
+      : sentence.charAt(0).toLowerCase() + sentence.slice(1);
+    return words + rest;
+  };
+  const [content, details] = paragraphs;
+  return [
+    content.map((sentence, i) => link(sentence, i === 0)),
+    details.map((sentence) => link(sentence, false)),
+  ];
 }
 
 /** Focus areas get advice for their hand type and a general one; others only when they are thin. */
@@ -206,10 +253,76 @@ function answerNote(area: LifeArea, answers: VisitorAnswers, choose: PhraseChoos
   }
 }
 
-function unseenLineNotes(area: LifeArea, observation: PalmObservation, choose: PhraseChooser): string[] {
-  return SECTION_LINES[area]
-    .filter((line) => !observation.lines[line].seen || observation.lines[line].confidence < LINE_CONFIDENCE)
-    .map((line) => choose.pick(UNSEEN_LINE_NOTES, `unseen.${line}`)(LINE_NAMES_IN_TEXT[line]));
+const lineSeen = (observation: PalmObservation, line: LineName) =>
+  observation.lines[line].seen && observation.lines[line].confidence >= LINE_CONFIDENCE;
+
+function unseenLineNotes(area: LifeArea, { observation, choose, unseenSaid }: ReadingContext): string[] {
+  const unseen = SECTION_LINES[area].filter((line) => !lineSeen(observation, line) && !unseenSaid.has(line));
+  if (unseen.length === 0) return [];
+  for (const line of unseen) unseenSaid.add(line);
+  const names = unseen.map((line) => LINE_NAMES_IN_TEXT[line]).join(' and ');
+  return [choose.pick(UNSEEN_LINE_NOTES, `unseen.${unseen.join('.')}`)(names, unseen.length > 1)];
+}
+
+/**
+ * A compound measurement ("palm 1.31 times as long as wide, middle finger 95% of the palm’s
+ * length") splits into its numbers, so a part quoted alone elsewhere is not quoted twice; a line's
+ * description ("heart line traced long, gently curved, deep") stays whole.
+ */
+function measurementParts(fact: string): string[] {
+  const parts = fact.split(', ');
+  return parts.every((part) => /\d/.test(part)) ? parts : [fact];
+}
+
+const sentenceCase = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const englishLineName = (line: LineName) => LINE_LABELS[line].split(' · ')[1]!;
+const vedicLineName = (line: LineName) => LINE_LABELS[line].split(' · ')[0]!;
+
+/**
+ * The "How we read this" panel of each section: the measurements its findings rest on, each
+ * quoted once in the reading (where it first matters), the lines it leans on and how surely they
+ * were seen, and the Vedic names of its tags. Also used for sections another narrator wrote.
+ */
+export function howWeReadByArea(
+  findings: readonly Finding[],
+  observation: PalmObservation,
+  areas: readonly LifeArea[],
+): Map<LifeArea, HowWeRead> {
+  const quoted: string[] = [];
+  const linesNoted = new Set<LineName>();
+  const byArea = new Map<LifeArea, HowWeRead>();
+  for (const area of areas) {
+    const here = findings.filter((finding) => finding.area === area).slice(0, FINDINGS_PER_SECTION);
+    const measured: string[] = [];
+    for (const part of here.flatMap((finding) => finding.measured.flatMap(measurementParts))) {
+      if (quoted.some((earlier) => earlier.includes(part) || part.includes(earlier))) continue;
+      quoted.push(part);
+      measured.push(sentenceCase(part));
+    }
+    const linesHere = new Set<LineName>([
+      ...SECTION_LINES[area],
+      ...here.flatMap((finding) =>
+        finding.evidence.flatMap((item) => (item.kind === 'line' ? [item.line] : [])),
+      ),
+    ]);
+    const lines: string[] = [];
+    for (const line of linesHere) {
+      if (linesNoted.has(line)) continue;
+      linesNoted.add(line);
+      const name = `${englishLineName(line)} (${vedicLineName(line)})`;
+      if (!lineSeen(observation, line)) {
+        lines.push(`${name}: not clearly visible in this photo`);
+      } else if (!quoted.some((fact) => fact.startsWith(englishLineName(line).toLowerCase()))) {
+        lines.push(`${name}: seen, ${Math.round(observation.lines[line].confidence * 100)}% sure`);
+      }
+    }
+    const terms = [...new Set(here.map((finding) => finding.basis))].flatMap((tag) => {
+      const vedic = vedicNameOf(tag);
+      return vedic ? [{ tag, vedic }] : [];
+    });
+    byArea.set(area, { measured, lines, terms });
+  }
+  return byArea;
 }
 
 /** The visitor's own words go to the section they speak about, or to the first one. */
@@ -237,9 +350,11 @@ export function narrateLocally(
   observation: PalmObservation,
   submission: ReadingSubmission,
 ): ReadingResult {
+  const sections = composeSections(findings, observation, submission);
   return {
-    sections: composeSections(findings, observation, submission),
-    visual_markers: palmMarkers(observation, findings),
+    sections,
+    visual_markers: linkMarkers(palmMarkers(observation, findings), findings, sections),
+    line_traces: lineTraces(observation),
   };
 }
 

@@ -14,7 +14,7 @@ export const CAREER_RULES = defineRules('career', [
     evidence: TATTVA,
     when: (p) => p.traits.handType === 'earth',
     weight: 0.7,
-    basis: 'Prithvi tattva · earth hand',
+    basis: 'Earth hand',
     phrasings: [
       'A Prithvi (earth) hand works best with tangible results: building, making, managing real things.',
       'The earth element in your hand points to a patient, dependable worker whom others rely on.',
@@ -26,7 +26,7 @@ export const CAREER_RULES = defineRules('career', [
     evidence: TATTVA,
     when: (p) => p.traits.handType === 'air',
     weight: 0.7,
-    basis: 'Vayu tattva · air hand',
+    basis: 'Air hand',
     phrasings: [
       'A Vayu (air) hand thrives on ideas and exchange: teaching, writing, analysis or anything with words.',
       'The air element in your hand suggests a quick, curious mind that needs variety in its work.',
@@ -38,7 +38,7 @@ export const CAREER_RULES = defineRules('career', [
     evidence: TATTVA,
     when: (p) => p.traits.handType === 'fire',
     weight: 0.7,
-    basis: 'Agni tattva · fire hand',
+    basis: 'Fire hand',
     phrasings: [
       'An Agni (fire) hand is a starter: you bring drive to new projects and rally others behind them.',
       'The fire element in your hand points to initiative and leadership; routine tends to bore you.',
@@ -50,7 +50,7 @@ export const CAREER_RULES = defineRules('career', [
     evidence: TATTVA,
     when: (p) => p.traits.handType === 'water',
     weight: 0.7,
-    basis: 'Jal tattva · water hand',
+    basis: 'Water hand',
     phrasings: [
       'A Jal (water) hand brings intuition to work: caring, creative and advisory roles suit you.',
       'The water element in your hand suggests you do your best work where empathy and imagination count.',
@@ -73,7 +73,7 @@ export const CAREER_RULES = defineRules('career', [
     evidence: GEOMETRY,
     when: (p) => p.traits.palmShape === 'balanced',
     weight: 0.45,
-    basis: 'Palm of balanced proportions',
+    basis: 'Balanced palm',
     phrasings: [
       'A palm of balanced proportions suggests versatility: you can both plan the work and do it.',
       'Your evenly proportioned palm is read as adaptability between thinking and doing.',
@@ -95,7 +95,7 @@ export const CAREER_RULES = defineRules('career', [
     evidence: GEOMETRY,
     when: (p) => p.traits.indexVsRing === 'index-longer',
     weight: 0.7,
-    basis: 'Guru finger longer than Surya finger',
+    basis: 'Index finger longer than ring',
     place: GURU,
     phrasings: [
       'An index finger longer than the ring finger is the classical mark of Guru: ambition and a wish to lead.',
@@ -107,7 +107,7 @@ export const CAREER_RULES = defineRules('career', [
     evidence: GEOMETRY,
     when: (p) => p.traits.indexVsRing === 'even',
     weight: 0.55,
-    basis: 'Guru and Surya fingers level',
+    basis: 'Index and ring fingers level',
     place: GURU,
     phrasings: [
       'Index and ring fingers of similar length suggest a balance of ambition and creativity.',
@@ -119,7 +119,7 @@ export const CAREER_RULES = defineRules('career', [
     evidence: GEOMETRY,
     when: (p) => p.traits.indexVsRing === 'ring-longer',
     weight: 0.7,
-    basis: 'Surya finger longer than Guru finger',
+    basis: 'Ring finger longer than index',
     place: SURYA,
     phrasings: [
       'A ring finger longer than the index is the mark of Surya: creativity and a taste for bold moves.',
@@ -131,7 +131,7 @@ export const CAREER_RULES = defineRules('career', [
     evidence: GEOMETRY,
     when: (p) => p.traits.middleFinger === 'long',
     weight: 0.6,
-    basis: 'Shani finger long',
+    basis: 'Middle finger long',
     place: SHANI,
     phrasings: [
       'A long Shani (Saturn) finger is read as responsibility and depth: you take duties seriously.',
@@ -143,7 +143,7 @@ export const CAREER_RULES = defineRules('career', [
     evidence: GEOMETRY,
     when: (p) => p.traits.middleFinger === 'short',
     weight: 0.5,
-    basis: 'Shani finger close to its neighbours',
+    basis: 'Middle finger near neighbours',
     place: SHANI,
     phrasings: [
       'A middle finger close in length to its neighbours suggests you dislike rigid rules and work best with freedom.',
@@ -202,7 +202,7 @@ export const CAREER_RULES = defineRules('career', [
     evidence: GEOMETRY,
     when: (p) => p.traits.fingers === 'medium',
     weight: 0.4,
-    basis: 'Fingers of medium length',
+    basis: 'Medium-length fingers',
     phrasings: [
       'Fingers of medium length suggest you move comfortably between the big picture and the details.',
       'Your medium-length fingers are read as a practical mix of planning and doing.',
@@ -224,7 +224,7 @@ export const CAREER_RULES = defineRules('career', [
     evidence: [head],
     when: (p) => p.line('head')?.curvature === 'straight',
     weight: 0.85,
-    basis: 'Mastishk rekha · head line: straight',
+    basis: 'Head line: straight',
     phrasings: [
       'A straight Mastishk rekha is read as a logical, practical mind: you solve problems step by step.',
       'Your head line runs level, the classical sign of clear, realistic thinking at work.',
@@ -235,7 +235,7 @@ export const CAREER_RULES = defineRules('career', [
     evidence: [head],
     when: (p) => p.line('head')?.curvature === 'curved',
     weight: 0.85,
-    basis: 'Mastishk rekha · head line: sloping',
+    basis: 'Head line: sloping',
     phrasings: [
       'A sloping Mastishk rekha points to imagination: creative fields and original solutions suit you.',
       'Your head line curves downward, read as a mind that thinks in images and stories.',
@@ -246,7 +246,7 @@ export const CAREER_RULES = defineRules('career', [
     evidence: [head],
     when: (p) => p.line('head')?.curvature === 'gentle',
     weight: 0.65,
-    basis: 'Mastishk rekha · head line: gentle slope',
+    basis: 'Head line: gentle slope',
     phrasings: [
       'A gently sloping head line blends logic with imagination: practical ideas are your strength.',
       'Your Mastishk rekha bends softly, read as a mind that can be both realistic and inventive.',
@@ -257,7 +257,7 @@ export const CAREER_RULES = defineRules('career', [
     evidence: [head],
     when: (p) => p.line('head')?.length === 'long',
     weight: 0.75,
-    basis: 'Mastishk rekha · head line: long',
+    basis: 'Head line: long',
     phrasings: [
       'A long head line is read as breadth of interests and thorough thinking.',
       'Your Mastishk rekha reaches far across the palm, a sign of a mind that likes to see every angle.',
@@ -268,7 +268,7 @@ export const CAREER_RULES = defineRules('career', [
     evidence: [head],
     when: (p) => p.line('head')?.length === 'short',
     weight: 0.65,
-    basis: 'Mastishk rekha · head line: short',
+    basis: 'Head line: short',
     phrasings: [
       'A shorter head line is read as focus: you go deep into one subject instead of spreading thin.',
       'Your Mastishk rekha is compact, linked with quick, practical thinking that gets to the point.',
@@ -279,7 +279,7 @@ export const CAREER_RULES = defineRules('career', [
     evidence: [head],
     when: (p) => p.line('head')?.depth === 'deep',
     weight: 0.6,
-    basis: 'Mastishk rekha · head line: deep',
+    basis: 'Head line: deep',
     phrasings: [
       'A deep head line is read as concentration: when you focus, little distracts you.',
       'Your clearly etched Mastishk rekha points to steady, determined thinking.',
@@ -290,7 +290,7 @@ export const CAREER_RULES = defineRules('career', [
     evidence: [head],
     when: (p) => (p.line('head')?.breaks ?? 0) >= 1,
     weight: 0.55,
-    basis: 'Mastishk rekha · head line: broken',
+    basis: 'Head line: broken',
     phrasings: [
       'A break in the head line is read as a change of direction in thinking, often a career turn.',
       'Your Mastishk rekha shows a break, linked with phases where you rethought your path and chose anew.',
@@ -301,7 +301,7 @@ export const CAREER_RULES = defineRules('career', [
     evidence: [fate],
     when: (p) => p.line('fate') !== undefined,
     weight: 0.7,
-    basis: 'Bhagya rekha · fate line seen',
+    basis: 'Fate line seen',
     phrasings: [
       'A visible Bhagya rekha is read as a sense of purpose: you tend to know what you are working towards.',
       'Your fate line can be seen rising through the palm, a sign of direction and commitment in work.',
@@ -312,7 +312,7 @@ export const CAREER_RULES = defineRules('career', [
     evidence: [fate],
     when: (p) => p.line('fate')?.depth === 'deep' || p.line('fate')?.length === 'long',
     weight: 0.65,
-    basis: 'Bhagya rekha · fate line: strong',
+    basis: 'Fate line: strong',
     phrasings: [
       'A strong Bhagya rekha is read as steady career momentum built through your own persistence.',
       'Your fate line is well marked, linked with a career that grows by consistent effort over time.',
@@ -323,7 +323,7 @@ export const CAREER_RULES = defineRules('career', [
     evidence: [fate],
     when: (p) => (p.line('fate')?.breaks ?? 0) >= 1,
     weight: 0.55,
-    basis: 'Bhagya rekha · fate line: broken',
+    basis: 'Fate line: broken',
     phrasings: [
       'A break in the fate line is read as a change of course: a new role, field or way of working.',
       'Your Bhagya rekha changes along its way, a sign of reinvention rather than a single track.',
@@ -334,7 +334,7 @@ export const CAREER_RULES = defineRules('career', [
     evidence: [onLine('sun')],
     when: (p) => p.line('sun') !== undefined,
     weight: 0.6,
-    basis: 'Surya rekha · sun line seen',
+    basis: 'Sun line seen',
     phrasings: [
       'A visible Surya rekha is read as recognition for your talents: your work tends to get noticed.',
       'Your sun line can be seen below the ring finger, linked with creative satisfaction and visibility.',
@@ -345,7 +345,7 @@ export const CAREER_RULES = defineRules('career', [
     evidence: [onMount('guru')],
     when: (p) => p.mount('guru') === 'full',
     weight: 0.3,
-    basis: 'Guru parvat · Jupiter mount: full',
+    basis: 'Jupiter mount: full',
     phrasings: [
       'A full Guru parvat is traditionally read as leadership and a wish to organise others.',
       'The Mount of Jupiter looks well developed, linked with ambition and dignity in your work.',
@@ -356,7 +356,7 @@ export const CAREER_RULES = defineRules('career', [
     evidence: [onMount('shani')],
     when: (p) => p.mount('shani') === 'full',
     weight: 0.25,
-    basis: 'Shani parvat · Saturn mount: full',
+    basis: 'Saturn mount: full',
     phrasings: [
       'A full Shani parvat is read as prudence and a talent for serious, long-term work.',
       'The Mount of Saturn looks developed, linked with discipline and careful judgement.',
@@ -367,7 +367,7 @@ export const CAREER_RULES = defineRules('career', [
     evidence: [onMount('budh')],
     when: (p) => p.mount('budh') === 'full',
     weight: 0.25,
-    basis: 'Budh parvat · Mercury mount: full',
+    basis: 'Mercury mount: full',
     phrasings: [
       'A full Budh parvat is read as a talent for commerce, science and persuasive speech.',
       'The Mount of Mercury looks developed, linked with wit and skill in negotiation.',
@@ -381,7 +381,7 @@ export const CAREER_RULES = defineRules('career', [
       p.line('head') !== undefined &&
       p.traits.handType === 'earth',
     weight: 0.7,
-    basis: 'Sloping head line on a Prithvi hand',
+    basis: 'Sloping head line, earth hand',
     phrasings: [
       'A sloping head line on an earth hand is read as practical imagination: you invent things that work.',
       'On a Prithvi hand, your curving Mastishk rekha points to a maker with original ideas.',
@@ -392,7 +392,7 @@ export const CAREER_RULES = defineRules('career', [
     evidence: [head, ...TATTVA],
     when: (p) => p.line('head')?.curvature === 'straight' && p.traits.handType === 'water',
     weight: 0.7,
-    basis: 'Straight head line on a Jal hand',
+    basis: 'Straight head line, water hand',
     phrasings: [
       'A straight head line on a water hand is read as a practical idealist: feeling guided by good sense.',
       'On a Jal hand, your level Mastishk rekha keeps sensitivity anchored in realism.',

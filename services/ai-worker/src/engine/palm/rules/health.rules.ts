@@ -11,7 +11,7 @@ export const HEALTH_RULES = defineRules('health', [
     evidence: TATTVA,
     when: (p) => p.traits.handType === 'earth',
     weight: 0.7,
-    basis: 'Prithvi tattva · earth hand',
+    basis: 'Earth hand',
     phrasings: [
       'A Prithvi (earth) hand draws energy from routine: regular meals, walks and sleep keep you strong.',
       'The earth element in your hand points to steady stamina that thrives on time outdoors and physical work.',
@@ -23,7 +23,7 @@ export const HEALTH_RULES = defineRules('health', [
     evidence: TATTVA,
     when: (p) => p.traits.handType === 'air',
     weight: 0.7,
-    basis: 'Vayu tattva · air hand',
+    basis: 'Air hand',
     phrasings: [
       'A Vayu (air) hand runs on mental energy: screens and chatter tire you more than effort does.',
       'The air element in your hand suggests a busy mind that needs deliberate pauses and fresh air.',
@@ -35,7 +35,7 @@ export const HEALTH_RULES = defineRules('health', [
     evidence: TATTVA,
     when: (p) => p.traits.handType === 'fire',
     weight: 0.7,
-    basis: 'Agni tattva · fire hand',
+    basis: 'Fire hand',
     phrasings: [
       'An Agni (fire) hand burns bright: you have bursts of energy and need real rest between them.',
       'The fire element in your hand points to vigour; pacing yourself keeps the flame steady.',
@@ -47,7 +47,7 @@ export const HEALTH_RULES = defineRules('health', [
     evidence: TATTVA,
     when: (p) => p.traits.handType === 'water',
     weight: 0.7,
-    basis: 'Jal tattva · water hand',
+    basis: 'Water hand',
     phrasings: [
       'A Jal (water) hand absorbs its surroundings: calm places and kind company restore your energy.',
       'The water element in your hand suggests energy that follows feelings; gentle rhythms suit you.',
@@ -70,7 +70,7 @@ export const HEALTH_RULES = defineRules('health', [
     evidence: GEOMETRY,
     when: (p) => p.traits.palmShape === 'balanced',
     weight: 0.35,
-    basis: 'Palm of balanced proportions',
+    basis: 'Balanced palm',
     phrasings: [
       'A balanced palm suggests energy that adapts: you can sprint or keep a steady pace as needed.',
       'Your evenly proportioned palm is read as a good match between effort and recovery.',
@@ -104,7 +104,7 @@ export const HEALTH_RULES = defineRules('health', [
     evidence: GEOMETRY,
     when: (p) => p.traits.thumbAngle === 'medium',
     weight: 0.35,
-    basis: 'Thumb opens at a moderate angle',
+    basis: 'Thumb opens moderately',
     place: MANGAL_INNER,
     phrasings: [
       'A moderately opening thumb suggests balanced energy: active, without running yourself down.',
@@ -174,7 +174,7 @@ export const HEALTH_RULES = defineRules('health', [
     evidence: CREASES,
     when: (p) => p.traits.creases === 'dense',
     weight: 0.55,
-    basis: 'Many fine creases on the palm',
+    basis: 'Many fine creases',
     phrasings: [
       'Many fine lines are classically read as nervous energy: the mind keeps working after the day ends.',
       'The web of fine creases on your palm suggests you benefit from winding-down rituals before sleep.',
@@ -185,7 +185,7 @@ export const HEALTH_RULES = defineRules('health', [
     evidence: CREASES,
     when: (p) => p.traits.creases === 'moderate',
     weight: 0.4,
-    basis: 'Moderate crease density',
+    basis: 'Moderate creases',
     phrasings: [
       'A moderate number of creases is read as responsive but resilient energy.',
       'Your palm shows a middling web of lines, linked with a temperament that recovers well from busy spells.',
@@ -196,7 +196,7 @@ export const HEALTH_RULES = defineRules('health', [
     evidence: CREASES,
     when: (p) => p.traits.creases === 'sparse',
     weight: 0.55,
-    basis: 'Few, clear creases on the palm',
+    basis: 'Few, clear creases',
     phrasings: [
       'A palm with few, clear lines is read as calm, steady energy that does not fray easily.',
       'Your clean palm suggests a grounded temperament; just keep an eye on pushing too long without breaks.',
@@ -229,7 +229,7 @@ export const HEALTH_RULES = defineRules('health', [
     evidence: [life],
     when: (p) => p.line('life')?.length === 'long',
     weight: 0.75,
-    basis: 'Jeevan rekha · life line: long',
+    basis: 'Life line: long',
     phrasings: [
       'A long Jeevan rekha is read as vitality and enthusiasm for an active lifestyle.',
       'Your life line sweeps well down the palm, linked with robust energy and zest.',
@@ -240,7 +240,7 @@ export const HEALTH_RULES = defineRules('health', [
     evidence: [life],
     when: (p) => p.line('life')?.length === 'short',
     weight: 0.55,
-    basis: 'Jeevan rekha · life line: short',
+    basis: 'Life line: short',
     phrasings: [
       'A shorter Jeevan rekha is not a measure of anything fixed; it is read as energy that comes in chapters.',
       'Your life line is compact, which tradition reads as a liking for variety and change in your routines.',
@@ -251,7 +251,7 @@ export const HEALTH_RULES = defineRules('health', [
     evidence: [life],
     when: (p) => p.line('life')?.curvature === 'curved',
     weight: 0.75,
-    basis: 'Jeevan rekha · life line: wide arc',
+    basis: 'Life line: wide arc',
     phrasings: [
       'A wide arc of the life line around the thumb is read as warmth, stamina and appetite for life.',
       'Your Jeevan rekha curves generously, a sign of outgoing energy and a love of activity.',
@@ -262,7 +262,7 @@ export const HEALTH_RULES = defineRules('health', [
     evidence: [life],
     when: (p) => p.line('life')?.curvature === 'straight',
     weight: 0.6,
-    basis: 'Jeevan rekha · life line: close arc',
+    basis: 'Life line: close arc',
     phrasings: [
       'A life line that hugs the thumb is read as careful energy: you do best with enough rest and quiet.',
       'Your Jeevan rekha runs close to the thumb, suggesting you protect your reserves and pace yourself.',
@@ -273,7 +273,7 @@ export const HEALTH_RULES = defineRules('health', [
     evidence: [life],
     when: (p) => p.line('life')?.depth === 'deep',
     weight: 0.7,
-    basis: 'Jeevan rekha · life line: deep',
+    basis: 'Life line: deep',
     phrasings: [
       'A deep Jeevan rekha is read as robust energy and a quick return to form after busy phases.',
       'Your clearly etched life line points to resilience: your energy bounces back well.',
@@ -284,7 +284,7 @@ export const HEALTH_RULES = defineRules('health', [
     evidence: [life],
     when: (p) => p.line('life')?.depth === 'faint',
     weight: 0.55,
-    basis: 'Jeevan rekha · life line: fine',
+    basis: 'Life line: fine',
     phrasings: [
       'A finer Jeevan rekha is read as sensitive energy: regular sleep and good food make a real difference.',
       'Your life line is delicate, suggesting you feel the benefit of gentle, consistent self-care.',
@@ -295,7 +295,7 @@ export const HEALTH_RULES = defineRules('health', [
     evidence: [life],
     when: (p) => (p.line('life')?.breaks ?? 0) >= 1,
     weight: 0.55,
-    basis: 'Jeevan rekha · life line: broken',
+    basis: 'Life line: broken',
     phrasings: [
       'A break in the Jeevan rekha is read as a change of lifestyle: a move, a new rhythm, a fresh start.',
       'Your life line shows a break, linked with phases where you reset your habits and surroundings.',
@@ -306,7 +306,7 @@ export const HEALTH_RULES = defineRules('health', [
     evidence: [onLine('head')],
     when: (p) => (p.line('head')?.breaks ?? 0) >= 1,
     weight: 0.45,
-    basis: 'Mastishk rekha · head line: broken',
+    basis: 'Head line: broken',
     phrasings: [
       'A break in the head line is read as busy, stressful periods; guard your rest when life speeds up.',
       'Your Mastishk rekha shows a break, a reminder that the mind needs pauses to stay clear.',
@@ -317,7 +317,7 @@ export const HEALTH_RULES = defineRules('health', [
     evidence: [onMount('mangal_inner')],
     when: (p) => p.mount('mangal_inner') === 'full',
     weight: 0.3,
-    basis: 'Mangal parvat · inner Mars: full',
+    basis: 'Inner Mars mount: full',
     phrasings: [
       'A full inner Mangal parvat is read as physical courage and a fighting spirit.',
       'The inner Mount of Mars looks firm, linked with drive and an appetite for challenge.',
@@ -328,7 +328,7 @@ export const HEALTH_RULES = defineRules('health', [
     evidence: [onMount('mangal_outer')],
     when: (p) => p.mount('mangal_outer') === 'full',
     weight: 0.3,
-    basis: 'Mangal parvat · outer Mars: full',
+    basis: 'Outer Mars mount: full',
     phrasings: [
       'A full outer Mangal parvat is read as resilience: you hold steady under pressure.',
       'The outer Mount of Mars looks developed, linked with patience and staying power.',
@@ -339,7 +339,7 @@ export const HEALTH_RULES = defineRules('health', [
     evidence: [onMount('mangal_inner')],
     when: (p) => p.mount('mangal_inner') === 'flat',
     weight: 0.2,
-    basis: 'Mangal parvat · inner Mars: flat',
+    basis: 'Inner Mars mount: flat',
     phrasings: [
       'A flatter inner Mangal parvat is read as a peaceable temperament that avoids needless strain.',
       'The inner Mount of Mars looks modest, linked with energy spent calmly rather than forcefully.',
@@ -350,7 +350,7 @@ export const HEALTH_RULES = defineRules('health', [
     evidence: [onMount('shukra')],
     when: (p) => p.mount('shukra') === 'full',
     weight: 0.3,
-    basis: 'Shukra parvat · Venus mount: full',
+    basis: 'Venus mount: full',
     phrasings: [
       'A full Shukra parvat is classically read as vitality and warmth.',
       'The Mount of Venus looks well rounded, linked with a good store of energy and enjoyment of life.',

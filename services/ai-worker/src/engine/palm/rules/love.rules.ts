@@ -11,7 +11,7 @@ export const LOVE_RULES = defineRules('love', [
     evidence: TATTVA,
     when: (p) => p.traits.handType === 'earth',
     weight: 0.7,
-    basis: 'Prithvi tattva · earth hand',
+    basis: 'Earth hand',
     phrasings: [
       'A Prithvi (earth) hand loves in deeds: you show care by turning up, fixing things and staying.',
       'The earth element in your hand points to steady, loyal affection that grows slowly and holds.',
@@ -23,7 +23,7 @@ export const LOVE_RULES = defineRules('love', [
     evidence: TATTVA,
     when: (p) => p.traits.handType === 'air',
     weight: 0.7,
-    basis: 'Vayu tattva · air hand',
+    basis: 'Air hand',
     phrasings: [
       'A Vayu (air) hand falls for minds first: conversation and shared curiosity draw you close.',
       'The air element in your hand suggests that talking, laughing and exchanging ideas are how you bond.',
@@ -35,7 +35,7 @@ export const LOVE_RULES = defineRules('love', [
     evidence: TATTVA,
     when: (p) => p.traits.handType === 'fire',
     weight: 0.7,
-    basis: 'Agni tattva · fire hand',
+    basis: 'Fire hand',
     phrasings: [
       'An Agni (fire) hand loves warmly and quickly: enthusiasm is your way of saying you care.',
       'The fire element in your hand points to passion and generosity in love, with a need to keep things alive.',
@@ -47,7 +47,7 @@ export const LOVE_RULES = defineRules('love', [
     evidence: TATTVA,
     when: (p) => p.traits.handType === 'water',
     weight: 0.7,
-    basis: 'Jal tattva · water hand',
+    basis: 'Water hand',
     phrasings: [
       'A Jal (water) hand feels deeply: you sense moods before they are spoken and answer them gently.',
       'The water element in your hand is read as a romantic, empathic nature that needs emotional safety.',
@@ -59,7 +59,7 @@ export const LOVE_RULES = defineRules('love', [
     evidence: GEOMETRY,
     when: (p) => p.traits.spacing === 'close',
     weight: 0.5,
-    basis: 'Fingers held close together',
+    basis: 'Fingers held close',
     phrasings: [
       'Fingers held close are read as a private heart: you let few people in, and keep them well.',
       'Your closely held fingers suggest caution in opening up, followed by great loyalty once you do.',
@@ -104,7 +104,7 @@ export const LOVE_RULES = defineRules('love', [
     evidence: GEOMETRY,
     when: (p) => p.traits.thumbAngle === 'medium',
     weight: 0.35,
-    basis: 'Thumb opens at a moderate angle',
+    basis: 'Thumb opens moderately',
     place: MANGAL_INNER,
     phrasings: [
       'The moderate opening of your thumb suggests warmth with good judgement about whom to trust.',
@@ -150,7 +150,7 @@ export const LOVE_RULES = defineRules('love', [
     evidence: CREASES,
     when: (p) => p.traits.creases === 'dense',
     weight: 0.45,
-    basis: 'Many fine creases on the palm',
+    basis: 'Many fine creases',
     phrasings: [
       'A palm full of fine lines is read as emotional sensitivity: you pick up on the feelings in a room.',
       'The many fine creases of your palm suggest a responsive heart that is touched easily.',
@@ -161,7 +161,7 @@ export const LOVE_RULES = defineRules('love', [
     evidence: CREASES,
     when: (p) => p.traits.creases === 'sparse',
     weight: 0.45,
-    basis: 'Few, clear creases on the palm',
+    basis: 'Few, clear creases',
     phrasings: [
       'A palm with few, clear lines suggests steady feelings that do not swing with every mood.',
       'Your clean palm is read as emotional constancy: people know where they stand with you.',
@@ -172,7 +172,7 @@ export const LOVE_RULES = defineRules('love', [
     evidence: GEOMETRY,
     when: (p) => p.traits.littleFinger !== 'short',
     weight: 0.4,
-    basis: 'Budh finger reaches the ring joint',
+    basis: 'Little finger at ring joint',
     place: BUDH,
     phrasings: [
       'Your little finger reaches well up the ring finger, a sign that you find words for your feelings.',
@@ -184,7 +184,7 @@ export const LOVE_RULES = defineRules('love', [
     evidence: GEOMETRY,
     when: (p) => p.traits.littleFinger === 'short',
     weight: 0.4,
-    basis: 'Budh finger short of the ring joint',
+    basis: 'Little finger below ring joint',
     place: BUDH,
     phrasings: [
       'A shorter little finger suggests you show love more readily than you say it.',
@@ -196,7 +196,7 @@ export const LOVE_RULES = defineRules('love', [
     evidence: [heart],
     when: (p) => p.line('heart')?.length === 'long',
     weight: 0.85,
-    basis: 'Hridaya rekha · heart line: long',
+    basis: 'Heart line: long',
     phrasings: [
       'Your Hridaya rekha runs long across the palm, the classical mark of lasting, wholehearted affection.',
       'A long heart line is read as a big capacity for love and a wish for depth over novelty.',
@@ -207,7 +207,7 @@ export const LOVE_RULES = defineRules('love', [
     evidence: [heart],
     when: (p) => p.line('heart')?.length === 'medium',
     weight: 0.6,
-    basis: 'Hridaya rekha · heart line: medium',
+    basis: 'Heart line: medium',
     phrasings: [
       'A heart line of medium length suggests balanced feelings: warm, yet grounded in good sense.',
       'Your Hridaya rekha is of moderate length, read as affection that is sincere without being consuming.',
@@ -218,7 +218,7 @@ export const LOVE_RULES = defineRules('love', [
     evidence: [heart],
     when: (p) => p.line('heart')?.length === 'short',
     weight: 0.7,
-    basis: 'Hridaya rekha · heart line: short',
+    basis: 'Heart line: short',
     phrasings: [
       'A shorter Hridaya rekha is read as a practical heart that values actions and loyalty over romance.',
       'Your heart line is short, which tradition links to a self-contained nature that loves on its own terms.',
@@ -229,7 +229,7 @@ export const LOVE_RULES = defineRules('love', [
     evidence: [heart],
     when: (p) => p.line('heart')?.curvature === 'curved',
     weight: 0.8,
-    basis: 'Hridaya rekha · heart line: curved',
+    basis: 'Heart line: curved',
     phrasings: [
       'Your heart line curves upward, a sign of expressive warmth: you show love openly.',
       'A curving Hridaya rekha is read as a demonstrative, affectionate nature that enjoys romance.',
@@ -240,7 +240,7 @@ export const LOVE_RULES = defineRules('love', [
     evidence: [heart],
     when: (p) => p.line('heart')?.curvature === 'straight',
     weight: 0.8,
-    basis: 'Hridaya rekha · heart line: straight',
+    basis: 'Heart line: straight',
     phrasings: [
       'A straight heart line is read as love guided by reason: calm, considered and dependable.',
       'Your Hridaya rekha runs straight, the sign of someone who thinks feelings through before acting.',
@@ -251,7 +251,7 @@ export const LOVE_RULES = defineRules('love', [
     evidence: [heart],
     when: (p) => p.line('heart')?.curvature === 'gentle',
     weight: 0.6,
-    basis: 'Hridaya rekha · heart line: gentle arc',
+    basis: 'Heart line: gentle arc',
     phrasings: [
       'The gentle arc of your heart line balances head and heart: romantic, yet realistic.',
       'A softly curving Hridaya rekha is read as warmth that keeps its feet on the ground.',
@@ -262,7 +262,7 @@ export const LOVE_RULES = defineRules('love', [
     evidence: [heart],
     when: (p) => p.line('heart')?.depth === 'deep',
     weight: 0.75,
-    basis: 'Hridaya rekha · heart line: deep',
+    basis: 'Heart line: deep',
     phrasings: [
       'A deeply etched heart line points to strong, lasting feelings and a loyal heart.',
       'The depth of your Hridaya rekha is read as emotional intensity that is steady, not fleeting.',
@@ -273,7 +273,7 @@ export const LOVE_RULES = defineRules('love', [
     evidence: [heart],
     when: (p) => p.line('heart')?.depth === 'faint',
     weight: 0.55,
-    basis: 'Hridaya rekha · heart line: fine',
+    basis: 'Heart line: fine',
     phrasings: [
       'A fine, light heart line is read as a gentle, sensitive heart that prefers quiet closeness.',
       'Your Hridaya rekha is delicate, a sign of tender feelings that open best in calm surroundings.',
@@ -284,7 +284,7 @@ export const LOVE_RULES = defineRules('love', [
     evidence: [heart],
     when: (p) => (p.line('heart')?.breaks ?? 0) >= 1,
     weight: 0.65,
-    basis: 'Hridaya rekha · heart line: broken',
+    basis: 'Heart line: broken',
     phrasings: [
       'Breaks in the heart line are read as turning points: chapters where your idea of love was renewed.',
       'Your Hridaya rekha shows a break, which palmists see as a phase of recalibration that left you wiser.',
@@ -295,7 +295,7 @@ export const LOVE_RULES = defineRules('love', [
     evidence: [heart],
     when: (p) => p.line('heart')?.breaks === 0 && p.line('heart')?.depth !== 'faint',
     weight: 0.6,
-    basis: 'Hridaya rekha · heart line: unbroken',
+    basis: 'Heart line: unbroken',
     phrasings: [
       'An unbroken heart line is read as constancy: your affections, once given, tend to stay.',
       'Your Hridaya rekha runs without a break, a sign of even, dependable feelings.',
@@ -306,7 +306,7 @@ export const LOVE_RULES = defineRules('love', [
     evidence: [onLine('marriage')],
     when: (p) => p.line('marriage') !== undefined,
     weight: 0.55,
-    basis: 'Vivah rekha · marriage line seen',
+    basis: 'Marriage line seen',
     phrasings: [
       (s) =>
         /married|partner|relationship/i.test(s.maritalStatus)
@@ -320,7 +320,7 @@ export const LOVE_RULES = defineRules('love', [
     evidence: [onLine('marriage')],
     when: (p) => p.line('marriage')?.depth === 'deep',
     weight: 0.5,
-    basis: 'Vivah rekha · marriage line: deep',
+    basis: 'Marriage line: deep',
     phrasings: [
       'A deep Vivah rekha is read as a capacity for a strong, committed bond.',
       'Your marriage line is clearly marked, a classical sign that partnership means a great deal to you.',
@@ -331,7 +331,7 @@ export const LOVE_RULES = defineRules('love', [
     evidence: [onMount('shukra')],
     when: (p) => p.mount('shukra') === 'full',
     weight: 0.3,
-    basis: 'Shukra parvat · Venus mount: full',
+    basis: 'Venus mount: full',
     phrasings: [
       'The Shukra parvat looks full, traditionally a sign of warmth, charm and love of beauty.',
       'A well-rounded Mount of Venus is read as affection, vitality and delight in company.',
@@ -342,7 +342,7 @@ export const LOVE_RULES = defineRules('love', [
     evidence: [onMount('shukra')],
     when: (p) => p.mount('shukra') === 'flat',
     weight: 0.25,
-    basis: 'Shukra parvat · Venus mount: flat',
+    basis: 'Venus mount: flat',
     phrasings: [
       'A flatter Shukra parvat is read as a reserved, refined way of showing affection.',
       'Your Mount of Venus looks modest, linked with love that is quiet rather than showy.',
@@ -353,7 +353,7 @@ export const LOVE_RULES = defineRules('love', [
     evidence: [onMount('chandra')],
     when: (p) => p.mount('chandra') === 'full',
     weight: 0.25,
-    basis: 'Chandra parvat · Moon mount: full',
+    basis: 'Moon mount: full',
     phrasings: [
       'A full Chandra parvat is read as a romantic imagination: you dream about love as much as you live it.',
       'The Mount of the Moon looks full, linked with tenderness and a poetic streak in affection.',
@@ -364,7 +364,7 @@ export const LOVE_RULES = defineRules('love', [
     evidence: [heart, ...TATTVA],
     when: (p) => p.line('heart')?.curvature === 'curved' && p.traits.handType === 'water',
     weight: 0.7,
-    basis: 'Curved heart line on a Jal hand',
+    basis: 'Curved heart line, water hand',
     phrasings: [
       'A curved heart line on a water hand doubles the signs of tenderness: you love with your whole being.',
       'On a Jal hand, your curving Hridaya rekha is read as deep devotion; guard your own needs too.',
@@ -375,7 +375,7 @@ export const LOVE_RULES = defineRules('love', [
     evidence: [heart, ...GEOMETRY],
     when: (p) => p.line('heart')?.curvature === 'straight' && p.traits.palmShape === 'square',
     weight: 0.65,
-    basis: 'Straight heart line on a square palm',
+    basis: 'Square palm, straight heart',
     phrasings: [
       'A straight heart line on a square palm is read as practical devotion: love shown in reliability.',
       'Your level Hridaya rekha and square palm point to a partner who plans a shared life carefully.',

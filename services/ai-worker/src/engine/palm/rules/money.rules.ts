@@ -14,7 +14,7 @@ export const MONEY_RULES = defineRules('money', [
     evidence: TATTVA,
     when: (p) => p.traits.handType === 'earth',
     weight: 0.7,
-    basis: 'Prithvi tattva · earth hand',
+    basis: 'Earth hand',
     phrasings: [
       'A Prithvi (earth) hand builds wealth slowly and surely: saving, property and patient investment suit you.',
       'The earth element in your hand points to prudence with money and a liking for tangible assets.',
@@ -26,7 +26,7 @@ export const MONEY_RULES = defineRules('money', [
     evidence: TATTVA,
     when: (p) => p.traits.handType === 'air',
     weight: 0.7,
-    basis: 'Vayu tattva · air hand',
+    basis: 'Air hand',
     phrasings: [
       'A Vayu (air) hand earns through ideas and contacts: knowledge and networks are your capital.',
       'The air element in your hand suggests income that flows from communication, trade or teaching.',
@@ -38,7 +38,7 @@ export const MONEY_RULES = defineRules('money', [
     evidence: TATTVA,
     when: (p) => p.traits.handType === 'fire',
     weight: 0.7,
-    basis: 'Agni tattva · fire hand',
+    basis: 'Fire hand',
     phrasings: [
       'An Agni (fire) hand makes money by taking initiative; it also spends with enthusiasm.',
       'The fire element in your hand points to enterprise: ventures and bold moves attract you.',
@@ -50,7 +50,7 @@ export const MONEY_RULES = defineRules('money', [
     evidence: TATTVA,
     when: (p) => p.traits.handType === 'water',
     weight: 0.7,
-    basis: 'Jal tattva · water hand',
+    basis: 'Water hand',
     phrasings: [
       'A Jal (water) hand spends from the heart: generosity comes naturally, planning less so.',
       'The water element in your hand suggests money flows best through work you believe in.',
@@ -62,7 +62,7 @@ export const MONEY_RULES = defineRules('money', [
     evidence: GEOMETRY,
     when: (p) => p.traits.indexVsRing === 'even',
     weight: 0.65,
-    basis: 'Guru and Surya fingers level',
+    basis: 'Index and ring fingers level',
     place: GURU,
     phrasings: [
       'Index and ring fingers of equal length are read as a sound, balanced hand with finances.',
@@ -74,7 +74,7 @@ export const MONEY_RULES = defineRules('money', [
     evidence: GEOMETRY,
     when: (p) => p.traits.indexVsRing === 'index-longer',
     weight: 0.55,
-    basis: 'Guru finger longer than Surya finger',
+    basis: 'Index finger longer than ring',
     place: GURU,
     phrasings: [
       'A longer index finger is read as wanting control over your resources: you like to plan and direct.',
@@ -86,7 +86,7 @@ export const MONEY_RULES = defineRules('money', [
     evidence: GEOMETRY,
     when: (p) => p.traits.indexVsRing === 'ring-longer',
     weight: 0.55,
-    basis: 'Surya finger longer than Guru finger',
+    basis: 'Ring finger longer than index',
     place: SURYA,
     phrasings: [
       'A longer ring finger is read as comfort with risk: you back your own hunches.',
@@ -98,7 +98,7 @@ export const MONEY_RULES = defineRules('money', [
     evidence: GEOMETRY,
     when: (p) => p.traits.ringMuchLonger,
     weight: 0.6,
-    basis: 'Surya finger much longer than Guru',
+    basis: 'Ring finger much longer',
     place: SURYA,
     phrasings: [
       'A ring finger well beyond the index is the classical sign of a speculator; set limits before you play.',
@@ -110,7 +110,7 @@ export const MONEY_RULES = defineRules('money', [
     evidence: GEOMETRY,
     when: (p) => p.traits.littleFinger === 'long',
     weight: 0.7,
-    basis: 'Budh finger long',
+    basis: 'Little finger long',
     place: BUDH,
     phrasings: [
       'A long Budh (Mercury) finger is the classical mark of business sense and persuasive speech.',
@@ -122,7 +122,7 @@ export const MONEY_RULES = defineRules('money', [
     evidence: GEOMETRY,
     when: (p) => p.traits.littleFinger === 'reaching',
     weight: 0.6,
-    basis: 'Budh finger reaches the ring joint',
+    basis: 'Little finger at ring joint',
     place: BUDH,
     phrasings: [
       'A little finger reaching the ring finger’s top joint is read as good judgement in deals.',
@@ -134,7 +134,7 @@ export const MONEY_RULES = defineRules('money', [
     evidence: GEOMETRY,
     when: (p) => p.traits.littleFinger === 'short',
     weight: 0.55,
-    basis: 'Budh finger short of the ring joint',
+    basis: 'Little finger below ring joint',
     place: BUDH,
     phrasings: [
       'A shorter Budh finger is read as discomfort with haggling; a written plan speaks for you.',
@@ -170,7 +170,7 @@ export const MONEY_RULES = defineRules('money', [
     evidence: GEOMETRY,
     when: (p) => p.traits.spacing === 'close',
     weight: 0.6,
-    basis: 'Fingers held close together',
+    basis: 'Fingers held close',
     phrasings: [
       'Fingers that close without gaps are an old Indian sign of wealth kept: money stays in your hand.',
       'Your closely set fingers are read as a careful saver who rarely lets money slip away.',
@@ -247,7 +247,7 @@ export const MONEY_RULES = defineRules('money', [
     evidence: [sun],
     when: (p) => p.line('sun') !== undefined,
     weight: 0.75,
-    basis: 'Surya rekha · sun line seen',
+    basis: 'Sun line seen',
     phrasings: [
       'A visible Surya rekha is the classical sign of success and comfort earned through your talents.',
       'Your sun line can be seen, linked with recognition that tends to bring material reward.',
@@ -258,7 +258,7 @@ export const MONEY_RULES = defineRules('money', [
     evidence: [sun],
     when: (p) => p.line('sun')?.depth === 'deep' || p.line('sun')?.length === 'long',
     weight: 0.65,
-    basis: 'Surya rekha · sun line: strong',
+    basis: 'Sun line: strong',
     phrasings: [
       'A strong Surya rekha is read as prosperity that grows with your reputation.',
       'Your sun line is well marked, linked with lasting rewards from what you create.',
@@ -269,7 +269,7 @@ export const MONEY_RULES = defineRules('money', [
     evidence: [fate],
     when: (p) => p.line('fate') !== undefined,
     weight: 0.6,
-    basis: 'Bhagya rekha · fate line seen',
+    basis: 'Fate line seen',
     phrasings: [
       'A visible Bhagya rekha is read as income tied to a steady calling.',
       'Your fate line can be seen, linked with financial stability built through consistent work.',
@@ -280,7 +280,7 @@ export const MONEY_RULES = defineRules('money', [
     evidence: [fate],
     when: (p) => p.line('fate')?.depth === 'deep' && p.line('fate')?.length !== 'short',
     weight: 0.6,
-    basis: 'Bhagya rekha · fate line: deep',
+    basis: 'Fate line: deep',
     phrasings: [
       'A deep, long Bhagya rekha is read as material security that grows steadily over the years.',
       'Your well-marked fate line points to finances that reward patience and persistence.',
@@ -291,7 +291,7 @@ export const MONEY_RULES = defineRules('money', [
     evidence: [onLine('head')],
     when: (p) => p.line('head')?.curvature === 'straight',
     weight: 0.6,
-    basis: 'Mastishk rekha · head line: straight',
+    basis: 'Head line: straight',
     phrasings: [
       'A straight Mastishk rekha (in Samudrika also Dhana rekha) is read as a practical head for money.',
       'Your level head line suggests sober financial judgement and a good eye for numbers.',
@@ -302,7 +302,7 @@ export const MONEY_RULES = defineRules('money', [
     evidence: [onLine('head')],
     when: (p) => p.line('head')?.length === 'long',
     weight: 0.5,
-    basis: 'Mastishk rekha · head line: long',
+    basis: 'Head line: long',
     phrasings: [
       'A long head line, the Dhana rekha of the Samudrika texts, is read as foresight in financial planning.',
       'Your long Mastishk rekha suggests you think money decisions through to their later effects.',
@@ -313,7 +313,7 @@ export const MONEY_RULES = defineRules('money', [
     evidence: [onMount('budh')],
     when: (p) => p.mount('budh') === 'full',
     weight: 0.3,
-    basis: 'Budh parvat · Mercury mount: full',
+    basis: 'Mercury mount: full',
     phrasings: [
       'A full Budh parvat is traditionally read as commercial talent and shrewdness.',
       'The Mount of Mercury looks developed, linked with skill in business and trade.',
@@ -324,7 +324,7 @@ export const MONEY_RULES = defineRules('money', [
     evidence: [onMount('surya')],
     when: (p) => p.mount('surya') === 'full',
     weight: 0.25,
-    basis: 'Surya parvat · Sun mount: full',
+    basis: 'Sun mount: full',
     phrasings: [
       'A full Surya parvat is read as a taste for beautiful things and the means to enjoy them.',
       'The Mount of the Sun looks developed, linked with prosperity through talent and renown.',
@@ -335,7 +335,7 @@ export const MONEY_RULES = defineRules('money', [
     evidence: [onMount('guru')],
     when: (p) => p.mount('guru') === 'full',
     weight: 0.25,
-    basis: 'Guru parvat · Jupiter mount: full',
+    basis: 'Jupiter mount: full',
     phrasings: [
       'A full Guru parvat is read as ambition for standing, which often brings resources with it.',
       'The Mount of Jupiter looks developed, linked with the confidence to ask for what you are worth.',
@@ -346,7 +346,7 @@ export const MONEY_RULES = defineRules('money', [
     evidence: [...TATTVA, ...GEOMETRY],
     when: (p) => p.traits.handType === 'earth' && p.traits.spacing !== 'wide',
     weight: 0.65,
-    basis: 'Earth hand with fingers set close',
+    basis: 'Earth hand, fingers close',
     phrasings: [
       'An earth hand with closely set fingers doubles the signs of thrift: your savings tend to grow quietly.',
       'Your Prithvi hand and even finger setting point to a natural saver and a careful steward.',
@@ -357,7 +357,7 @@ export const MONEY_RULES = defineRules('money', [
     evidence: [...TATTVA, ...GEOMETRY],
     when: (p) => p.traits.handType === 'fire' && p.traits.indexVsRing === 'ring-longer',
     weight: 0.65,
-    basis: 'Fire hand with a long Surya finger',
+    basis: 'Fire hand, long ring finger',
     phrasings: [
       'A fire hand with a long ring finger is read as a bold investor; pair the courage with research.',
       'Your Agni hand and long Surya finger point to an appetite for ventures; keep a safe reserve beside them.',

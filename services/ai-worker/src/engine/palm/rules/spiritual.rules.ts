@@ -12,7 +12,7 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
     evidence: TATTVA,
     when: (p) => p.traits.handType === 'earth',
     weight: 0.75,
-    basis: 'Prithvi tattva · earth hand',
+    basis: 'Earth hand',
     phrasings: [
       'Prithvi tattva grounds your spirit: you find the sacred in work, nature and daily ritual.',
       'The earth element in your hand suggests a devotion shown through service and steadiness.',
@@ -24,7 +24,7 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
     evidence: TATTVA,
     when: (p) => p.traits.handType === 'air',
     weight: 0.75,
-    basis: 'Vayu tattva · air hand',
+    basis: 'Air hand',
     phrasings: [
       'Vayu tattva moves your spirit through understanding: study, questions and discussion open doors.',
       'The air element in your hand suggests a seeker who needs to think a teaching through before trusting it.',
@@ -36,7 +36,7 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
     evidence: TATTVA,
     when: (p) => p.traits.handType === 'fire',
     weight: 0.75,
-    basis: 'Agni tattva · fire hand',
+    basis: 'Fire hand',
     phrasings: [
       'Agni tattva kindles your spirit through action: purpose and effort are your form of devotion.',
       'The fire element in your hand suggests growth through challenge, the path of karma yoga.',
@@ -48,7 +48,7 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
     evidence: TATTVA,
     when: (p) => p.traits.handType === 'water',
     weight: 0.75,
-    basis: 'Jal tattva · water hand',
+    basis: 'Water hand',
     phrasings: [
       'Jal tattva opens your spirit through feeling: music, prayer and compassion move you deeply.',
       'The water element in your hand suggests intuition and the path of devotion, bhakti.',
@@ -94,7 +94,7 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
     evidence: CREASES,
     when: (p) => p.traits.creases === 'dense',
     weight: 0.6,
-    basis: 'Many fine creases on the palm',
+    basis: 'Many fine creases',
     phrasings: [
       'A palm full of fine lines is read as a finely tuned, intuitive nature that feels subtle currents.',
       'The many fine creases on your palm suggest spiritual sensitivity; quiet time protects it.',
@@ -105,7 +105,7 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
     evidence: CREASES,
     when: (p) => p.traits.creases === 'moderate',
     weight: 0.45,
-    basis: 'Moderate crease density',
+    basis: 'Moderate creases',
     phrasings: [
       'A moderate web of lines is read as a balance of sensitivity and groundedness.',
       'Your palm’s measured crease pattern suggests intuition you can also explain to others.',
@@ -116,7 +116,7 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
     evidence: CREASES,
     when: (p) => p.traits.creases === 'sparse',
     weight: 0.6,
-    basis: 'Few, clear creases on the palm',
+    basis: 'Few, clear creases',
     phrasings: [
       'A palm with few, clear lines is read as a simple, direct faith that needs no complication.',
       'Your clean palm suggests a calm inner life; plain practices suit you better than elaborate ones.',
@@ -149,7 +149,7 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
     evidence: GEOMETRY,
     when: (p) => p.traits.middleFinger === 'long',
     weight: 0.55,
-    basis: 'Shani finger long',
+    basis: 'Middle finger long',
     place: SHANI,
     phrasings: [
       'A long Shani (Saturn) finger is read as a love of solitude and serious thought about life’s questions.',
@@ -161,7 +161,7 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
     evidence: GEOMETRY,
     when: (p) => p.traits.middleFinger !== 'long',
     weight: 0.4,
-    basis: 'Shani finger in balance',
+    basis: 'Middle finger balanced',
     place: SHANI,
     phrasings: [
       'A Shani finger in balance with its neighbours is read as wisdom that stays sociable, not withdrawn.',
@@ -231,7 +231,7 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
     evidence: GEOMETRY,
     when: (p) => p.traits.littleFinger !== 'short',
     weight: 0.35,
-    basis: 'Budh finger reaches the ring joint',
+    basis: 'Little finger at ring joint',
     place: BUDH,
     phrasings: [
       'A well-reaching little finger is read as a gift for putting inner experience into words.',
@@ -243,7 +243,7 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
     evidence: [onLine('head')],
     when: (p) => p.line('head')?.curvature === 'curved' || p.line('head')?.curvature === 'gentle',
     weight: 0.65,
-    basis: 'Mastishk rekha · head line: sloping',
+    basis: 'Head line: sloping',
     phrasings: [
       'A sloping Mastishk rekha reaches toward the Chandra parvat, read as imagination and intuition.',
       'Your head line bends toward the Mount of the Moon, linked with a mystical, creative inner life.',
@@ -254,7 +254,7 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
     evidence: [onLine('head')],
     when: (p) => p.line('head')?.curvature === 'straight',
     weight: 0.55,
-    basis: 'Mastishk rekha · head line: straight',
+    basis: 'Head line: straight',
     phrasings: [
       'A straight head line is read as a rational seeker who values teachings that hold up to scrutiny.',
       'Your level Mastishk rekha suggests faith that walks hand in hand with reason.',
@@ -265,7 +265,7 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
     evidence: [onLine('heart')],
     when: (p) => p.line('heart')?.curvature === 'curved',
     weight: 0.55,
-    basis: 'Hridaya rekha · heart line: curved',
+    basis: 'Heart line: curved',
     phrasings: [
       'A curving Hridaya rekha is read as bhakti, a devotional heart moved by love and gratitude.',
       'Your heart line rises in a curve, linked with compassion as the centre of your inner life.',
@@ -276,7 +276,7 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
     evidence: [onLine('life')],
     when: (p) => p.line('life')?.depth === 'deep',
     weight: 0.45,
-    basis: 'Jeevan rekha · life line: deep',
+    basis: 'Life line: deep',
     phrasings: [
       'A deep Jeevan rekha is read as a strong foundation: roots in family, place or tradition that steady you.',
       'Your well-marked life line suggests an inner steadiness that carries you through change.',
@@ -287,7 +287,7 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
     evidence: [onLine('fate')],
     when: (p) => p.line('fate') !== undefined,
     weight: 0.55,
-    basis: 'Bhagya rekha · fate line seen',
+    basis: 'Fate line seen',
     phrasings: [
       'A visible Bhagya rekha is read as a sense of calling, dharma, that gives your efforts meaning.',
       'Your fate line suggests you look for purpose behind what you do, not just results.',
@@ -298,7 +298,7 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
     evidence: [onMount('chandra')],
     when: (p) => p.mount('chandra') === 'full',
     weight: 0.3,
-    basis: 'Chandra parvat · Moon mount: full',
+    basis: 'Moon mount: full',
     phrasings: [
       'A full Chandra parvat is classically read as intuition, vivid dreams and a love of the mystical.',
       'The Mount of the Moon looks full, linked with imagination and a pull toward pilgrimage and travel.',
@@ -309,7 +309,7 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
     evidence: [onMount('chandra')],
     when: (p) => p.mount('chandra') === 'flat',
     weight: 0.2,
-    basis: 'Chandra parvat · Moon mount: flat',
+    basis: 'Moon mount: flat',
     phrasings: [
       'A flatter Chandra parvat is read as a down-to-earth spirit that trusts experience over visions.',
       'The Mount of the Moon looks modest, linked with a sober, practical inner life.',
@@ -320,7 +320,7 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
     evidence: [onMount('shani')],
     when: (p) => p.mount('shani') === 'full',
     weight: 0.3,
-    basis: 'Shani parvat · Saturn mount: full',
+    basis: 'Saturn mount: full',
     phrasings: [
       'A full Shani parvat is read as wisdom, study of deep questions and comfort with solitude.',
       'The Mount of Saturn looks developed, linked with a philosophical turn of mind.',
@@ -331,7 +331,7 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
     evidence: [onMount('guru')],
     when: (p) => p.mount('guru') === 'full',
     weight: 0.25,
-    basis: 'Guru parvat · Jupiter mount: full',
+    basis: 'Jupiter mount: full',
     phrasings: [
       'A full Guru parvat is traditionally read as reverence, ideals and a pull toward teachers.',
       'The Mount of Jupiter looks developed, linked with a wish to live by high ideals.',
@@ -342,7 +342,7 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
     evidence: [onMount('rahu')],
     when: (p) => p.mount('rahu') === 'full',
     weight: 0.2,
-    basis: 'Rahu kshetra · plain of Mars: full',
+    basis: 'Plain of Mars: full',
     phrasings: [
       'A filled palm centre, the Rahu kshetra, is read as restless searching that settles with practice.',
       'The plain of Mars looks full, linked with an inner drive to question and explore.',
@@ -353,7 +353,7 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
     evidence: [...TATTVA, ...CREASES],
     when: (p) => p.traits.handType === 'water' && p.traits.creases === 'dense',
     weight: 0.7,
-    basis: 'Jal hand with many fine creases',
+    basis: 'Water hand, many fine creases',
     phrasings: [
       'A water hand covered in fine lines is the classical picture of the intuitive: trust your quiet knowing.',
       'Your Jal hand and finely lined palm suggest deep receptivity; grounding practices keep it a gift.',
@@ -364,7 +364,7 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
     evidence: [...TATTVA, ...CREASES],
     when: (p) => p.traits.handType === 'earth' && p.traits.creases !== 'dense',
     weight: 0.65,
-    basis: 'Prithvi hand with clear creases',
+    basis: 'Earth hand, clear creases',
     phrasings: [
       'An earth hand with clear lines is read as a calm, rooted spirit, at home in nature and simple ritual.',
       'Your Prithvi hand and clean palm suggest steadiness others lean on in uncertain times.',

@@ -38,3 +38,40 @@ export const TATTVA_LABELS: Record<ElementalHandType, string> = {
   fire: 'Agni (fire)',
   water: 'Jal (water)',
 };
+
+/**
+ * The Vedic names behind the English words of the short basis tags ("Heart line: long", "Air hand"),
+ * shown in the tag's tooltip and the "How we read this" panel. Longer phrases come first so that
+ * "inner Mars mount" is not read as "Mars mount".
+ */
+const VEDIC_TERMS: readonly (readonly [RegExp, string])[] = [
+  [/heart line/i, 'Hridaya rekha'],
+  [/head line/i, 'Mastishk rekha'],
+  [/life line/i, 'Jeevan rekha'],
+  [/fate line/i, 'Bhagya rekha'],
+  [/sun line/i, 'Surya rekha'],
+  [/marriage line/i, 'Vivah rekha'],
+  [/earth hand/i, 'Prithvi tattva'],
+  [/air hand/i, 'Vayu tattva'],
+  [/fire hand/i, 'Agni tattva'],
+  [/water hand/i, 'Jal tattva'],
+  [/jupiter mount/i, 'Guru parvat'],
+  [/saturn mount/i, 'Shani parvat'],
+  [/sun mount/i, 'Surya parvat'],
+  [/mercury mount/i, 'Budh parvat'],
+  [/venus mount/i, 'Shukra parvat'],
+  [/moon mount/i, 'Chandra parvat'],
+  [/mars mount/i, 'Mangal parvat'],
+  [/plain of mars/i, 'Rahu kshetra'],
+  [/index finger|index and ring/i, 'Guru anguli (index finger)'],
+  [/middle finger/i, 'Shani anguli (middle finger)'],
+  [/ring finger|index and ring/i, 'Surya anguli (ring finger)'],
+  [/little finger/i, 'Budh anguli (little finger)'],
+  [/thumb/i, 'Angushtha (thumb)'],
+];
+
+/** "Heart line: long" → "Hridaya rekha"; undefined for a tag with no Vedic name (e.g. "Square palm"). */
+export function vedicNameOf(tag: string): string | undefined {
+  const names = VEDIC_TERMS.filter(([pattern]) => pattern.test(tag)).map(([, name]) => name);
+  return names.length > 0 ? [...new Set(names)].join(' · ') : undefined;
+}

@@ -1,0 +1,321 @@
+import path from 'node:path';
+import type { ActiveFlow, ReadingView } from '@palm/contracts';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { palmPhotos, readPhoto, submitReading } from '../support/palm-photos';
+import { seriousAxeViolations } from './support/axe';
+import {
+  DESKTOP,
+  errorToast,
+  launchChromium,
+  openVisitorPage,
+  PHONE,
+  saveScreenshot,
+  visible,
+  type Viewport,
+} from './support/browser';
+import type { PageElement } from './support/page-dom';
+import { startProduct, type RunningProduct } from './support/product';
+import {
+  DEFAULT_ANSWERS,
+  fetchActiveFlow,
+  nextButton,
+  pickPalm,
+  previousButton,
+  reachPhotoStep,
+} from './support/wizard';
+
+/**
+ * The report as a visitor sees it: traced lines over the photo, markers that never overlap at any
+ * width, markers and sentences that point at each other, and an accessible page (axe-core, run in
+ * the page). Also the wizard's photo step on a phone: Next in view, no toast over the buttons.
+ */
+const NARROW = { width: 320, height: 700 } as const;
+const PALMS = [
+  'pos_14_nu_test.jpg',
+  'pos_19_01_Hand_0000055.jpg',
+  'pos_22_09_177_image_palm_jpeg.jpg',
+  'pos_25_12_219_image_palm_jpeg.jpg',
+  'pos_32_23_IMG_0368_JPG.jpg',
+];
+const SHOWCASE = 'pos_32_23_IMG_0368_JPG.jpg';
+
+let product: RunningProduct;
+let browser: Browser;
+let flow: ActiveFlow;
+const readings = new Map<string, ReadingView>();
+
+beforeAll(async () => {
+  [product, browser] = await Promise.all([startProduct(), launchChromium()]);
+  flow = await fetchActiveFlow(product.url);
+  const byName = new Map(palmPhotos().map((file) => [path.basename(file), file]));
+  for (const name of PALMS) {
+    const response = await submitReading(product.url, await readPhoto(byName.get(name)!), {
+      fields: { focusAreas: JSON.stringify(['love', 'career']) },
+    });
+    expect(response.status, name).toBe(200);
+    const { id } = (await response.json()) as { id: string };
+    const view = (await (await fetch(`${product.url}/api/reading/${id}`)).json()) as ReadingView;
+    expect(view.status, name).toBe('completed');
+    readings.set(name, view);
+  }
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+async function openReport(viewport: Viewport, name: string) {
+  const visitor = await openVisitorPage(browser, product.url, viewport);
+  const view = readings.get(name)!;
+  await visitor.page.goto(`/report/${view.id}`);
+  await visible(visitor.page.getByText('Reading Complete'));
+  await visitor.page.locator('.palm-figure__image').evaluate((image: PageElement) => image.decode?.());
+  // The layout runs once the photo has its size: the frame then carries the marker size.
+  await visitor.page.locator('.palm-figure__frame[style*="--marker-size"]').waitFor();
+  return { ...visitor, view };
+}
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+const intersect = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+async function markerBoxes(page: Page): Promise<Box[]> {
+  const markers = page.locator('.palm-marker');
+  const boxes: Box[] = [];
+  for (let i = 0; i < (await markers.count()); i++) boxes.push((await markers.nth(i).boundingBox())!);
+  return boxes;
+}
+
+describe('markers on the report', () => {
+  it.each([NARROW, PHONE, DESKTOP])(
+    'never overlap, stay on the photo and are tied to their anchors at $width px',
+    async (viewport) => {
+      for (const name of PALMS) {
+        const visitor = await openReport(viewport, name);
+        const { page, view } = visitor;
+        try {
+          const boxes = await markerBoxes(page);
+          expect(boxes.length, name).toBe(view.reading!.visual_markers.length);
+          const photo = (await page.locator('.palm-figure__image').boundingBox())!;
+          for (const [i, a] of boxes.entries()) {
+            expect(a.x, `${name} marker ${i + 1}`).toBeGreaterThanOrEqual(photo.x - 1);
+            expect(a.x + a.width, `${name} marker ${i + 1}`).toBeLessThanOrEqual(photo.x + photo.width + 1);
+            for (const [j, b] of boxes.entries()) {
+              if (j > i)
+                expect(intersect(a, b), `${name} at ${viewport.width}px: #${i + 1} × #${j + 1}`).toBe(false);
+            }
+          }
+          // A marker off its anchor has a leader line whose dot sits on the anchor.
+          const anchors = await page
+            .locator('.palm-leader__anchor')
+            .evaluateAll((dots: PageElement[]) =>
+              dots.map((dot) => [dot.getAttribute('cx'), dot.getAttribute('cy')]),
+            );
+          for (const [position, marker] of view.reading!.visual_markers.entries()) {
+            const box = boxes[position]!;
+            const expected = {
+              x: (photo.width * marker.coordinates.x) / 100,
+              y: (photo.height * marker.coordinates.y) / 100,
+            };
+            const onAnchor =
+              Math.abs(box.x + box.width / 2 - photo.x - expected.x) < 2 &&
+              Math.abs(box.y + box.height / 2 - photo.y - expected.y) < 2;
+            const led = anchors.some(
+              ([cx, cy]) => Math.abs(Number(cx) - expected.x) < 2 && Math.abs(Number(cy) - expected.y) < 2,
+            );
+            expect(onAnchor || led, `${name}: ${marker.id}`).toBe(true);
+          }
+        } finally {
+          await visitor.close();
+        }
+      }
+    },
+  );
+
+  it('name their feature for screen readers and light up the sentences they explain, both ways', async () => {
+    const visitor = await openReport(DESKTOP, SHOWCASE);
+    const { page, view } = visitor;
+    try {
+      const linked = view.reading!.visual_markers.find((marker) => (marker.explains ?? []).length > 0);
+      expect(linked, 'a marker tied to sentences').toBeDefined();
+      const marker = page.locator(`.palm-marker[data-marker="${linked!.id}"]`);
+      expect(await marker.getAttribute('aria-label')).toBe(linked!.label);
+      const claims = page.locator(`.reading-claim[data-marker="${linked!.id}"]`);
+      expect(await claims.count()).toBeGreaterThan(0);
+
+      await marker.hover();
+      await visible(marker.getByRole('tooltip'));
+      expect(await claims.first().getAttribute('data-active')).toBe('');
+
+      await page.mouse.move(0, 0);
+      await claims.first().scrollIntoViewIfNeeded();
+      await claims.first().hover();
+      expect(await marker.getAttribute('data-active')).toBe('');
+
+      // Keyboard: focusing a sentence lights its marker; focusing a marker lights its sentences.
+      await page.mouse.move(0, 0);
+      await claims.first().focus();
+      expect(await marker.getAttribute('data-active')).toBe('');
+      await marker.focus();
+      expect(await claims.first().getAttribute('data-active')).toBe('');
+      expect(await claims.first().textContent()).toContain(`marker`);
+    } finally {
+      await visitor.close();
+    }
+  });
+});
+
+describe('traced lines on the report', () => {
+  it.each([PHONE, DESKTOP])(
+    'draws each seen line, toggles it from the legend and names the unseen ($width px)',
+    async (viewport) => {
+      let drawn = 0;
+      for (const name of PALMS) {
+        const visitor = await openReport(viewport, name);
+        const { page, view } = visitor;
+        try {
+          const traces = view.reading!.line_traces ?? [];
+          const paths = page.locator('.palm-trace');
+          expect(await paths.count(), name).toBe(traces.length);
+          for (const trace of traces) {
+            const group = page.locator(`.palm-trace[data-line="${trace.line}"]`);
+            const d = await group.locator('.palm-trace__stroke').getAttribute('d');
+            expect(d, name).toMatch(/^M [\d.]+ [\d.]+ C /);
+            expect((await group.getAttribute('data-uncertain')) !== null, `${name} ${trace.line}`).toBe(
+              trace.confidence < 0.7,
+            );
+          }
+          if (name === SHOWCASE) await saveScreenshot(page, 'report-lines');
+          if (traces.length > 0) {
+            const first = traces[0]!;
+            const toggle = page.locator(`.line-legend__item[data-line="${first.line}"]`);
+            expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+            await toggle.click();
+            expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+            expect(await page.locator(`.palm-trace[data-line="${first.line}"]`).count()).toBe(0);
+            await toggle.click();
+            expect(await page.locator(`.palm-trace[data-line="${first.line}"]`).count()).toBe(1);
+          }
+          if (traces.length < 5) await visible(page.locator('.line-legend__unseen'));
+          drawn += traces.length;
+        } finally {
+          await visitor.close();
+        }
+      }
+      expect(drawn).toBeGreaterThan(0);
+    },
+  );
+
+  it('opens "How we read this" with the measurements, and shows short tags', async () => {
+    const visitor = await openReport(PHONE, SHOWCASE);
+    const { page, view } = visitor;
+    try {
+      const first = page.getByRole('article').first();
+      await first.getByText('How we read this').click();
+      const measured = view.reading!.sections[0]!.howWeRead!.measured;
+      if (measured.length > 0) await visible(first.getByText(measured[0]!, { exact: true }));
+      for (const tag of await page.locator('.basis-tag').allTextContents())
+        expect(tag).not.toMatch(/\.\.\.$/);
+    } finally {
+      await visitor.close();
+    }
+  });
+});
+
+describe('accessibility (axe-core in the page)', () => {
+  it('finds no serious violation on the landing page, the wizard and the report', async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const visitor = await openVisitorPage(browser, product.url, viewport);
+      const { page } = visitor;
+      try {
+        await page.goto('/');
+        await visible(page.getByText('Your Happiness, in your Hands').first());
+        expect((await seriousAxeViolations(page)).join('\n'), `landing at ${viewport.width}`).toBe('');
+        await reachPhotoStep(page, flow, { ...DEFAULT_ANSWERS, palm: palmPhotos()[0]! });
+        expect((await seriousAxeViolations(page)).join('\n'), `wizard at ${viewport.width}`).toBe('');
+      } finally {
+        await visitor.close();
+      }
+      const report = await openReport(viewport, SHOWCASE);
+      try {
+        expect((await seriousAxeViolations(report.page)).join('\n'), `report at ${viewport.width}`).toBe('');
+      } finally {
+        await report.close();
+      }
+    }
+  });
+});
+
+describe('the photo step on a phone', () => {
+  it('brings the preview and Next into view once a photo is chosen, and keeps toasts off the buttons', async () => {
+    const visitor = await openVisitorPage(browser, product.url, PHONE);
+    const { page } = visitor;
+    try {
+      await reachPhotoStep(page, flow, { ...DEFAULT_ANSWERS, palm: palmPhotos()[0]! });
+      await page.evaluate(() =>
+        (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0),
+      );
+      const inView = async (selector: ReturnType<Page['locator']>) => {
+        const box = (await selector.boundingBox())!;
+        return box.y >= 0 && box.y + box.height <= PHONE.height;
+      };
+      await pickPalm(page, palmPhotos()[0]!);
+      const preview = page.getByRole('img', { name: /^Preview of your (left|right) palm photo$/ });
+      await visible(preview);
+      expect(await inView(nextButton(page)), 'Next in view').toBe(true);
+      const previewBox = (await preview.boundingBox())!;
+      expect(previewBox.y + previewBox.height, 'preview below the header').toBeGreaterThan(64);
+      expect(previewBox.y + previewBox.height, 'preview on screen').toBeLessThanOrEqual(PHONE.height);
+
+      // A refused file raises a toast while the buttons are on screen: it must not cover them.
+      await page
+        .getByLabel('Choose a palm photo file')
+        .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') });
+      const toast = errorToast(page, 'Invalid file type');
+      await visible(toast);
+      const toastBox = (await toast.boundingBox())!;
+      for (const button of [nextButton(page), previousButton(page)]) {
+        expect(intersect(toastBox, (await button.boundingBox())!), 'toast over a button').toBe(false);
+      }
+      const header = (await page.locator('.page-header').boundingBox())!;
+      expect(toastBox.y, 'toast below the header').toBeGreaterThanOrEqual(header.y + header.height - 1);
+    } finally {
+      await visitor.close();
+    }
+  });
+});
+
+describe('the error banner', () => {
+  it('sits below the sticky header and speaks human, never the server’s own words', async () => {
+    const visitor = await openVisitorPage(browser, product.url, PHONE);
+    const { page } = visitor;
+    try {
+      // The one fault a browser test cannot cause for real: the flow service failing.
+      await page.route('**/api/flows/active', (route) =>
+        route.fulfill({
+          status: 503,
+          contentType: 'application/problem+json',
+          body: JSON.stringify({ title: 'Service Unavailable', status: 503, detail: 'database unavailable' }),
+        }),
+      );
+      await page.goto('/scan');
+      const banner = page.locator('.error-banner');
+      await visible(banner);
+      expect(await banner.textContent()).not.toContain('database unavailable');
+      expect(await banner.textContent()).toMatch(/We could not load the questions/);
+      const header = (await page.locator('.page-header').boundingBox())!;
+      const bannerBox = (await banner.boundingBox())!;
+      expect(bannerBox.y).toBeGreaterThanOrEqual(header.y + header.height - 1);
+    } finally {
+      await visitor.close();
+    }
+  });
+});

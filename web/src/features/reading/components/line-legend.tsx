@@ -1,0 +1,97 @@
+import { TRACE_LINES, type DisplayTrace, type TraceLine } from '../lib/normalize-reading';
+
+/** One colour per line, picked to stay apart from each other and from skin tones. */
+export const LINE_COLOURS: Record<TraceLine, string> = {
+  heart: '#ff6f91',
+  head: '#5ec8ff',
+  life: '#7be38b',
+  fate: '#ffd35c',
+  sun: '#c9a2ff',
+};
+
+const LINE_NAMES: Record<TraceLine, string> = {
+  heart: 'Heart line',
+  head: 'Head line',
+  life: 'Life line',
+  fate: 'Fate line',
+  sun: 'Sun line',
+};
+
+/** Below this the observer was not sure of the line: it is drawn dashed. */
+const UNCERTAIN_BELOW = 0.7;
+export const isUncertain = (trace: DisplayTrace) => trace.confidence < UNCERTAIN_BELOW;
+
+const CURVES: Record<string, string> = { straight: 'straight', gentle: 'gently curved', curved: 'curved' };
+
+function classesOf(trace: DisplayTrace): string {
+  const breaks =
+    trace.breaks === undefined
+      ? undefined
+      : trace.breaks === 0
+        ? 'unbroken'
+        : `${trace.breaks} ${trace.breaks === 1 ? 'break' : 'breaks'}`;
+  return [
+    trace.length,
+    trace.curvature && (CURVES[trace.curvature] ?? trace.curvature),
+    trace.depth,
+    breaks,
+    `${Math.round(trace.confidence * 100)}% sure`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** The key to the drawn lines: each toggles its trace; lines not seen are named as such. */
+export function LineLegend({
+  traces,
+  hidden,
+  onToggle,
+  activeLine,
+}: {
+  traces: readonly DisplayTrace[];
+  hidden: ReadonlySet<TraceLine>;
+  onToggle: (line: TraceLine) => void;
+  activeLine?: TraceLine;
+}) {
+  const seen = new Set(traces.map((trace) => trace.line));
+  const unseen = TRACE_LINES.filter((line) => !seen.has(line));
+  return (
+    <div className="line-legend">
+      {traces.length > 0 ? (
+        <>
+          <p className="line-legend__title" id="line-legend-title">
+            Lines we traced
+          </p>
+          <ul className="line-legend__list" aria-labelledby="line-legend-title">
+            {traces.map((trace) => (
+              <li key={trace.line}>
+                <button
+                  type="button"
+                  className="line-legend__item"
+                  aria-pressed={!hidden.has(trace.line)}
+                  data-line={trace.line}
+                  data-active={activeLine === trace.line ? '' : undefined}
+                  onClick={() => onToggle(trace.line)}
+                >
+                  <span
+                    className="line-legend__swatch"
+                    data-uncertain={isUncertain(trace) ? '' : undefined}
+                    style={{ '--line-colour': LINE_COLOURS[trace.line] } as React.CSSProperties}
+                    aria-hidden="true"
+                  />
+                  <span className="line-legend__name">{trace.name || LINE_NAMES[trace.line]}</span>{' '}
+                  <span className="line-legend__classes">{classesOf(trace)}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {unseen.length > 0 ? (
+        <p className="line-legend__unseen">
+          {unseen.map((line) => LINE_NAMES[line]).join(', ')}: <span>not clearly visible in this photo</span>
+        </p>
+      ) : null}
+    </div>
+  );
+}
