@@ -28,13 +28,32 @@ export const FULL_RESULT: ReadingResult = {
       'Yours shows a long, gently curved line that starts under the <b>Guru parvat</b> and ends between the ' +
       'first and second fingers, a sign of a caring nature that gives freely and expects honesty in return.\n\n' +
       'The mount beneath is full and firm, which the tradition links with confidence and generosity.',
-    details: 'Branches near the end suggest many friendships; a small island in the middle is a passing worry.',
+    details:
+      'Branches near the end suggest many friendships; a small island in the middle is a passing worry.',
     basis: [`${title}: long`, 'Mount of Jupiter: full', 'Depth: deep'],
   })),
   visual_markers: [
-    { id: 'm1', label: 'Guru parvat', description: 'Mount of Jupiter, full', style: 'mount', coordinates: { x: 30, y: 38 } },
-    { id: 'm2', label: 'Hridaya rekha', description: 'Heart line, long and curved', style: 'line', coordinates: { x: 55, y: 45 } },
-    { id: 'm3', label: 'Jeevan rekha', description: 'Life line, deep', style: 'line', coordinates: { x: 40, y: 65 } },
+    {
+      id: 'm1',
+      label: 'Guru parvat',
+      description: 'Mount of Jupiter, full',
+      style: 'mount',
+      coordinates: { x: 30, y: 38 },
+    },
+    {
+      id: 'm2',
+      label: 'Hridaya rekha',
+      description: 'Heart line, long and curved',
+      style: 'line',
+      coordinates: { x: 55, y: 45 },
+    },
+    {
+      id: 'm3',
+      label: 'Jeevan rekha',
+      description: 'Life line, deep',
+      style: 'line',
+      coordinates: { x: 40, y: 65 },
+    },
   ],
   line_traces: [
     {
