@@ -53,7 +53,11 @@ export function fontFaces(): Record<FontWeight, FontFace[]> {
 }
 
 // Joiners, marks and spaces stay with the run they are in, so a word is never split across fonts.
-const STAYS_IN_RUN = /[\s\u200c\u200d\u0300-\u036f]/u;
+const staysInRun = (char: string, codePoint: number) =>
+  /\s/.test(char) ||
+  codePoint === 0x200c ||
+  codePoint === 0x200d ||
+  (codePoint >= 0x300 && codePoint <= 0x36f);
 
 /** Splits text into runs by the face that has its glyphs; characters no face has are dropped. */
 export function textRuns(text: string, weight: FontWeight): TextRun[] {
@@ -62,7 +66,7 @@ export function textRuns(text: string, weight: FontWeight): TextRun[] {
   for (const char of text.normalize('NFC')) {
     const current = runs.at(-1);
     const codePoint = char.codePointAt(0)!;
-    if (current && (STAYS_IN_RUN.test(char) || current.face.font.hasGlyphForCodePoint(codePoint))) {
+    if (current && (staysInRun(char, codePoint) || current.face.font.hasGlyphForCodePoint(codePoint))) {
       current.text += char;
       continue;
     }
