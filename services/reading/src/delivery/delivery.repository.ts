@@ -53,8 +53,9 @@ export function createDeliveryRepository(db: Database) {
     },
 
     /**
-     * Takes the delivery for one sending attempt. Only a queued or retrying delivery (or one whose
-     * sender vanished mid-send) can be taken, so a redelivered event never sends a second mail.
+     * Takes the delivery for one sending attempt. A sent one is never taken again, so a redelivered
+     * event sends no second mail; a failed one is, when an operator replays its dead letter; one
+     * being sent only once its sender has been silent for two minutes (it died mid-send).
      */
     async claim(id: string): Promise<ClaimResult> {
       const staleBefore = new Date(Date.now() - STALE_CLAIM_MS);
@@ -62,7 +63,7 @@ export function createDeliveryRepository(db: Database) {
         .where({ id })
         .andWhere((query) =>
           query
-            .whereIn('status', ['queued', 'retrying'])
+            .whereIn('status', ['queued', 'retrying', 'failed'])
             .orWhere((stale) => stale.where('status', 'sending').andWhere('claimed_at', '<', staleBefore)),
         )
         .update({ status: 'sending', claimed_at: new Date(), attempts: db.raw('attempts + 1') })
