@@ -35,7 +35,7 @@ async function timed(run: () => Promise<Buffer>): Promise<{ cold: number; warm: 
 const load = await machineLoad();
 const photoData = await samplePalmJpeg();
 const { width, height } = await sharp(photoData).metadata();
-const photo = { data: photoData, width: width!, height: height! };
+const photo = { data: photoData, width: width, height: height };
 const baselineMb = await rssMb('VmRSS');
 
 const pdf = await timed(() =>

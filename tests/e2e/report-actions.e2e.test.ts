@@ -61,7 +61,7 @@ describe.each([
       await visible(download);
       const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
       expect(file.suggestedFilename()).toMatch(/^hastrekha-palm-reading-\d{4}-\d{2}-\d{2}\.pdf$/);
-      const pdf = await readFile((await file.path())!);
+      const pdf = await readFile(await file.path());
       expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
 
       await page.getByRole('button', { name: 'Share', exact: true }).click();
