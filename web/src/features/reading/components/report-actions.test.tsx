@@ -14,7 +14,7 @@ function stubApi(sharing: {
 }) {
   const calls: { url: string; method: string; body: unknown }[] = [];
   const fetchMock = vi.fn<typeof fetch>((input, init) => {
-    const url = String(input);
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const method = init?.method ?? 'GET';
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     calls.push({ url, method, body });
