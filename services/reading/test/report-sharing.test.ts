@@ -81,3 +81,40 @@ describe('owner cookie and sharing (embedded parts)', () => {
     expect((await call('/api/reading/not-an-id/card.png')).status).toBe(404);
   });
 });
+
+describe('email requests per client', () => {
+  it('limits one client across readings and counts only accepted requests', async () => {
+    const sent: string[] = [];
+    const limited = await startReadingHarness({
+      email: {
+        // The SMTP side is covered against a real server in report-sharing.int.test.ts.
+        mailer: { send: (mail) => Promise.resolve(void sent.push(mail.to)), close: () => undefined },
+        perReadingPerHour: 10,
+        perClientPerHour: 2,
+      },
+    });
+    try {
+      const make = async () => {
+        const body = new FormData();
+        body.append('palmImage', new Blob([new Uint8Array(palm)], { type: 'image/jpeg' }), 'palm.jpg');
+        return (
+          (await (await fetch(`${limited.url}/api/reading`, { method: 'POST', body })).json()) as {
+            id: string;
+          }
+        ).id;
+      };
+      const ask = (id: string, email: string) =>
+        fetch(`${limited.url}/api/reading/${id}/email`, json('POST', { email }));
+      const [first, second] = [await make(), await make()];
+      expect((await ask(first, 'typo')).status).toBe(400);
+      expect((await ask(first, 'one@example.com')).status).toBe(202);
+      expect((await ask(second, 'two@example.com')).status).toBe(202);
+      const refused = await ask(second, 'three@example.com');
+      expect(refused.status).toBe(429);
+      expect(((await refused.json()) as { detail: string }).detail).toMatch(/many emails/);
+      await expect.poll(() => sent.length, { timeout: 30_000 }).toBe(2);
+    } finally {
+      await limited.close();
+    }
+  });
+});
