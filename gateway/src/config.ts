@@ -9,6 +9,8 @@ export const gatewayConfigSchema = z.object({
   WEB_DIST: z.string().default('web/dist'),
   /** Readings one client may request per minute (each one runs the palm engine). */
   READING_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1, 'expected a whole number ≥ 1').default(20),
+  /** The site's public address, for absolute link-preview URLs (og:url, og:image); else the request's origin. */
+  PUBLIC_URL: z.url({ error: 'expected a URL' }).optional(),
 });
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 

@@ -19,7 +19,7 @@ import {
   type Logger,
 } from '@palm/platform';
 import { createPromptService } from '@palm/prompt';
-import { createReadingService, readingConfigSchema } from '@palm/reading';
+import { createReadingService, readingConfigSchema, readingServiceOptions } from '@palm/reading';
 import { gatewayConfigSchema } from './config';
 import { createGatewayApp } from './gateway.app';
 
@@ -66,8 +66,7 @@ export async function startEmbedded(options: {
     bus,
     blobs,
     logger,
-    waitMs: readingConfig.READING_WAIT_MS,
-    imageRetentionDays: readingConfig.READING_IMAGE_RETENTION_DAYS,
+    ...readingServiceOptions(readingConfig),
   });
   // One process: the worker reads the operators' prompts straight from the prompt service.
   const engines = await createReadingEngines(workerConfig, logger, {
@@ -84,6 +83,8 @@ export async function startEmbedded(options: {
     api: [adminAuth.router, flow.router, promptTestRun, prompt.router, reading.router],
     webDist: path.resolve(gateway.WEB_DIST),
     readingRateLimitPerMinute: gateway.READING_RATE_LIMIT_PER_MINUTE,
+    sharePreview: reading.sharePreview,
+    publicUrl: gateway.PUBLIC_URL,
     readiness: {
       database: () => databaseIsReady(db),
       bus: () => bus.isReady(),

@@ -4,6 +4,7 @@ import express, { type Express, type RequestHandler, type Router } from 'express
 import { rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
 import { createHttpApp, sendProblem, statusTitle, type Logger, type ReadinessCheck } from '@palm/platform';
+import { reportPageHandler, type SharePreviewSource } from './report-meta';
 
 export interface GatewayAppOptions {
   logger: Logger;
@@ -12,6 +13,10 @@ export interface GatewayAppOptions {
   readiness?: Record<string, ReadinessCheck>;
   webDist: string;
   readingRateLimitPerMinute: number;
+  /** Link previews for /report/{id}: the reading service in-process, or over HTTP. */
+  sharePreview?: SharePreviewSource;
+  /** The site's public address for absolute preview URLs; the request's own origin when unset. */
+  publicUrl?: string;
 }
 
 /**
@@ -64,7 +69,10 @@ function readingRateLimit(perMinute: number): RequestHandler {
 }
 
 /** The single-page app: hashed assets cached for good, every other non-API GET gets index.html. */
-function webApp(webDist: string, logger: Logger): { files: RequestHandler; fallback: RequestHandler } {
+function webApp(
+  webDist: string,
+  logger: Logger,
+): { indexFile: string; files: RequestHandler; fallback: RequestHandler } {
   const indexFile = path.resolve(webDist, 'index.html');
   if (!existsSync(indexFile)) logger.warn({ webDist }, 'web app not built: run `npm run build:web`');
   const files = express.static(path.resolve(webDist), {
@@ -84,7 +92,7 @@ function webApp(webDist: string, logger: Logger): { files: RequestHandler; fallb
       if (error) next();
     });
   };
-  return { files, fallback };
+  return { indexFile, files, fallback };
 }
 
 export function createGatewayApp(options: GatewayAppOptions): Express {
@@ -94,6 +102,18 @@ export function createGatewayApp(options: GatewayAppOptions): Express {
     readiness: options.readiness,
     before: [securityHeaders, readingRateLimit(options.readingRateLimitPerMinute), ...options.api, web.files],
     routers: [],
-    after: [web.fallback],
+    after: [
+      ...(options.sharePreview
+        ? [
+            reportPageHandler({
+              indexFile: web.indexFile,
+              preview: options.sharePreview,
+              publicUrl: options.publicUrl,
+              logger: options.logger,
+            }),
+          ]
+        : []),
+      web.fallback,
+    ],
   });
 }

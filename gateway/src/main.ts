@@ -1,6 +1,7 @@
 import { createLogger, handleShutdown, listen, loadConfig, runMain } from '@palm/platform';
 import { gatewayConfigSchema, gatewayTargetsSchema } from './config';
 import { createGatewayApp } from './gateway.app';
+import { remoteSharePreview } from './report-meta';
 import { createServiceProxy } from './service-proxy';
 import { serviceRoutes } from './service-routes';
 
@@ -16,6 +17,8 @@ runMain(logger, async () => {
     api: routes.map((route) => createServiceProxy(route, logger)),
     webDist: config.WEB_DIST,
     readingRateLimitPerMinute: config.READING_RATE_LIMIT_PER_MINUTE,
+    sharePreview: remoteSharePreview(targets.READING_URL),
+    publicUrl: config.PUBLIC_URL,
     readiness: Object.fromEntries(
       [...new Map(routes.map((route) => [route.service, route.target]))].map(([service, target]) => [
         service,

@@ -41,11 +41,23 @@ export const promptUpdatedSchema = z.object({
   updatedAt: z.string(),
 });
 
+/**
+ * "Email me this reading": only the delivery id travels; the address stays in the reading
+ * service's delivery record, the one place it is kept.
+ */
+export const readingEmailRequestedSchema = z.object({
+  version: z.literal(1),
+  deliveryId: z.string(),
+  readingId: z.string(),
+  requestedAt: z.string(),
+});
+
 export const eventSchemas = {
   'reading.requested': readingRequestedSchema,
   'reading.completed': readingCompletedSchema,
   'reading.failed': readingFailedSchema,
   'prompt.updated': promptUpdatedSchema,
+  'reading.email.requested': readingEmailRequestedSchema,
 } as const;
 
 export type EventName = keyof typeof eventSchemas;
@@ -54,6 +66,7 @@ export type ReadingRequested = EventPayload<'reading.requested'>;
 export type ReadingCompleted = EventPayload<'reading.completed'>;
 export type ReadingFailed = EventPayload<'reading.failed'>;
 export type PromptUpdated = EventPayload<'prompt.updated'>;
+export type ReadingEmailRequested = EventPayload<'reading.email.requested'>;
 
 export const EVENT_NAMES = Object.keys(eventSchemas) as EventName[];
 
@@ -62,6 +75,7 @@ export const QUEUES = {
   aiWorkerReadings: { name: 'ai-worker.reading-requested', events: ['reading.requested'] },
   readingResults: { name: 'reading.results', events: ['reading.completed', 'reading.failed'] },
   flowAnalytics: { name: 'flow.reading-completed', events: ['reading.completed'] },
+  readingEmail: { name: 'reading.email-delivery', events: ['reading.email.requested'] },
 } as const satisfies Record<string, { name: string; events: readonly EventName[] }>;
 export type QueueKey = keyof typeof QUEUES;
 

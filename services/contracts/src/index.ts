@@ -5,3 +5,4 @@ export * from './events.contract';
 export * from './flow.contract';
 export * from './prompt.contract';
 export * from './admin.contract';
+export * from './sharing.contract';

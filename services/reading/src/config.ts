@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { infrastructureConfigSchema, portSetting } from '@palm/platform';
+import { infrastructureConfigSchema, portSetting, urlSetting } from '@palm/platform';
+
+const perHour = (fallback: number) =>
+  z.coerce.number().int().min(1, 'expected a whole number ≥ 1').default(fallback);
 
 export const readingConfigSchema = infrastructureConfigSchema.extend({
   PORT: portSetting(8081),
@@ -11,5 +14,13 @@ export const readingConfigSchema = infrastructureConfigSchema.extend({
     .int()
     .min(1, 'expected a whole number of days ≥ 1')
     .default(30),
+  /** Where visitors reach the site: the link in emails (`${PUBLIC_URL}/report/{id}`). */
+  PUBLIC_URL: z.url({ error: 'expected a URL' }).default('http://localhost:8080'),
+  /** smtp:// or smtps:// server for "Email me this reading"; without it the action is not offered. */
+  SMTP_URL: urlSetting(),
+  MAIL_FROM: z.string().trim().min(3).default('Hastrekha <readings@localhost>'),
+  /** Emails one reading may be sent in an hour, and one client may ask for in an hour. */
+  EMAIL_LIMIT_PER_READING_PER_HOUR: perHour(3),
+  EMAIL_LIMIT_PER_CLIENT_PER_HOUR: perHour(10),
 });
 export type ReadingConfig = z.infer<typeof readingConfigSchema>;

@@ -1,6 +1,6 @@
 import { loadConfig, runServiceProcess } from '@palm/platform';
 import { readingConfigSchema } from './config';
-import { createReadingService } from './reading.service';
+import { createReadingService, readingServiceOptions } from './reading.service';
 
 runServiceProcess({
   name: 'reading',
@@ -11,8 +11,7 @@ runServiceProcess({
       bus: await bus(),
       blobs: await blobs(),
       logger,
-      waitMs: config.READING_WAIT_MS,
-      imageRetentionDays: config.READING_IMAGE_RETENTION_DAYS,
+      ...readingServiceOptions(config),
     });
     return { ...service, routers: [service.router] };
   },

@@ -47,4 +47,30 @@ export const readingMigrations: Migration[] = [
       );
     },
   },
+  {
+    name: '003_sharing_and_email_delivery',
+    async up(db) {
+      // owner_hash: sha256 of the owner cookie of the browser that made the reading; it still opens
+      // a reading whose sharing was stopped. share_photo: the visitor chose the photo for the card.
+      await db.schema.alterTable('readings', (table) => {
+        table.string('owner_hash', 64);
+        table.timestamp('sharing_stopped_at', { useTz: true });
+        table.boolean('share_photo').notNullable().defaultTo(false);
+      });
+      // One row per "Email me this reading": the only place the address is kept, removed with the
+      // reading's photo by the retention sweep. Its status makes a redelivered event send nothing.
+      await db.schema.createTable('reading_deliveries', (table) => {
+        table.string('id', 36).primary();
+        table.string('reading_id', 22).notNullable().references('readings.id').onDelete('CASCADE');
+        table.string('email', 254).notNullable();
+        table.string('status', 16).notNullable();
+        table.integer('attempts').notNullable().defaultTo(0);
+        table.text('last_error');
+        table.timestamp('requested_at', { useTz: true }).notNullable().defaultTo(db.fn.now());
+        table.timestamp('claimed_at', { useTz: true });
+        table.timestamp('sent_at', { useTz: true });
+        table.index(['reading_id', 'requested_at']);
+      });
+    },
+  },
 ];

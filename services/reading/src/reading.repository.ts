@@ -20,6 +20,12 @@ export interface ReadingRecord {
   completedAt: Date | null;
   /** When the retention sweep deleted the palm photo. */
   imageRemovedAt: Date | null;
+  /** sha256 of the owner cookie of the browser that made the reading (null for older readings). */
+  ownerHash: string | null;
+  /** Set by "Stop sharing": then only the owner's browser opens the reading. */
+  sharingStoppedAt: Date | null;
+  /** The visitor chose to show the palm photo on the share card instead of the outline. */
+  sharePhoto: boolean;
 }
 
 interface ReadingRow {
@@ -32,6 +38,9 @@ interface ReadingRow {
   created_at: Date | string;
   completed_at: Date | string | null;
   image_removed_at: Date | string | null;
+  owner_hash: string | null;
+  sharing_stopped_at: Date | string | null;
+  share_photo: boolean | null;
 }
 
 export interface OutboxMessage {
@@ -55,6 +64,9 @@ const toRecord = (row: ReadingRow): ReadingRecord => ({
   createdAt: new Date(row.created_at),
   completedAt: row.completed_at ? new Date(row.completed_at) : null,
   imageRemovedAt: row.image_removed_at ? new Date(row.image_removed_at) : null,
+  ownerHash: row.owner_hash ?? null,
+  sharingStoppedAt: row.sharing_stopped_at ? new Date(row.sharing_stopped_at) : null,
+  sharePhoto: row.share_photo === true,
 });
 
 const TERMINAL: ReadingStatus[] = ['completed', 'failed'];
@@ -63,7 +75,7 @@ export function createReadingRepository(db: Database) {
   return {
     /** The reading and its event commit together or not at all. */
     async insertWithEvent<N extends EventName>(
-      reading: { id: string; originalImageKey: string; submission: ReadingSubmission },
+      reading: { id: string; originalImageKey: string; submission: ReadingSubmission; ownerHash: string },
       event: { name: N; payload: EventPayload<N>; messageId: string; requestId: string | undefined },
     ): Promise<void> {
       await db.transaction(async (trx: Knex.Transaction) => {
@@ -74,6 +86,7 @@ export function createReadingRepository(db: Database) {
           submission: JSON.stringify(reading.submission),
           flow_id: reading.submission.flowId ?? null,
           flow_version: reading.submission.flowVersion ?? null,
+          owner_hash: reading.ownerHash,
         });
         await trx('reading_outbox').insert({
           message_id: event.messageId,
@@ -87,6 +100,16 @@ export function createReadingRepository(db: Database) {
     async find(id: string): Promise<ReadingRecord | undefined> {
       const row = await db<ReadingRow>('readings').where({ id }).first();
       return row ? toRecord(row) : undefined;
+    },
+
+    /** "Stop sharing" / "Share again", and whether the share card shows the photo. */
+    async setSharing(id: string, sharing: { shared: boolean; includePhoto?: boolean }): Promise<void> {
+      await db('readings')
+        .where({ id })
+        .update({
+          sharing_stopped_at: sharing.shared ? null : db.fn.now(),
+          ...(sharing.includePhoto === undefined ? {} : { share_photo: sharing.includePhoto }),
+        });
     },
 
     /** Only a reading that has not finished yet takes a result: a redelivered event changes nothing. */

@@ -1,5 +1,5 @@
 import { Router, type Request } from 'express';
-import { readingIdSchema, type ReadingView } from '@palm/contracts';
+import type { ReadingView } from '@palm/contracts';
 import {
   currentRequestId,
   HttpError,
@@ -13,6 +13,8 @@ import { parseReadingSubmission } from './intake/reading-submission.parser';
 import type { OutboxRelay } from './outbox/outbox-relay';
 import { newReadingId } from './reading-id';
 import type { ReadingRecord, ReadingRepository } from './reading.repository';
+import { visibleReading } from './sharing/reading-access';
+import { ensureOwnerCookie, hashOwnerToken } from './sharing/reading-owner';
 
 export interface ReadingRoutesDeps {
   repository: ReadingRepository;
@@ -39,13 +41,6 @@ export function toReadingView(reading: ReadingRecord, imageRetentionDays: number
   };
 }
 
-function readingIdParam(req: Request): string {
-  const parsed = readingIdSchema.safeParse(req.params.id);
-  if (!parsed.success)
-    throw notFound('This reading does not exist. The link may be wrong or the reading removed.');
-  return parsed.data;
-}
-
 const wantsAsync = (req: Request) => /\brespond-async\b/i.test(String(req.headers.prefer ?? ''));
 
 export function createReadingRouter(deps: ReadingRoutesDeps): Router {
@@ -55,13 +50,14 @@ export function createReadingRouter(deps: ReadingRoutesDeps): Router {
   router.post('/api/reading', async (req, res) => {
     const { image, submission } = await parseReadingSubmission(req);
     const { contentType } = await inspectImage(image);
+    const ownerHash = hashOwnerToken(ensureOwnerCookie(req, res));
 
     const id = newReadingId();
     const originalImageKey = `uploads/${id}/original`;
     await blobs.put(originalImageKey, image, contentType);
     try {
       await repository.insertWithEvent(
-        { id, originalImageKey, submission },
+        { id, originalImageKey, submission, ownerHash },
         {
           name: 'reading.requested',
           messageId: id,
@@ -105,16 +101,14 @@ export function createReadingRouter(deps: ReadingRoutesDeps): Router {
   });
 
   router.get('/api/reading/:id', async (req, res) => {
-    const reading = await repository.find(readingIdParam(req));
-    if (!reading)
-      throw notFound('This reading does not exist. The link may be wrong or the reading removed.');
+    const { reading } = await visibleReading(repository, req);
     res.setHeader('Cache-Control', 'no-store');
     res.json(toReadingView(reading, deps.imageRetentionDays));
   });
 
   router.get('/api/reading/:id/image', async (req, res) => {
-    const reading = await repository.find(readingIdParam(req));
-    const blob = reading?.imageKey ? await blobs.get(reading.imageKey) : null;
+    const { reading } = await visibleReading(repository, req);
+    const blob = reading.imageKey ? await blobs.get(reading.imageKey) : null;
     if (!blob) throw notFound('This palm photo is not available.');
     res.setHeader('Content-Type', blob.contentType);
     res.setHeader('X-Content-Type-Options', 'nosniff');

@@ -1,12 +1,20 @@
-import type { Router } from 'express';
+import { Router } from 'express';
 import { READING_SERVER_WAIT_MS } from '@palm/contracts';
 import { gauge, migrate, type BlobStore, type Database, type Logger, type MessageBus } from '@palm/platform';
+import type { ReadingConfig } from './config';
 import { createCompletionWaiter } from './completion-waiter';
+import { createDeliveryRepository } from './delivery/delivery.repository';
+import { createEmailDeliveryHandlers } from './delivery/email-delivery.handler';
+import { createEmailDeliveryRouter } from './delivery/email-delivery.routes';
+import { createSmtpMailer, type ReadingMailer } from './delivery/reading-mailer';
 import { createOutboxRelay } from './outbox/outbox-relay';
 import { createReadingResultsHandlers } from './reading-results.handler';
 import { READING_MIGRATIONS_TABLE, readingMigrations } from './reading.migrations';
 import { createReadingRepository } from './reading.repository';
 import { createReadingRouter } from './reading.routes';
+import { createReportArtifacts, type ReportArtifacts } from './report/report-artifacts';
+import { createReportRouter } from './report/report.routes';
+import { createSharePreview, createSharingRouter, type SharePreview } from './sharing/sharing.routes';
 import {
   createImageRetentionSweeper,
   DEFAULT_IMAGE_RETENTION_DAYS,
@@ -23,10 +31,41 @@ export interface ReadingServiceDeps {
   /** Palm photos are deleted this many days after their reading (READING_IMAGE_RETENTION_DAYS). */
   imageRetentionDays?: number;
   retentionIntervalMs?: number;
+  /** Where visitors reach the site (PUBLIC_URL): the link in emails and PDFs. */
+  publicUrl?: string;
+  /** "Email me this reading"; without it the action is not offered. */
+  email?: ReadingEmailOptions;
+}
+
+export interface ReadingEmailOptions {
+  mailer: ReadingMailer;
+  perReadingPerHour: number;
+  perClientPerHour: number;
+}
+
+/** The service's settings from its configuration (the SMTP mailer only when SMTP_URL is set). */
+export function readingServiceOptions(
+  config: ReadingConfig,
+): Pick<ReadingServiceDeps, 'waitMs' | 'imageRetentionDays' | 'publicUrl' | 'email'> {
+  return {
+    waitMs: config.READING_WAIT_MS,
+    imageRetentionDays: config.READING_IMAGE_RETENTION_DAYS,
+    publicUrl: config.PUBLIC_URL,
+    email: config.SMTP_URL
+      ? {
+          mailer: createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM }),
+          perReadingPerHour: config.EMAIL_LIMIT_PER_READING_PER_HOUR,
+          perClientPerHour: config.EMAIL_LIMIT_PER_CLIENT_PER_HOUR,
+        }
+      : undefined,
+  };
 }
 
 export interface ReadingService {
   router: Router;
+  /** The link preview the gateway puts into /report/{id}, as the browser with this Cookie header may see it. */
+  sharePreview: SharePreview;
+  artifacts: ReportArtifacts;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -44,7 +83,10 @@ export function createReadingService(deps: ReadingServiceDeps): ReadingService {
     retentionDays: imageRetentionDays,
     intervalMs: deps.retentionIntervalMs,
   });
-  const router = createReadingRouter({
+  const publicUrl = deps.publicUrl ?? 'http://localhost:8080';
+  const artifacts = createReportArtifacts({ repository, blobs: deps.blobs, logger, publicUrl });
+  const deliveries = createDeliveryRepository(deps.db);
+  const readingRouter = createReadingRouter({
     imageRetentionDays,
     repository,
     blobs: deps.blobs,
@@ -53,6 +95,20 @@ export function createReadingService(deps: ReadingServiceDeps): ReadingService {
     logger,
     waitMs: deps.waitMs ?? READING_SERVER_WAIT_MS,
   });
+  const router = Router();
+  router.use(
+    readingRouter,
+    createReportRouter({ repository, artifacts }),
+    createSharingRouter({ repository, emailAvailable: Boolean(deps.email) }),
+    createEmailDeliveryRouter({
+      repository,
+      deliveries,
+      relay,
+      emailAvailable: Boolean(deps.email),
+      perReadingPerHour: deps.email?.perReadingPerHour ?? 3,
+      perClientPerHour: deps.email?.perClientPerHour ?? 10,
+    }),
+  );
 
   gauge('readings_by_status', 'Readings stored, by status', ['status'], async function () {
     const counts = await repository.countByStatus().catch(() => ({}));
@@ -61,15 +117,33 @@ export function createReadingService(deps: ReadingServiceDeps): ReadingService {
 
   return {
     router,
+    sharePreview: createSharePreview(repository),
+    artifacts,
     async start() {
       await migrate(deps.db, { table: READING_MIGRATIONS_TABLE, migrations: readingMigrations, logger });
       await deps.bus.consume('readingResults', createReadingResultsHandlers({ repository, waiter, logger }));
+      if (deps.email) {
+        await deps.bus.consume(
+          'readingEmail',
+          createEmailDeliveryHandlers({
+            deliveries,
+            repository,
+            artifacts,
+            mailer: deps.email.mailer,
+            publicUrl,
+            logger,
+          }),
+          // One mail (and its PDF) at a time per process; the bus retries with backoff.
+          { prefetch: 1 },
+        );
+      }
       relay.start();
       retention.start();
     },
     async stop() {
       await relay.stop();
       await retention.stop();
+      deps.email?.mailer.close();
     },
   };
 }

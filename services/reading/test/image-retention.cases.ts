@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { migrate, type BlobStore, type Database, type Logger } from '@palm/platform';
 import { READING_MIGRATIONS_TABLE, readingMigrations } from '../src/reading.migrations';
+import { reportArtifactKeys } from '../src/report/report-artifacts';
 import { createImageRetentionSweeper } from '../src/retention/image-retention.sweeper';
 
 const NOW = new Date('2026-06-30T12:00:00Z');
@@ -115,5 +116,40 @@ export function imageRetentionCases(setup: () => RetentionFixture): void {
     await storeReading(fixture, 'laterReading0000000000', daysAgo(40), { image: 'readings/later/palm.jpg' });
     await expect.poll(() => blobs.get('readings/later/palm.jpg')).toBeNull();
     await sweeper.stop();
+  });
+
+  it('removes the PDF, the share cards and the email delivery records with the photo', async () => {
+    const fixture = setup();
+    const { db, blobs, logger } = fixture;
+    await migrate(db, { table: READING_MIGRATIONS_TABLE, migrations: readingMigrations });
+    const oldId = 'sharedOldReading000000';
+    const recentId = 'sharedNewReading000000';
+    await storeReading(fixture, oldId, daysAgo(31), { image: `readings/${oldId}/palm.jpg` });
+    await storeReading(fixture, recentId, daysAgo(2), { image: `readings/${recentId}/palm.jpg` });
+    for (const id of [oldId, recentId]) {
+      for (const key of reportArtifactKeys(id)) await blobs.put(key, JPEG, 'application/octet-stream');
+      await db('reading_deliveries').insert({
+        id: `${id}-mail`,
+        reading_id: id,
+        email: 'visitor@example.com',
+        status: 'sent',
+        requested_at: daysAgo(1),
+      });
+    }
+    // Asked for after the photo of an old reading was gone: kept no longer than the period either.
+    await db('reading_deliveries').insert({
+      id: 'late-mail',
+      reading_id: recentId,
+      email: 'late@example.com',
+      status: 'sent',
+      requested_at: daysAgo(31),
+    });
+
+    const sweeper = createImageRetentionSweeper({ db, blobs, logger, retentionDays: 30, now: () => NOW });
+    expect(await sweeper.sweep()).toBe(1);
+
+    for (const key of reportArtifactKeys(oldId)) expect(await blobs.get(key), key).toBeNull();
+    for (const key of reportArtifactKeys(recentId)) expect(await blobs.get(key), key).not.toBeNull();
+    expect(await db('reading_deliveries').orderBy('id').pluck('id')).toEqual([`${recentId}-mail`]);
   });
 }

@@ -13,7 +13,7 @@ import {
   listen,
   type MemoryBus,
 } from '@palm/platform';
-import { createReadingService } from '../src/reading.service';
+import { createReadingService, type ReadingEmailOptions } from '../src/reading.service';
 
 export const SAMPLE_RESULT: ReadingResult = {
   sections: [
@@ -39,13 +39,20 @@ export type StandInWorkerBehaviour = 'complete' | 'unreadable' | 'silent';
  * for the AI worker answers each reading.requested as `behaviour` says, so these tests pin down the
  * reading service's own contract; the real worker is exercised by the pipeline tests.
  */
-export async function startReadingHarness(options: { waitMs?: number } = {}) {
+export async function startReadingHarness(options: { waitMs?: number; email?: ReadingEmailOptions } = {}) {
   const logger = createLogger('reading-test', 'silent');
   const dataDir = await mkdtemp(path.join(tmpdir(), 'reading-test-'));
   const db = await createDatabase({ dataDir: IN_MEMORY });
   const bus: MemoryBus = createMemoryBus({ logger, retryDelayMs: () => 5 });
   const blobs = createDiskBlobStore(path.join(dataDir, 'blobs'));
-  const service = createReadingService({ db, bus, blobs, logger, waitMs: options.waitMs ?? 5_000 });
+  const service = createReadingService({
+    db,
+    bus,
+    blobs,
+    logger,
+    waitMs: options.waitMs ?? 5_000,
+    email: options.email,
+  });
   await service.start();
   const requested: string[] = [];
   const worker = { behaviour: 'complete' as StandInWorkerBehaviour };

@@ -1,4 +1,5 @@
 import { counter, type BlobStore, type Database, type Logger } from '@palm/platform';
+import { reportArtifactKeys } from '../report/report-artifacts';
 
 export const DEFAULT_IMAGE_RETENTION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -38,7 +39,8 @@ interface ExpiredReading {
 
 /**
  * Deletes the palm photos (the normalised image and any original left behind by a reading that
- * never finished) of readings older than the retention period, then clears their keys and records
+ * never finished) of readings older than the retention period, with the PDF and share cards made
+ * from them and the reading's email delivery records, then clears their keys and records
  * `image_removed_at`. The blob goes first: if the process dies in between, the next sweep finds the
  * row again and deleting a missing blob is not an error, so no photo outlives its period.
  */
@@ -52,13 +54,22 @@ export function createImageRetentionSweeper(options: ImageRetentionSweeperOption
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
 
+  /** The photos go with every copy made from them (PDF, share cards) and the email delivery records. */
   async function removeImages(reading: ExpiredReading): Promise<void> {
-    for (const key of [reading.image_key, reading.original_image_key]) {
+    for (const key of [reading.image_key, reading.original_image_key, ...reportArtifactKeys(reading.id)]) {
       if (key) await blobs.delete(key);
     }
-    await db('readings')
-      .where({ id: reading.id })
-      .update({ image_key: null, original_image_key: null, image_removed_at: now() });
+    await db.transaction(async (trx) => {
+      await trx('reading_deliveries').where({ reading_id: reading.id }).delete();
+      await trx('readings')
+        .where({ id: reading.id })
+        .update({ image_key: null, original_image_key: null, image_removed_at: now() });
+    });
+  }
+
+  /** An email asked for after the photo was already gone keeps its address no longer than one would have. */
+  async function removeOldDeliveries(cutoff: Date): Promise<number> {
+    return db('reading_deliveries').where('requested_at', '<', cutoff).delete();
   }
 
   async function sweepAll(): Promise<number> {
@@ -86,6 +97,9 @@ export function createImageRetentionSweeper(options: ImageRetentionSweeperOption
       }
       if (batch.length < batchSize) break;
     }
+    const deliveries = await removeOldDeliveries(cutoff);
+    if (deliveries > 0)
+      logger.info({ deliveries, retentionDays }, 'removed email delivery records past the retention period');
     if (removed > 0) logger.info({ removed, retentionDays }, 'removed palm photos past the retention period');
     return removed;
   }

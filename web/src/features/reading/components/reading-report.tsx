@@ -8,6 +8,7 @@ import { normalizeReading } from '../lib/normalize-reading';
 import { PalmWithMarkers } from './palm-markers';
 import { ReadingBody } from './reading-body';
 import { ReadingLinksProvider } from './reading-links';
+import { ReportActions } from './report-actions';
 import './reading.css';
 
 export function ReadingReport({ view }: { view: ReadingResponse }) {
@@ -26,6 +27,7 @@ export function ReadingReport({ view }: { view: ReadingResponse }) {
         <p>What the lines of your hand reveal, read in the Vedic tradition of Samudrika Shastra.</p>
       </div>
 
+      <ReportActions readingId={view.id} />
       <div className="reading-report__layout">
         <aside className="reading-report__palm">
           <PalmWithMarkers

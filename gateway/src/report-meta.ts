@@ -1,0 +1,107 @@
+import { readFile } from 'node:fs/promises';
+import type { Request, RequestHandler } from 'express';
+import { readingPreviewSchema, REPORT_BRAND, SHARE_CARD_SIZE, type ReadingPreview } from '@palm/contracts';
+import type { Logger } from '@palm/platform';
+
+/** The reading's link preview as the browser with this Cookie header may see it; null when it is not shared. */
+export type SharePreviewSource = (
+  id: string,
+  cookieHeader: string | undefined,
+) => Promise<ReadingPreview | null>;
+
+const REPORT_PATH = /^\/report\/([A-Za-z0-9_-]{22})\/?$/;
+
+const escapeAttribute = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+function metaTags(preview: ReadingPreview, pageUrl: string, imageUrl: string): string {
+  const tags: [string, string, string][] = [
+    ['property', 'og:type', 'article'],
+    ['property', 'og:site_name', REPORT_BRAND.name],
+    ['property', 'og:title', preview.title],
+    ['property', 'og:description', preview.description],
+    ['property', 'og:url', pageUrl],
+    ['property', 'og:image', imageUrl],
+    ['property', 'og:image:type', 'image/png'],
+    ['property', 'og:image:width', String(SHARE_CARD_SIZE.width)],
+    ['property', 'og:image:height', String(SHARE_CARD_SIZE.height)],
+    ['property', 'og:image:alt', preview.imageAlt],
+    ['name', 'twitter:card', 'summary_large_image'],
+    ['name', 'twitter:title', preview.title],
+    ['name', 'twitter:description', preview.description],
+    ['name', 'twitter:image', imageUrl],
+    ['name', 'twitter:image:alt', preview.imageAlt],
+  ];
+  return tags
+    .map(([kind, name, content]) => `<meta ${kind}="${name}" content="${escapeAttribute(content)}" />`)
+    .join('\n    ');
+}
+
+/**
+ * Reads the preview from the reading service over HTTP (distributed mode), passing the visitor's
+ * cookies so the owner of a reading that is no longer shared still gets its page.
+ */
+export function remoteSharePreview(readingUrl: string): SharePreviewSource {
+  return async (id, cookieHeader) => {
+    const response = await fetch(`${readingUrl}/api/reading/${id}/preview`, {
+      headers: { Accept: 'application/json', ...(cookieHeader ? { Cookie: cookieHeader } : {}) },
+      signal: AbortSignal.timeout(3_000),
+    });
+    if (response.status === 404) return null;
+    if (!response.ok) throw new Error(`the reading service answered ${response.status}`);
+    return readingPreviewSchema.parse(await response.json());
+  };
+}
+
+/**
+ * /report/{id} gets index.html with Open Graph and Twitter tags, so a pasted link shows a card. A
+ * reading that does not exist or is no longer shared answers 404 (the app then says so), with no
+ * tags. If the reading service cannot be asked, the page is served plain rather than failing.
+ */
+export function reportPageHandler(options: {
+  indexFile: string;
+  preview: SharePreviewSource;
+  publicUrl: string | undefined;
+  logger: Logger;
+}): RequestHandler {
+  const origin = (req: Request) =>
+    (options.publicUrl ?? `${req.protocol}://${req.get('host')}`).replace(/\/+$/, '');
+  return async (req, res, next) => {
+    const match = REPORT_PATH.exec(req.path);
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !match) {
+      next();
+      return;
+    }
+    const id = match[1]!;
+    let html: string;
+    try {
+      html = await readFile(options.indexFile, 'utf8');
+    } catch {
+      next();
+      return;
+    }
+    let preview: ReadingPreview | null | undefined;
+    try {
+      preview = await options.preview(id, req.headers.cookie);
+    } catch (error) {
+      options.logger.warn(
+        { err: error, readingId: id },
+        'could not read the link preview; serving the page without it',
+      );
+    }
+    res.setHeader('Cache-Control', 'private, no-cache');
+    res.setHeader('Vary', 'Cookie');
+    if (preview === null) {
+      res
+        .status(404)
+        .type('html')
+        .send(html.replace('</head>', '  <meta name="robots" content="noindex" />\n  </head>'));
+      return;
+    }
+    if (preview) {
+      const base = origin(req);
+      const tags = metaTags(preview, `${base}/report/${id}`, `${base}${preview.imagePath}`);
+      html = html.replace('</head>', `  ${tags}\n  </head>`);
+    }
+    res.type('html').send(html);
+  };
+}

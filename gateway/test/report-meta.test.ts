@@ -1,0 +1,108 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger, listen, type RunningServer } from '@palm/platform';
+import { createGatewayApp } from '../src/gateway.app';
+import { remoteSharePreview } from '../src/report-meta';
+import { createServiceProxy } from '../src/service-proxy';
+import { serviceRoutes } from '../src/service-routes';
+
+const logger = createLogger('report-meta-test', 'silent');
+const SHARED = 'SharedReading000000000';
+const STOPPED = 'StoppedReading00000000';
+const BROKEN = 'BrokenReading000000000';
+let webDist: string;
+let upstream: RunningServer;
+let gateway: RunningServer;
+const cookiesSeen: (string | undefined)[] = [];
+
+beforeAll(async () => {
+  webDist = await mkdtemp(path.join(tmpdir(), 'report-meta-web-'));
+  await writeFile(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><html><head><title>H</title></head><body></body></html>',
+  );
+  // Stands in for the reading service in distributed mode.
+  const reading = express();
+  reading.get('/api/reading/:id/preview', (req, res) => {
+    cookiesSeen.push(req.headers.cookie);
+    if (req.params.id === BROKEN) {
+      res.status(500).json({});
+      return;
+    }
+    const visible = req.params.id === SHARED || req.headers.cookie === 'palm_owner=owner';
+    if (!visible) {
+      res.status(404).json({ status: 404, detail: 'gone' });
+      return;
+    }
+    res.json({
+      title: 'A palm reading from Hastrekha',
+      description: 'Warm & "loyal" <b>heart</b>',
+      imagePath: `/api/reading/${req.params.id}/card.png`,
+      imageAlt: 'card',
+    });
+  });
+  upstream = await listen(reading, 0, '127.0.0.1');
+  const targets = {
+    READING_URL: upstream.url,
+    FLOW_URL: 'http://127.0.0.1:9',
+    ADMIN_AUTH_URL: 'http://127.0.0.1:9',
+    PROMPT_URL: 'http://127.0.0.1:9',
+    AI_WORKER_URL: 'http://127.0.0.1:9',
+  };
+  gateway = await listen(
+    createGatewayApp({
+      logger,
+      api: serviceRoutes(targets).map((route) => createServiceProxy(route, logger)),
+      webDist,
+      readingRateLimitPerMinute: 5,
+      sharePreview: remoteSharePreview(upstream.url),
+      publicUrl: 'https://palm.example/',
+    }),
+    0,
+    '127.0.0.1',
+  );
+});
+
+afterAll(async () => {
+  await gateway.close();
+  await upstream.close();
+  await rm(webDist, { recursive: true, force: true });
+});
+
+describe('link-preview tags for /report/{id} in distributed mode', () => {
+  it('injects escaped Open Graph and Twitter tags with absolute URLs on PUBLIC_URL', async () => {
+    const response = await fetch(`${gateway.url}/report/${SHARED}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain(
+      `<meta property="og:image" content="https://palm.example/api/reading/${SHARED}/card.png" />`,
+    );
+    expect(html).toContain(`<meta property="og:url" content="https://palm.example/report/${SHARED}" />`);
+    expect(html).toContain('content="Warm &#38; &#34;loyal&#34; &#60;b&#62;heart&#60;/b&#62;"');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+  });
+
+  it('answers 404 without tags when the reading service says the reading is not shared, and forwards the cookie', async () => {
+    const hidden = await fetch(`${gateway.url}/report/${STOPPED}`);
+    expect(hidden.status).toBe(404);
+    expect(await hidden.text()).not.toContain('og:');
+    const owned = await fetch(`${gateway.url}/report/${STOPPED}`, {
+      headers: { Cookie: 'palm_owner=owner' },
+    });
+    expect(owned.status).toBe(200);
+    expect(await owned.text()).toContain('og:image');
+    expect(cookiesSeen).toContain('palm_owner=owner');
+  });
+
+  it('serves the plain page when the preview cannot be read, and leaves other pages alone', async () => {
+    const broken = await fetch(`${gateway.url}/report/${BROKEN}`);
+    expect(broken.status).toBe(200);
+    expect(await broken.text()).not.toContain('og:');
+    const other = await fetch(`${gateway.url}/scan`);
+    expect(other.status).toBe(200);
+    expect(await other.text()).not.toContain('og:');
+  });
+});

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/** The brand as the server-rendered report (PDF, share card, email) sets it. */
+export const REPORT_BRAND = {
+  name: 'Hastrekha',
+  devanagari: 'हस्तरेखा',
+  tagline: 'Your Happiness, in your Hands',
+} as const;
+
+/** The disclaimer every copy of a reading carries (spec: readings are for entertainment and self-reflection). */
+export const READING_DISCLAIMER =
+  'Readings are for entertainment and self-reflection. They are not predictions to rely on, nor medical, ' +
+  'financial or legal advice.';
+
+/**
+ * GET /api/reading/{id}/sharing. `owner` is true in the browser that made the reading (its owner
+ * cookie); `emailAvailable` is false when the service has no SMTP server to send through.
+ */
+export const readingSharingSchema = z.object({
+  shared: z.boolean(),
+  includePhoto: z.boolean(),
+  owner: z.boolean(),
+  emailAvailable: z.boolean(),
+});
+export type ReadingSharing = z.infer<typeof readingSharingSchema>;
+
+/** PUT /api/reading/{id}/sharing (owner only): stop or resume sharing, show the photo on the card or not. */
+export const readingSharingUpdateSchema = z.strictObject({
+  shared: z.boolean({ error: 'shared must be true or false' }),
+  includePhoto: z.boolean({ error: 'includePhoto must be true or false' }).optional(),
+});
+export type ReadingSharingUpdate = z.infer<typeof readingSharingUpdateSchema>;
+
+/** POST /api/reading/{id}/email */
+export const readingEmailRequestSchema = z.strictObject({
+  email: z
+    .string({ error: 'Please enter your email address.' })
+    .trim()
+    .max(254, 'An email address has at most 254 characters.')
+    .pipe(z.email({ error: 'Please enter a valid email address, like name@example.com.' })),
+});
+export type ReadingEmailRequest = z.infer<typeof readingEmailRequestSchema>;
+
+/** 202 answer of POST /api/reading/{id}/email: the message is queued for the delivery worker. */
+export const readingEmailAcceptedSchema = z.object({ deliveryId: z.string(), status: z.literal('queued') });
+export type ReadingEmailAccepted = z.infer<typeof readingEmailAcceptedSchema>;
+
+/**
+ * GET /api/reading/{id}/preview: what the gateway puts into the Open Graph / Twitter tags of
+ * /report/{id}. Answers 404 for a reading that does not exist or is no longer shared.
+ */
+export const readingPreviewSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  /** Path of the 1200×630 card, relative to the site. */
+  imagePath: z.string(),
+  imageAlt: z.string(),
+});
+export type ReadingPreview = z.infer<typeof readingPreviewSchema>;
+
+export const SHARE_CARD_SIZE = { width: 1200, height: 630 } as const;

@@ -1,0 +1,113 @@
+import sharp from 'sharp';
+import type { BlobStore, Logger } from '@palm/platform';
+import type { ReadingRecord, ReadingRepository } from '../reading.repository';
+import { plainText } from './plain-text';
+import { renderReportPdf, type ReportPhoto } from './report-pdf.renderer';
+import { renderShareCard } from './share-card.renderer';
+
+const pdfKey = (id: string) => `readings/${id}/report.pdf`;
+const cardKey = (id: string, photo: boolean) => `readings/${id}/card-${photo ? 'photo' : 'outline'}.png`;
+
+/** Every copy made from a reading; the retention sweep removes them with the reading's photo. */
+export const reportArtifactKeys = (id: string) => [pdfKey(id), cardKey(id, false), cardKey(id, true)];
+
+export const reportLink = (publicUrl: string, id: string) => `${publicUrl.replace(/\/+$/, '')}/report/${id}`;
+
+/** The first insight of the reading: the one line a preview shows. */
+export function firstInsight(reading: ReadingRecord): string | undefined {
+  const section = reading.result?.sections.find((candidate) => candidate.insights.length > 0);
+  const insight = section?.insights[0];
+  return insight ? plainText(insight) : undefined;
+}
+
+/** Renders run one or two at a time per process, so a burst of downloads cannot exhaust memory. */
+function createLimiter(concurrency: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async function limit<T>(task: () => Promise<T>): Promise<T> {
+    if (active >= concurrency) await new Promise<void>((resolve) => waiting.push(resolve));
+    active++;
+    try {
+      return await task();
+    } finally {
+      active--;
+      waiting.shift()?.();
+    }
+  };
+}
+
+export interface ReportArtifacts {
+  pdf(reading: ReadingRecord): Promise<Buffer>;
+  card(reading: ReadingRecord): Promise<Buffer>;
+}
+
+/**
+ * The PDF and the share card of a reading, rendered on first request and kept in the blob store
+ * beside the photo. A finished reading never changes, except that the sweep removes its photo —
+ * and with it these copies — so a kept copy is always current.
+ */
+export function createReportArtifacts(deps: {
+  repository: ReadingRepository;
+  blobs: BlobStore;
+  logger: Logger;
+  publicUrl: string;
+}): ReportArtifacts {
+  const { repository, blobs } = deps;
+  const limit = createLimiter(2);
+
+  async function photoOf(reading: ReadingRecord): Promise<ReportPhoto | null> {
+    const blob = reading.imageKey ? await blobs.get(reading.imageKey) : null;
+    if (!blob) return null;
+    const { width, height, format } = await sharp(blob.data, { limitInputPixels: 40e6 }).metadata();
+    if (!width || !height) return null;
+    // The worker stores JPEG; anything else is converted so pdfkit and librsvg can embed it.
+    const data = format === 'jpeg' ? blob.data : await sharp(blob.data).jpeg({ quality: 85 }).toBuffer();
+    return { data, width, height };
+  }
+
+  async function cached(
+    key: string,
+    reading: ReadingRecord,
+    contentType: string,
+    render: () => Promise<Buffer>,
+  ): Promise<Buffer> {
+    const kept = await blobs.get(key);
+    if (kept) return kept.data;
+    const data = await limit(render);
+    if (reading.status !== 'completed') return data;
+    await blobs.put(key, data, contentType);
+    // The sweep may have removed the photo while this copy was being made: then it goes too.
+    const now = await repository.find(reading.id);
+    if (now?.imageKey !== reading.imageKey) await blobs.delete(key);
+    return data;
+  }
+
+  return {
+    pdf(reading) {
+      return cached(pdfKey(reading.id), reading, 'application/pdf', async () => {
+        const photo = await photoOf(reading);
+        return renderReportPdf({
+          result: reading.result!,
+          createdAt: reading.createdAt,
+          photo,
+          photoNote: reading.imageRemovedAt
+            ? 'Your palm photo was removed after the retention period, as our privacy policy promises.'
+            : 'Palm photo unavailable',
+          link: reportLink(deps.publicUrl, reading.id),
+        });
+      });
+    },
+    card(reading) {
+      const withPhoto = reading.sharePhoto && reading.imageKey !== null;
+      return cached(cardKey(reading.id, withPhoto), reading, 'image/png', async () =>
+        renderShareCard({
+          insight:
+            firstInsight(reading) ?? 'What the lines of your hand reveal, read in the Vedic tradition.',
+          photo: withPhoto ? await photoOf(reading) : null,
+          traces: reading.result?.line_traces ?? [],
+          markers: reading.result?.visual_markers ?? [],
+        }),
+      );
+    },
+  };
+}

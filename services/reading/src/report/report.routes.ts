@@ -1,0 +1,42 @@
+import { Router } from 'express';
+import { HttpError } from '@palm/platform';
+import type { ReadingRepository } from '../reading.repository';
+import { visibleReading } from '../sharing/reading-access';
+import type { ReportArtifacts } from './report-artifacts';
+
+/** GET /api/reading/{id}/pdf and /card.png: answered only while the reading is visible to this browser. */
+export function createReportRouter(deps: {
+  repository: ReadingRepository;
+  artifacts: ReportArtifacts;
+}): Router {
+  const { repository, artifacts } = deps;
+  const router = Router();
+
+  router.get('/api/reading/:id/pdf', async (req, res) => {
+    const { reading } = await visibleReading(repository, req);
+    if (reading.status !== 'completed' || !reading.result) {
+      throw new HttpError(409, 'This reading is not ready yet, so there is no PDF to download.', {
+        code: 'reading_not_ready',
+      });
+    }
+    const pdf = await artifacts.pdf(reading);
+    const date = reading.createdAt.toISOString().slice(0, 10);
+    res.setHeader('Content-Type', 'application/pdf');
+    res.setHeader('Content-Disposition', `attachment; filename="hastrekha-palm-reading-${date}.pdf"`);
+    res.setHeader('Cache-Control', 'private, no-cache');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.send(pdf);
+  });
+
+  router.get('/api/reading/:id/card.png', async (req, res) => {
+    const { reading } = await visibleReading(repository, req);
+    const card = await artifacts.card(reading);
+    res.setHeader('Content-Type', 'image/png');
+    // Short, so "Stop sharing" also reaches caches in front of us within minutes.
+    res.setHeader('Cache-Control', 'public, max-age=300');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.send(card);
+  });
+
+  return router;
+}

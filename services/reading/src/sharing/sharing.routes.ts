@@ -1,0 +1,80 @@
+import express, { Router } from 'express';
+import {
+  readingIdSchema,
+  readingSharingUpdateSchema,
+  REPORT_BRAND,
+  type ReadingPreview,
+  type ReadingSharing,
+} from '@palm/contracts';
+import { HttpError } from '@palm/platform';
+import { firstInsight } from '../report/report-artifacts';
+import { shorten } from '../report/plain-text';
+import type { ReadingRecord, ReadingRepository } from '../reading.repository';
+import { canSee, visibleReading } from './reading-access';
+
+export type SharePreview = (id: string, cookieHeader: string | undefined) => Promise<ReadingPreview | null>;
+
+function toPreview(reading: ReadingRecord): ReadingPreview {
+  const insight = firstInsight(reading);
+  return {
+    title: `A palm reading from ${REPORT_BRAND.name} (${REPORT_BRAND.devanagari})`,
+    description: insight
+      ? shorten(insight, 200)
+      : 'What the lines of a hand reveal, read in the Vedic tradition of Samudrika Shastra.',
+    imagePath: `/api/reading/${reading.id}/card.png`,
+    imageAlt: `${REPORT_BRAND.name} palm reading card: a hand with its lines and one insight from the reading.`,
+  };
+}
+
+/** The link preview of a reading as this browser may see it; null when it does not exist or is not shared. */
+export function createSharePreview(repository: ReadingRepository): SharePreview {
+  return async (id, cookieHeader) => {
+    if (!readingIdSchema.safeParse(id).success) return null;
+    const reading = await repository.find(id);
+    return reading && canSee(reading, cookieHeader) ? toPreview(reading) : null;
+  };
+}
+
+export function createSharingRouter(deps: {
+  repository: ReadingRepository;
+  emailAvailable: boolean;
+}): Router {
+  const { repository } = deps;
+  const router = Router();
+  const json = express.json({ limit: '1kb' });
+
+  const sharingOf = (reading: ReadingRecord, owner: boolean): ReadingSharing => ({
+    shared: reading.sharingStoppedAt === null,
+    includePhoto: reading.sharePhoto,
+    owner,
+    emailAvailable: deps.emailAvailable,
+  });
+
+  router.get('/api/reading/:id/sharing', async (req, res) => {
+    const { reading, owner } = await visibleReading(repository, req);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(sharingOf(reading, owner));
+  });
+
+  router.put('/api/reading/:id/sharing', json, async (req, res) => {
+    const { reading, owner } = await visibleReading(repository, req);
+    if (!owner) {
+      throw new HttpError(403, 'Only the browser that made this reading can change how it is shared.', {
+        code: 'not_owner',
+      });
+    }
+    const update = readingSharingUpdateSchema.parse(req.body ?? {});
+    await repository.setSharing(reading.id, update);
+    const updated = (await repository.find(reading.id)) ?? reading;
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(sharingOf(updated, true));
+  });
+
+  router.get('/api/reading/:id/preview', async (req, res) => {
+    const { reading } = await visibleReading(repository, req);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(toPreview(reading));
+  });
+
+  return router;
+}

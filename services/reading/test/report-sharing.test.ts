@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startReadingHarness, type ReadingHarness } from './reading-test-harness';
+import { samplePalmJpeg } from './support/sample-report';
+
+let harness: ReadingHarness;
+let palm: Buffer;
+
+beforeAll(async () => {
+  palm = await samplePalmJpeg();
+  harness = await startReadingHarness();
+});
+afterAll(() => harness.close());
+beforeEach(() => {
+  harness.worker.behaviour = 'complete';
+});
+
+async function makeReading(headers: Record<string, string> = {}) {
+  const body = new FormData();
+  body.append('palmImage', new Blob([new Uint8Array(palm)], { type: 'image/jpeg' }), 'palm.jpg');
+  const response = await fetch(`${harness.url}/api/reading`, { method: 'POST', body, headers });
+  const created = (await response.json()) as { id: string };
+  return {
+    response,
+    created,
+    id: created.id,
+    cookie: (response.headers.get('set-cookie') ?? '').split(';')[0]!,
+  };
+}
+
+const call = (pathname: string, init: RequestInit = {}) => fetch(`${harness.url}${pathname}`, init);
+const json = (method: string, body: unknown, cookie?: string): RequestInit => ({
+  method,
+  headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) },
+  body: JSON.stringify(body),
+});
+
+describe('owner cookie and sharing (embedded parts)', () => {
+  it('answers {id} as before and sets one HttpOnly owner cookie that a browser keeps for its readings', async () => {
+    const first = await makeReading();
+    expect(first.response.status).toBe(200);
+    expect(first.created).toEqual({ id: first.id });
+    expect(first.response.headers.get('set-cookie')).toMatch(
+      /^palm_owner=[A-Za-z0-9_-]{43}; Max-Age=\d+; Path=\/; Expires=.*; HttpOnly; SameSite=Lax$/,
+    );
+    const second = await makeReading({ Cookie: first.cookie });
+    expect(second.cookie).toBe(first.cookie);
+    const sharing = await call(`/api/reading/${second.id}/sharing`, { headers: { Cookie: first.cookie } });
+    expect(await sharing.json()).toEqual({
+      shared: true,
+      includePhoto: false,
+      owner: true,
+      emailAvailable: false,
+    });
+  });
+
+  it('rejects a malformed sharing change with a clear message and changes nothing', async () => {
+    const { id, cookie } = await makeReading();
+    const bad = await call(`/api/reading/${id}/sharing`, json('PUT', { shared: 'nope' }, cookie));
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { detail: string }).detail).toMatch(/shared must be true or false/);
+    const forged = await call(
+      `/api/reading/${id}/sharing`,
+      json('PUT', { shared: false }, 'palm_owner=' + 'x'.repeat(43)),
+    );
+    expect(forged.status).toBe(403);
+    expect(await (await call(`/api/reading/${id}/sharing`)).json()).toMatchObject({ shared: true });
+  });
+
+  it('does not offer email without an SMTP server, and has no PDF for a reading still being made', async () => {
+    const { id } = await makeReading();
+    const email = await call(`/api/reading/${id}/email`, json('POST', { email: 'a@example.com' }));
+    expect(email.status).toBe(404);
+    expect(((await email.json()) as { detail: string }).detail).toMatch(/not offered/);
+
+    harness.worker.behaviour = 'silent';
+    const pending = await makeReading({ Prefer: 'respond-async' });
+    const pdf = await call(`/api/reading/${pending.id}/pdf`);
+    expect(pdf.status).toBe(409);
+    expect(((await pdf.json()) as { detail: string }).detail).toMatch(/not ready yet/);
+    expect((await call(`/api/reading/${'B'.repeat(22)}/pdf`)).status).toBe(404);
+    expect((await call('/api/reading/not-an-id/card.png')).status).toBe(404);
+  });
+});
+
+describe('email requests per client', () => {
+  it('limits one client across readings and counts only accepted requests', async () => {
+    const sent: string[] = [];
+    const limited = await startReadingHarness({
+      email: {
+        // The SMTP side is covered against a real server in report-sharing.int.test.ts.
+        mailer: { send: (mail) => Promise.resolve(void sent.push(mail.to)), close: () => undefined },
+        perReadingPerHour: 10,
+        perClientPerHour: 2,
+      },
+    });
+    try {
+      const make = async () => {
+        const body = new FormData();
+        body.append('palmImage', new Blob([new Uint8Array(palm)], { type: 'image/jpeg' }), 'palm.jpg');
+        return (
+          (await (await fetch(`${limited.url}/api/reading`, { method: 'POST', body })).json()) as {
+            id: string;
+          }
+        ).id;
+      };
+      const ask = (id: string, email: string) =>
+        fetch(`${limited.url}/api/reading/${id}/email`, json('POST', { email }));
+      const [first, second] = [await make(), await make()];
+      expect((await ask(first, 'typo')).status).toBe(400);
+      expect((await ask(first, 'one@example.com')).status).toBe(202);
+      expect((await ask(second, 'two@example.com')).status).toBe(202);
+      const refused = await ask(second, 'three@example.com');
+      expect(refused.status).toBe(429);
+      expect(((await refused.json()) as { detail: string }).detail).toMatch(/many emails/);
+      await expect.poll(() => sent.length, { timeout: 30_000 }).toBe(2);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,102 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  startLocalSmtpServer,
+  type LocalSmtpServer,
+} from '../../services/reading/test/support/local-smtp-server';
+import { palmPhotos } from '../support/palm-photos';
+import { DESKTOP, launchChromium, PHONE, saveScreenshot, visible, type Viewport } from './support/browser';
+import { startProduct, type RunningProduct } from './support/product';
+
+let product: RunningProduct;
+let browser: Browser;
+let smtp: LocalSmtpServer;
+
+beforeAll(async () => {
+  smtp = await startLocalSmtpServer();
+  [product, browser] = await Promise.all([
+    startProduct({ SMTP_URL: smtp.url, MAIL_FROM: 'Hastrekha <readings@palm.example>' }),
+    launchChromium(),
+  ]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+  await smtp?.close();
+});
+
+async function waitFor(condition: () => boolean, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe.each([
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as [string, Viewport][])('keeping and sharing a reading on a %s', (_device, viewport) => {
+  it('downloads the PDF, copies the link, emails the reading and stops sharing', async () => {
+    const context = await browser.newContext({ baseURL: product.url, viewport, reducedMotion: 'reduce' });
+    try {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.url });
+      // The reading is made from this browser, so it holds the owner cookie as a visitor's would.
+      const created = await context.request.post('/api/reading', {
+        multipart: {
+          palmImage: { name: 'palm.jpg', mimeType: 'image/jpeg', buffer: await readFile(palmPhotos()[1]!) },
+        },
+        timeout: 120_000,
+      });
+      expect(created.status()).toBe(200);
+      const { id } = (await created.json()) as { id: string };
+      const page = await context.newPage();
+      const pageErrors: Error[] = [];
+      page.on('pageerror', (error) => pageErrors.push(error));
+      await page.goto(`/report/${id}`);
+
+      const download = page.getByRole('link', { name: 'Download PDF' });
+      await visible(download);
+      const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+      expect(file.suggestedFilename()).toMatch(/^hastrekha-palm-reading-\d{4}-\d{2}-\d{2}\.pdf$/);
+      const pdf = await readFile(await file.path());
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+
+      await page.getByRole('button', { name: 'Share', exact: true }).click();
+      await visible(page.getByText('Link copied'));
+      const clipboard = () =>
+        (
+          globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
+        ).navigator.clipboard.readText();
+      expect(await page.evaluate(clipboard)).toBe(`${product.url}/report/${id}`);
+
+      await page.getByRole('button', { name: 'Email me this reading' }).click();
+      const address = page.getByLabel('Your email address');
+      await address.fill('not-an-address');
+      await page.getByRole('button', { name: 'Send' }).click();
+      await visible(page.getByRole('alert').filter({ hasText: 'valid email address' }));
+      const to = `visitor-${viewport.width}@example.com`;
+      await address.fill(to);
+      await page.getByRole('button', { name: 'Send' }).click();
+      await visible(page.getByText('Email on its way'));
+      await waitFor(() => smtp.received.some((mail) => JSON.stringify(mail.to).includes(to)));
+      const mail = smtp.received.find((candidate) => JSON.stringify(candidate.to).includes(to))!;
+      expect(mail.text).toContain(`/report/${id}`);
+      expect(mail.attachments[0]?.contentType).toBe('application/pdf');
+      await saveScreenshot(page, 'report-actions');
+
+      await page.getByRole('button', { name: 'Stop sharing' }).click();
+      await visible(page.getByText('Sharing stopped'));
+      const stranger = await fetch(`${product.url}/report/${id}`);
+      expect(stranger.status).toBe(404);
+      expect(await stranger.text()).not.toContain('og:image');
+      await page.reload();
+      await visible(page.getByRole('button', { name: 'Share again' }));
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

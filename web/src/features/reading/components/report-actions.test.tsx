@@ -1,0 +1,73 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithApp } from '@/testing/render';
+import { ReportActions } from './report-actions';
+
+const ID = 'abcdefghijklmnopqrstuv';
+
+function stubApi(sharing: {
+  shared: boolean;
+  includePhoto: boolean;
+  owner: boolean;
+  emailAvailable: boolean;
+}) {
+  const calls: { url: string; method: string; body: unknown }[] = [];
+  const fetchMock = vi.fn<typeof fetch>((input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const method = init?.method ?? 'GET';
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    calls.push({ url, method, body });
+    if (url.endsWith('/email'))
+      return Promise.resolve(jsonResponse({ deliveryId: 'd1', status: 'queued' }, 202));
+    if (method === 'PUT') return Promise.resolve(jsonResponse({ ...sharing, ...(body as object) }));
+    return Promise.resolve(jsonResponse(sharing));
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return calls;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('report actions', () => {
+  it('offers the PDF and Share to anyone, but neither email nor Stop sharing when they are not available', async () => {
+    stubApi({ shared: true, includePhoto: false, owner: false, emailAvailable: false });
+    renderWithApp(<ReportActions readingId={ID} />);
+    expect(await screen.findByRole('link', { name: 'Download PDF' })).toHaveAttribute(
+      'href',
+      `/api/reading/${ID}/pdf`,
+    );
+    expect(screen.getByRole('button', { name: 'Share' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Email me this reading' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Stop sharing' })).toBeNull();
+  });
+
+  it('checks the address before sending it, and lets the owner stop sharing', async () => {
+    const calls = stubApi({ shared: true, includePhoto: false, owner: true, emailAvailable: true });
+    const user = userEvent.setup();
+    renderWithApp(<ReportActions readingId={ID} />);
+
+    await user.click(await screen.findByRole('button', { name: 'Email me this reading' }));
+    await user.type(screen.getByLabelText('Your email address'), 'not-an-address');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/valid email address/);
+    expect(calls.filter((call) => call.url.endsWith('/email'))).toEqual([]);
+
+    await user.clear(screen.getByLabelText('Your email address'));
+    await user.type(screen.getByLabelText('Your email address'), 'me@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Email on its way')).toBeInTheDocument();
+    expect(calls.find((call) => call.url.endsWith('/email'))).toMatchObject({
+      method: 'POST',
+      body: { email: 'me@example.com' },
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Stop sharing' }));
+    expect(await screen.findByText('Sharing stopped')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')).toMatchObject({ body: { shared: false } });
+    expect(screen.getByRole('button', { name: 'Share again' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Share' })).toBeDisabled();
+  });
+});
