@@ -1,6 +1,6 @@
 import type { HandSide, PalmRefusal, Point, RefusalReason } from '../palm-observation';
 import type { HandDetection } from './hand-locator';
-import { INDEX, LITTLE, LONG_FINGERS, THUMB, WRIST } from './hand-landmarks';
+import { INDEX, LITTLE, LONG_FINGERS, MIDDLE, THUMB, WRIST } from './hand-landmarks';
 import { cross, distance, sub } from './plane-geometry';
 import type { SurfaceStatistics } from './palm-surface';
 
@@ -40,6 +40,13 @@ const MIN_EXTENDED_FINGERS = 4;
 const CUT_OFF_TOLERANCE = 0.01;
 const FINGERTIP_CUT_OFF_TOLERANCE = 0.05;
 const FINGERTIPS: readonly number[] = [THUMB[3], ...LONG_FINGERS.map((finger) => finger[3])];
+/**
+ * The wrist landmark and the thumb's base sit on the wrist crease, where a photo that shows the
+ * whole palm often ends: they may lie outside by this fraction of the palm length (wrist → middle
+ * knuckle) while every other landmark, and so the palm and fingers, is inside.
+ */
+const WRIST_CUT_OFF_TOLERANCE = 0.35;
+const WRIST_POINTS: readonly number[] = [WRIST, THUMB[0]];
 const MIN_PALM_AREA_FRACTION = 0.02;
 // Calibrated on the 21 sample palms (brightness 76–215, sharpness ≥ 2.7 grey levels) with a wide
 // margin, and checked on darkened, burnt-out and blurred copies of them.
@@ -72,10 +79,12 @@ export function extendedFingerCount(landmarks: readonly Point[]): number {
 }
 
 function isCutOff(landmarks: readonly Point[], width: number, height: number): boolean {
+  const palmLength = distance(landmarks[WRIST]!, landmarks[MIDDLE[0]]!);
   return landmarks.some((p, i) => {
+    const outside = Math.max(-p.x, -p.y, p.x - width, p.y - height);
+    if (WRIST_POINTS.includes(i)) return outside > palmLength * WRIST_CUT_OFF_TOLERANCE;
     const tolerance = FINGERTIPS.includes(i) ? FINGERTIP_CUT_OFF_TOLERANCE : CUT_OFF_TOLERANCE;
-    const [marginX, marginY] = [width * tolerance, height * tolerance];
-    return p.x < -marginX || p.y < -marginY || p.x > width + marginX || p.y > height + marginY;
+    return Math.max(-p.x / width, -p.y / height, (p.x - width) / width, (p.y - height) / height) > tolerance;
   });
 }
 
