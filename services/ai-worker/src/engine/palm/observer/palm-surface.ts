@@ -32,7 +32,11 @@ export function resamplePalm(
   for (let row = 0; row < height; row++) {
     for (let column = 0; column < width; column++) {
       const p = frame.at(column / (width - 1), row / (height - 1));
-      luma[row * width + column] = sampleLuma(image, clamp(p.x, image.width - 1), clamp(p.y, image.height - 1));
+      luma[row * width + column] = sampleLuma(
+        image,
+        clamp(p.x, image.width - 1),
+        clamp(p.y, image.height - 1),
+      );
     }
   }
   return { luma, width, height };
