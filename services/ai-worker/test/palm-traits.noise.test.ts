@@ -75,7 +75,9 @@ function observationOf(row: number[]): PalmObservation {
 type Band = ReturnType<typeof band>;
 
 /** A trait's low and high classes, by the cut-offs it is read with. */
-const SIDES: Partial<Record<keyof PalmTraits, readonly [unknown, unknown]>> = {
+const SIDES: Partial<
+  Record<keyof PalmTraits, readonly [PalmTraits[keyof PalmTraits], PalmTraits[keyof PalmTraits]]>
+> = {
   palmShape: ['square', 'oblong'],
   fingers: ['short', 'long'],
   indexVsRing: ['ring-longer', 'index-longer'],
