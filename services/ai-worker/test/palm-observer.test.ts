@@ -177,7 +177,7 @@ describe('palm observer quality gates', () => {
     expect(await refusedFor(await sharp(source()).blur(4).jpeg().toBuffer())).toBe('blurred');
   });
 
-  it('refuses a hand whose wrist is outside the photo', async () => {
+  it('refuses a hand whose palm runs out of the photo', async () => {
     const top = await sharp(source()).extract({ left: 0, top: 0, width: 640, height: 300 }).jpeg().toBuffer();
     expect(await refusedFor(top)).toBe('hand_cut_off');
   });

@@ -31,10 +31,11 @@ const MIN_PRESENCE = 0.5;
  */
 const BACK_OF_HAND_PRESENCE = 0.9;
 /**
- * The network's side must be this sure (0.5 = no idea) before it may overrule the landmarks: on
- * backs of hands it answers 0.01–0.27 or 0.97–0.98, on some cropped palms a hesitant 0.58.
+ * On a sure hand, the network's side must be this sure (0.5 = no idea) before it may overrule the
+ * landmarks: on backs of hands it answers 0.01–0.27 or 0.97–0.98, on some cropped palms a
+ * hesitant 0.58.
  */
-const SURE_SIDE = 0.3;
+const SURE_SIDE = 0.2;
 /** A finger is extended when its tip is this much farther from the wrist than its middle joint. */
 const EXTENDED_FINGER_REACH = 1.1;
 const MIN_EXTENDED_FINGERS = 4;
@@ -130,11 +131,9 @@ export function handGate(
   palmAreaFraction: number,
 ): PalmRefusal | undefined {
   if (detection.presence < MIN_PRESENCE) return refusal('no_hand');
-  if (
-    Math.abs(detection.handedness - 0.5) >= SURE_SIDE &&
-    palmSideFromLandmarks(detection.landmarks) !== sideFromHandedness(detection.handedness)
-  ) {
-    return refusal(detection.presence >= BACK_OF_HAND_PRESENCE ? 'back_of_hand' : 'no_hand');
+  if (palmSideFromLandmarks(detection.landmarks) !== sideFromHandedness(detection.handedness)) {
+    if (detection.presence < BACK_OF_HAND_PRESENCE) return refusal('no_hand');
+    if (Math.abs(detection.handedness - 0.5) >= SURE_SIDE) return refusal('back_of_hand');
   }
   if (isCutOff(detection.landmarks, image.width, image.height)) return refusal('hand_cut_off');
   if (palmAreaFraction < MIN_PALM_AREA_FRACTION) return refusal('hand_too_small');
