@@ -63,8 +63,7 @@ const jaccard = (a: Set<string>, b: Set<string>) => {
   const shared = [...a].filter((tag) => b.has(tag)).length;
   return shared / (a.size + b.size - shared || 1);
 };
-const jpegs = async (dir: string) =>
-  (await readdir(dir)).filter((name) => /\.jpe?g$/i.test(name)).sort();
+const jpegs = async (dir: string) => (await readdir(dir)).filter((name) => /\.jpe?g$/i.test(name)).sort();
 
 const load = await machineLoad();
 
@@ -147,7 +146,8 @@ const rankOne = reidentified / (identifiable.length || 1);
 const handedness = sidesRight / (read.length || 1);
 const refusedRetest = readings.filter((r) => r.refusal);
 const refusalsByMessage = new Map<string, number>();
-for (const r of refusedRetest) refusalsByMessage.set(r.refusal!, (refusalsByMessage.get(r.refusal!) ?? 0) + 1);
+for (const r of refusedRetest)
+  refusalsByMessage.set(r.refusal!, (refusalsByMessage.get(r.refusal!) ?? 0) + 1);
 
 const viewRows = VIEW_CHANGES.map(({ name }) => {
   const results = viewResults.filter((r) => r.change === name);

@@ -83,7 +83,8 @@ const tilt = (degrees: number, axis: 'x' | 'y'): ViewChange => ({
             [0, s, c],
           ];
     const normal = [turn[0]![2]!, turn[1]![2]!, turn[2]![2]!];
-    const turnBack = (v: number[]) => [0, 1, 2].map((k) => turn[0]![k]! * v[0]! + turn[1]![k]! * v[1]! + turn[2]![k]! * v[2]!);
+    const turnBack = (v: number[]) =>
+      [0, 1, 2].map((k) => turn[0]![k]! * v[0]! + turn[1]![k]! * v[1]! + turn[2]![k]! * v[2]!);
     const out = Buffer.alloc(width * height * 3);
     for (let y = 0; y < height; y++) {
       for (let x = 0; x < width; x++) {
@@ -111,7 +112,9 @@ const tilt = (degrees: number, axis: 'x' | 'y'): ViewChange => ({
         }
       }
     }
-    return sharp(out, { raw: { width, height, channels: 3 } }).jpeg({ quality: JPEG_QUALITY }).toBuffer();
+    return sharp(out, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality: JPEG_QUALITY })
+      .toBuffer();
   },
 });
 
