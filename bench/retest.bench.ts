@@ -189,6 +189,14 @@ Tags that differ between photos of one hand (hands with ≥ 2 readings where the
 | --- | --- | --- |
 ${unstableTags.map(([tag, c]) => `| ${tag} | ${c.split} | ${c.hands} |`).join('\n') || '| none | — | — |'}
 
+How the reading holds still: hand proportions are measured from the image landmarks, and each trait's
+cut-off knows its measurement's noise (services/ai-worker/src/engine/palm/observer/hand-geometry.ts,
+\`MEASUREMENT_NOISE\`: the within-hand spread over this set); a value within two noise widths of a cut-off
+reads as the middle class, and a hand type that close to its cut-offs is left unsaid. MediaPipe's 3-D world
+landmarks were tried for the ratios: they barely move under a 20° tilt toward the camera (palm ratio 0.07
+against 0.18) but vary more between photos of one hand here (share of the variance that lies between hands
+0.61–0.79, against 0.71–0.88 for the image points), so the image points stay.
+
 **Synthetic view changes** of each of the ${originalsRead.length}/${palmFiles.length} shared palms read (../shared/palms/palm).
 Survival = share of the original reading's tags that the variant's reading keeps (a refused variant keeps none).
 
