@@ -145,8 +145,7 @@ describe('palm observer on the sample photos', () => {
       for (const line of LINE_NAMES) {
         const observation = palm.lines[line];
         if (!observation.seen) expect(observation.confidence, `${name}: ${line}`).toBeLessThanOrEqual(0.3);
-        if (observation.trace)
-          expect(observation.confidence, `${name}: ${line}`).toBeGreaterThanOrEqual(0.5);
+        if (observation.trace) expect(observation.confidence, `${name}: ${line}`).toBeGreaterThanOrEqual(0.5);
       }
       expect(palm.lines.marriage.seen).toBe(false);
     }
