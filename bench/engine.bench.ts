@@ -8,6 +8,7 @@ import {
   LINE_NAMES,
   UnreadablePhotoError,
   type NormalisedImage,
+  type PalmObserver,
 } from '@palm/ai-worker';
 import { PALMS_DIR as PALMS } from '../tests/support/palm-photos';
 import { writeBenchmarkSection } from './support/benchmarks-doc';
@@ -18,7 +19,17 @@ import { ascending, machineLoad, percentile } from './support/stats';
  * per photo for readings and for refusals, peak resident memory of this process, and how many
  * palms were read and non-palms refused. Records the figures in docs/benchmarks.md (section `engine`).
  */
-const TARGETS = { palmsRead: 20, medianMs: 400, rssMb: 400 } as const;
+const TARGETS = {
+  palmsRead: 20,
+  medianMs: 400,
+  rssMb: 400,
+  linesRead: 270,
+  lineTraced: 0.85,
+  traceInBox: 0.9,
+} as const;
+/** Labelled boxes are coarse: a trace point within this many percent of the image counts as inside. */
+const BOX_WIDENING = 3;
+const LABELLED_LINES = ['heart', 'head', 'life'] as const;
 
 interface PhotoResult {
   file: string;
@@ -73,7 +84,8 @@ const otherFiles = await photosIn(path.join(PALMS, 'not-palm'));
 const images = await normaliseAll([...palmFiles, ...otherFiles]);
 
 const loadStarted = performance.now();
-const engine = new PalmReadingEngine(await createPalmObserver());
+const observer = await createPalmObserver();
+const engine = new PalmReadingEngine(observer);
 const loadMs = performance.now() - loadStarted;
 
 const results = await readAll(engine, images);
@@ -107,6 +119,84 @@ const refusalMessages = [...photosByRefusal].map(
 const linesMarked = LINE_NAMES.map((line) => {
   const count = palmsRead.filter((r) => r.linesMarked?.includes(line)).length;
   return `| ${line} | ${count}/${palmsRead.length} |`;
+});
+
+interface Box {
+  xMin: number;
+  yMin: number;
+  xMax: number;
+  yMax: number;
+}
+
+/** labels.csv: file,line,x_min,y_min,x_max,y_max in percent of the image. */
+async function lineLabels(dir: string): Promise<Map<string, Map<string, Box>>> {
+  const labels = new Map<string, Map<string, Box>>();
+  const rows = (await readFile(path.join(dir, 'labels.csv'), 'utf8')).trim().split('\n').slice(1);
+  for (const row of rows) {
+    const [file = '', line = '', ...numbers] = row.split(',');
+    const [xMin = NaN, yMin = NaN, xMax = NaN, yMax = NaN] = numbers.map(Number);
+    const boxes = labels.get(file) ?? new Map<string, Box>();
+    boxes.set(line, { xMin, yMin, xMax, yMax });
+    labels.set(file, boxes);
+  }
+  return labels;
+}
+
+type Observation = Awaited<ReturnType<PalmObserver['observe']>>;
+
+/** Reads every labelled photo and scores each principal line's trace against its labelled box. */
+async function linesAgainstLabels(observer: PalmObserver) {
+  const dir = path.join(PALMS, 'lines');
+  const labels = await lineLabels(dir);
+  let last: Observation | undefined;
+  const recording = new PalmReadingEngine({
+    observe: async (image) => (last = await observer.observe(image)),
+  });
+  const submission = readingSubmissionSchema.parse({ ...SUBMISSION_DEFAULTS, flowResponses: {} });
+  const refusals = new Map<string, number>();
+  const perLine = new Map(
+    LABELLED_LINES.map((line) => [line, { read: 0, traced: 0, inBox: [] as number[] }]),
+  );
+  let read = 0;
+  for (const [file, boxes] of labels) {
+    const image = await normalisePalmImage(await readFile(path.join(dir, 'images', file)));
+    try {
+      await recording.read({ readingId: 'bench', image, submission });
+    } catch (error) {
+      if (!(error instanceof UnreadablePhotoError)) throw error;
+      refusals.set(error.message, (refusals.get(error.message) ?? 0) + 1);
+      continue;
+    }
+    if (last?.kind !== 'palm') continue;
+    read++;
+    for (const line of LABELLED_LINES) {
+      const box = boxes.get(line);
+      const score = perLine.get(line)!;
+      if (!box) continue;
+      score.read++;
+      const trace = last.lines[line].trace;
+      if (!trace?.length) continue;
+      score.traced++;
+      const inside = trace.filter(
+        (p) =>
+          p.x >= box.xMin - BOX_WIDENING &&
+          p.x <= box.xMax + BOX_WIDENING &&
+          p.y >= box.yMin - BOX_WIDENING &&
+          p.y <= box.yMax + BOX_WIDENING,
+      ).length;
+      score.inBox.push(inside / trace.length);
+    }
+  }
+  return { photos: labels.size, read, refusals, perLine };
+}
+
+const lines = await linesAgainstLabels(observer);
+const percent = (fraction: number) => `${Math.round(fraction * 100)} %`;
+const lineRows = [...lines.perLine].map(([line, score]) => {
+  const traced = score.traced / (score.read || 1);
+  const inBox = percentile(ascending(score.inBox), 50);
+  const allInBox = score.inBox.reduce((a, b) => a + b, 0) / (score.inBox.length || 1);
+  return `| ${line} | ${score.traced}/${score.read} (${percent(traced)}) | ${verdict(traced >= TARGETS.lineTraced)} | ${percent(inBox)} median, ${percent(allInBox)} mean | ${verdict(inBox >= TARGETS.traceInBox)} |`;
 });
 
 const report = `## Palm engine
@@ -147,6 +237,15 @@ elsewhere the reading says the line was not clearly visible.
 | line | palms |
 | --- | --- |
 ${linesMarked.join('\n')}
+
+**Lines where they are** (../shared/palms/lines: ${lines.photos} labelled phone photos, Roboflow “palmistry”, CC BY 4.0):
+${lines.read}/${lines.photos} read — ${verdict(lines.read >= TARGETS.linesRead)} (≥ ${TARGETS.linesRead}). Refused: ${[...lines.refusals].map(([message, count]) => `${count} × “${message}”`).join('; ') || 'none'}.
+Per line: the palms read on which it was traced (target ≥ ${percent(TARGETS.lineTraced)}), and the share of each trace's
+points inside that line's labelled box widened by ${BOX_WIDENING} % of the image (target ≥ ${percent(TARGETS.traceInBox)}, median over traces).
+
+| line | traced | target | trace points in box | target |
+| --- | --- | --- | --- | --- |
+${lineRows.join('\n')}
 `;
 
 await writeBenchmarkSection('engine', report);

@@ -43,6 +43,20 @@ describe('hand gates', () => {
     expect(handGate({ ...handOf(openRightPalm(), 0.05), presence: 0.7 }, image, 0.1)?.reason).toBe('no_hand');
   });
 
+  it('lets the landmarks decide when a sure hand leaves the network hesitating about its side', () => {
+    expect(handGate(handOf(openRightPalm(), 0.42), image, 0.1)).toBeUndefined();
+    expect(handGate({ ...handOf(openRightPalm(), 0.42), presence: 0.7 }, image, 0.1)?.reason).toBe('no_hand');
+  });
+
+  it('reads a palm whose wrist alone runs past the photo, but not one whose fingers or palm do', () => {
+    const wristOut = openRightPalm().map((p, i) => (i <= 1 ? { x: p.x, y: p.y + 200 } : p));
+    expect(handGate(handOf(wristOut), image, 0.1)).toBeUndefined();
+    const farOut = openRightPalm().map((p, i) => (i <= 1 ? { x: p.x, y: p.y + 600 } : p));
+    expect(handGate(handOf(farOut), image, 0.1)?.reason).toBe('hand_cut_off');
+    const knucklesOut = openRightPalm().map((p) => ({ x: p.x + 450, y: p.y }));
+    expect(handGate(handOf(knucklesOut), image, 0.1)?.reason).toBe('hand_cut_off');
+  });
+
   it('asks to open the hand when fingertips fold back toward the palm', () => {
     const fist = openRightPalm().map((point, i) => {
       const isFingerTipOrTopJoint = i >= 5 && (i - 5) % 4 >= 2;

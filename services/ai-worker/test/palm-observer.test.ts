@@ -145,8 +145,7 @@ describe('palm observer on the sample photos', () => {
       for (const line of LINE_NAMES) {
         const observation = palm.lines[line];
         if (!observation.seen) expect(observation.confidence, `${name}: ${line}`).toBeLessThanOrEqual(0.3);
-        if (observation.trace)
-          expect(observation.confidence, `${name}: ${line}`).toBeGreaterThanOrEqual(0.65);
+        if (observation.trace) expect(observation.confidence, `${name}: ${line}`).toBeGreaterThanOrEqual(0.5);
       }
       expect(palm.lines.marriage.seen).toBe(false);
     }
@@ -177,7 +176,7 @@ describe('palm observer quality gates', () => {
     expect(await refusedFor(await sharp(source()).blur(4).jpeg().toBuffer())).toBe('blurred');
   });
 
-  it('refuses a hand whose wrist is outside the photo', async () => {
+  it('refuses a hand whose palm runs out of the photo', async () => {
     const top = await sharp(source()).extract({ left: 0, top: 0, width: 640, height: 300 }).jpeg().toBuffer();
     expect(await refusedFor(top)).toBe('hand_cut_off');
   });

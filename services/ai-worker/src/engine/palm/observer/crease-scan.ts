@@ -41,7 +41,8 @@ const MIN_MEAN_RESPONSE = 2.3;
 /** Mean response of a crease drawn deep and sure. */
 const DEEP_RESPONSE = 3.5;
 const MAX_CONFIDENCE = 0.85;
-const TRACE_CONFIDENCE = 0.65;
+/** A line sure enough for the rules to read (their floor for lines) is drawn as it was seen. */
+const TRACE_CONFIDENCE = 0.5;
 /**
  * Corridors sit where the lines run on a palm of ordinary proportions. A palm frame squatter than
  * this (length over knuckle width) means fingers bent over the knuckles or landmarks set too high:

@@ -9,9 +9,35 @@ import { angleBetween, distance, dot, sub } from './plane-geometry';
  */
 export const LONG_PALM_RATIO = 1.58;
 export const LONG_FINGER_RATIO = 0.87;
+/**
+ * How much each measurement moves between two photos of one hand: the root-mean-square spread
+ * within a hand over the retest set (111 photos of 24 hands, ../shared/palms/retest), which is at
+ * least the median change under the synthetic view changes of bench:retest except a 20° tilt
+ * toward the camera, which shortens lengths along the hand (palm ratio 0.18, middle finger 0.16).
+ */
+export const MEASUREMENT_NOISE = {
+  palmRatio: 0.09,
+  middleToPalm: 0.026,
+  indexToRing: 0.023,
+  littleToRingTopJoint: 0.034,
+  middleToIndexAndRing: 0.011,
+  thumbToPalm: 0.025,
+  thumbAngle: 4.6,
+  fingerSpreadDegrees: 2.6,
+} as const;
+/**
+ * A value closer than this many noise widths to a cut-off could fall on either side in the next
+ * photo of the same hand, so it asserts neither. Two widths left the fewest hands of the retest
+ * set with a trait that changes between photos (1, 1.5 and 2 tried).
+ */
+export const NOISE_MULTIPLE = 2;
+
+/** How many noise widths separate a value from a cut-off. */
+export const noiseWidthsFrom = (value: number, cutoff: number, noise: number): number =>
+  Math.abs(value - cutoff) / noise;
+
 /** Mean angle between neighbouring fingers, degrees. */
-const CLOSE_SPACING = 6;
-const WIDE_SPACING = 14;
+export const FINGER_SPACING = { closeBelow: 6, wideAbove: 14 } as const;
 
 function chainLength(landmarks: readonly Point[], chain: readonly number[]): number {
   let total = 0;
@@ -70,15 +96,19 @@ function fingerSpread(landmarks: readonly Point[]): number {
 }
 
 function spacingOf(spreadDegrees: number): HandGeometry['fingerSpacing'] {
-  if (spreadDegrees < CLOSE_SPACING) return 'close';
-  return spreadDegrees > WIDE_SPACING ? 'wide' : 'average';
+  if (spreadDegrees < FINGER_SPACING.closeBelow) return 'close';
+  return spreadDegrees > FINGER_SPACING.wideAbove ? 'wide' : 'average';
 }
+
+/** Below the rules' floor for a hand type (0.4): the type is left unsaid. */
+const UNDETERMINED_TYPE_CONFIDENCE = 0.3;
 
 /**
  * Earth: square palm, short fingers; air: square palm, long fingers; fire: long palm, short
- * fingers; water: long palm, long fingers. Confidence grows with the distance from both cut-offs.
+ * fingers; water: long palm, long fingers. Confidence grows with the distance from both
+ * cut-offs in noise widths; within the noise of either, the type is undetermined.
  */
-function elementalType(
+export function elementalType(
   palmRatio: number,
   middleToPalm: number,
 ): { handType: ElementalHandType; handTypeConfidence: number } {
@@ -92,8 +122,12 @@ function elementalType(
       ? 'air'
       : 'earth';
   const margin = Math.min(
-    Math.abs(palmRatio - LONG_PALM_RATIO) / LONG_PALM_RATIO,
-    Math.abs(middleToPalm - LONG_FINGER_RATIO) / LONG_FINGER_RATIO,
+    noiseWidthsFrom(palmRatio, LONG_PALM_RATIO, MEASUREMENT_NOISE.palmRatio),
+    noiseWidthsFrom(middleToPalm, LONG_FINGER_RATIO, MEASUREMENT_NOISE.middleToPalm),
   );
-  return { handType, handTypeConfidence: Math.min(0.9, 0.4 + margin * 5) };
+  const handTypeConfidence =
+    margin <= NOISE_MULTIPLE
+      ? UNDETERMINED_TYPE_CONFIDENCE
+      : Math.min(0.9, 0.5 + 0.1 * (margin - NOISE_MULTIPLE));
+  return { handType, handTypeConfidence };
 }

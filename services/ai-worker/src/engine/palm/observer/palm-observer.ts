@@ -15,7 +15,7 @@ import { mountAnchors } from './palm-anchors';
 import { handOutline, palmFrame } from './palm-frame';
 import { resamplePalm, surfaceStatistics } from './palm-surface';
 import { polygonArea } from './plane-geometry';
-import { handGate, palmSideFromLandmarks, photoQualityGate } from './quality-gates';
+import { handGate, handSide, photoQualityGate } from './quality-gates';
 import { decodeRgb } from './rgb-image';
 
 /** Mounts are bulges: a frontal photo locates them well but cannot tell how full they are. */
@@ -56,10 +56,11 @@ export async function observeWith(
   ) as Record<MountName, MountObservation>;
   const { lines, creaseDensity } = scanCreases(surface, frame, statistics.contrast, toPercent);
 
+  const side = handSide(landmarks, detection.handedness);
   const observation: PalmObservation = {
     kind: 'palm',
-    side: palmSideFromLandmarks(landmarks),
-    sideConfidence: Math.abs(detection.handedness - 0.5) * 2,
+    side: side.side,
+    sideConfidence: side.confidence,
     landmarks: landmarks.map(toPercent),
     outline: handOutline(landmarks, frame).map(toPercent),
     geometry,

@@ -14,6 +14,12 @@ export interface PalmSurface {
 const MIN_SURFACE_WIDTH = 64;
 const MAX_SURFACE_WIDTH = 192;
 
+/**
+ * The wrist end of the palm may lie past the photo's edge: it repeats the edge pixels there, so
+ * no black border reads as a crease or darkens the palm's statistics.
+ */
+const clamp = (value: number, max: number) => Math.min(max, Math.max(0, value));
+
 export function resamplePalm(
   image: RgbImage,
   frame: PalmFrame,
@@ -26,7 +32,11 @@ export function resamplePalm(
   for (let row = 0; row < height; row++) {
     for (let column = 0; column < width; column++) {
       const p = frame.at(column / (width - 1), row / (height - 1));
-      luma[row * width + column] = sampleLuma(image, p.x, p.y);
+      luma[row * width + column] = sampleLuma(
+        image,
+        clamp(p.x, image.width - 1),
+        clamp(p.y, image.height - 1),
+      );
     }
   }
   return { luma, width, height };

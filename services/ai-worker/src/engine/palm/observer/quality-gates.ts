@@ -1,6 +1,6 @@
 import type { HandSide, PalmRefusal, Point, RefusalReason } from '../palm-observation';
 import type { HandDetection } from './hand-locator';
-import { INDEX, LITTLE, LONG_FINGERS, THUMB, WRIST } from './hand-landmarks';
+import { INDEX, LITTLE, LONG_FINGERS, MIDDLE, THUMB, WRIST } from './hand-landmarks';
 import { cross, distance, sub } from './plane-geometry';
 import type { SurfaceStatistics } from './palm-surface';
 
@@ -30,6 +30,12 @@ const MIN_PRESENCE = 0.5;
  * in a body or a background) are refused as no hand instead.
  */
 const BACK_OF_HAND_PRESENCE = 0.9;
+/**
+ * On a sure hand, the network's side must be this sure (0.5 = no idea) before it may overrule the
+ * landmarks: on backs of hands it answers 0.01–0.27 or 0.97–0.98, on some cropped palms a
+ * hesitant 0.58.
+ */
+const SURE_SIDE = 0.2;
 /** A finger is extended when its tip is this much farther from the wrist than its middle joint. */
 const EXTENDED_FINGER_REACH = 1.1;
 const MIN_EXTENDED_FINGERS = 4;
@@ -40,13 +46,22 @@ const MIN_EXTENDED_FINGERS = 4;
 const CUT_OFF_TOLERANCE = 0.01;
 const FINGERTIP_CUT_OFF_TOLERANCE = 0.05;
 const FINGERTIPS: readonly number[] = [THUMB[3], ...LONG_FINGERS.map((finger) => finger[3])];
+/**
+ * The wrist landmark and the thumb's base sit on the wrist crease, where a photo that shows the
+ * whole palm often ends: they may lie outside by this fraction of the palm length (wrist → middle
+ * knuckle) while every other landmark, and so the palm and fingers, is inside.
+ */
+const WRIST_CUT_OFF_TOLERANCE = 0.35;
+const WRIST_POINTS: readonly number[] = [WRIST, THUMB[0]];
 const MIN_PALM_AREA_FRACTION = 0.02;
 // Calibrated on the 21 sample palms (brightness 76–215, sharpness ≥ 2.7 grey levels) with a wide
-// margin, and checked on darkened, burnt-out and blurred copies of them.
+// margin, and checked on darkened, burnt-out and blurred copies of them. Soft phone photos whose
+// creases are still plain to see score 0.9–1.2 (../shared/palms/lines); a sample palm blurred
+// with σ = 4 px scores 0.78–0.80, so the floor sits between them.
 const MIN_BRIGHTNESS = 45;
 const MAX_BRIGHTNESS = 235;
 const MAX_CLIPPED = 0.5;
-const MIN_SHARPNESS = 1.2;
+const MIN_SHARPNESS = 0.85;
 
 /**
  * The side the landmarks' geometry implies if the palm faces the camera: with the fingers up, a
@@ -56,6 +71,31 @@ export function palmSideFromLandmarks(landmarks: readonly Point[]): HandSide {
   const wrist = landmarks[WRIST]!;
   const turn = cross(sub(landmarks[INDEX[0]]!, wrist), sub(landmarks[LITTLE[0]]!, wrist));
   return turn < 0 ? 'right' : 'left';
+}
+
+/** Below this sine of the angle wrist→index knuckle / wrist→little knuckle, the palm is seen too edge-on for its chirality to be sure. */
+const CLEAR_CHIRALITY = 0.2;
+
+/**
+ * The hand's side from its own chirality (the thumb-side knuckle against the little-finger one,
+ * turning about the wrist), which a rotation of the photo cannot change: the palm-versus-back
+ * test has already made sure the palm faces the camera. The confidence rests on how clearly the
+ * knuckles fan out, less when the network hesitates or disagrees.
+ */
+export function handSide(
+  landmarks: readonly Point[],
+  handedness: number,
+): { side: HandSide; confidence: number } {
+  const wrist = landmarks[WRIST]!;
+  const toIndex = sub(landmarks[INDEX[0]]!, wrist);
+  const toLittle = sub(landmarks[LITTLE[0]]!, wrist);
+  const sine =
+    Math.abs(cross(toIndex, toLittle)) /
+    (Math.hypot(toIndex.x, toIndex.y) * Math.hypot(toLittle.x, toLittle.y) || 1);
+  const side = palmSideFromLandmarks(landmarks);
+  const networkAgrees = sideFromHandedness(handedness) === side;
+  const confidence = (0.55 + 0.4 * Math.min(1, sine / CLEAR_CHIRALITY)) * (networkAgrees ? 1 : 0.9);
+  return { side, confidence };
 }
 
 /** The side the network recognises from the hand's look; on non-mirrored photos > 0.5 means right. */
@@ -72,10 +112,12 @@ export function extendedFingerCount(landmarks: readonly Point[]): number {
 }
 
 function isCutOff(landmarks: readonly Point[], width: number, height: number): boolean {
+  const palmLength = distance(landmarks[WRIST]!, landmarks[MIDDLE[0]]!);
   return landmarks.some((p, i) => {
+    const outside = Math.max(-p.x, -p.y, p.x - width, p.y - height);
+    if (WRIST_POINTS.includes(i)) return outside > palmLength * WRIST_CUT_OFF_TOLERANCE;
     const tolerance = FINGERTIPS.includes(i) ? FINGERTIP_CUT_OFF_TOLERANCE : CUT_OFF_TOLERANCE;
-    const [marginX, marginY] = [width * tolerance, height * tolerance];
-    return p.x < -marginX || p.y < -marginY || p.x > width + marginX || p.y > height + marginY;
+    return Math.max(-p.x / width, -p.y / height, (p.x - width) / width, (p.y - height) / height) > tolerance;
   });
 }
 
@@ -90,7 +132,8 @@ export function handGate(
 ): PalmRefusal | undefined {
   if (detection.presence < MIN_PRESENCE) return refusal('no_hand');
   if (palmSideFromLandmarks(detection.landmarks) !== sideFromHandedness(detection.handedness)) {
-    return refusal(detection.presence >= BACK_OF_HAND_PRESENCE ? 'back_of_hand' : 'no_hand');
+    if (detection.presence < BACK_OF_HAND_PRESENCE) return refusal('no_hand');
+    if (Math.abs(detection.handedness - 0.5) >= SURE_SIDE) return refusal('back_of_hand');
   }
   if (isCutOff(detection.landmarks, image.width, image.height)) return refusal('hand_cut_off');
   if (palmAreaFraction < MIN_PALM_AREA_FRACTION) return refusal('hand_too_small');

@@ -32,7 +32,8 @@ function ruleContext(
 }
 
 /**
- * The rules that fire on this palm, strongest first. The submission only words the phrasings:
+ * The rules that fire on this palm, strongest first; a rule that read an undetermined trait stays
+ * silent. The submission only words the phrasings:
  * which rules fire depends on the palm alone, so different answers never change the facts.
  */
 export function interpret(
@@ -40,13 +41,14 @@ export function interpret(
   submission: ReadingSubmission,
   rules: readonly PalmRule[] = PALM_RULES,
 ): Finding[] {
-  const traits = traitsOf(observation);
+  const { traits, undetermined } = traitsOf(observation);
   const findings: Finding[] = [];
   for (const rule of rules) {
     const confidence = Math.min(...rule.evidence.map((e) => evidenceConfidence(e, observation)));
     if (confidence < rule.minConfidence) continue;
     const traitsRead = new Set<keyof PalmTraits>();
     if (!rule.when(ruleContext(observation, traits, traitsRead))) continue;
+    if ([...traitsRead].some((trait) => undetermined.has(trait))) continue;
     findings.push({
       ruleId: rule.id,
       area: rule.area,

@@ -1,11 +1,14 @@
+import { FINGER_SPACING, MEASUREMENT_NOISE, NOISE_MULTIPLE } from '../observer/hand-geometry';
 import type { ElementalHandType, HandGeometry, PalmObservation } from '../palm-observation';
 
 /**
  * Where the measured geometry is cut into the classes the rules speak of. The units follow the
- * observer (finger lengths are knuckle→tip chains over wrist→middle-knuckle palm length); the
- * palm and finger cut-offs straddle the observer's own elemental cut-offs (1.25 and 0.98) so the
- * classes agree with the hand type it reports. Calibrate here, never inside a rule.
+ * observer (finger lengths are knuckle→tip chains over wrist→middle-knuckle palm length).
+ * Calibrate here, never inside a rule.
  */
+/** The rules' confidence floor for a hand type: below it the observer could not tell the type. */
+const HAND_TYPE_FLOOR = 0.4;
+
 export const TRAIT_CUTOFFS = {
   palmRatio: { squareBelow: 1.15, oblongFrom: 1.3 },
   middleToPalm: { shortBelow: 0.92, longFrom: 1.04 },
@@ -32,62 +35,89 @@ export interface PalmTraits {
   creases: PalmObservation['creaseDensity']['level'];
 }
 
-function band(value: number, lowBelow: number, highFrom: number): Band {
-  if (value < lowBelow) return 'low';
-  return value >= highFrom ? 'high' : 'mid';
+/**
+ * The traits of one palm. A measurement within its noise of a cut-off asserts neither side: it
+ * reads as the middle (balanced, medium, even) class, which is what such a value honestly shows.
+ * The hand type has no middle; when the observer could not tell it, the type is undetermined and
+ * a rule that reads it stays silent.
+ */
+export interface MeasuredTraits {
+  traits: PalmTraits;
+  undetermined: ReadonlySet<keyof PalmTraits>;
 }
 
-export function traitsOf(observation: PalmObservation): PalmTraits {
+interface Measure {
+  value: number;
+  noise: number;
+}
+
+/** 'low' or 'high' only beyond the noise of a cut-off; every value between reads 'mid'. */
+export function band({ value, noise }: Measure, lowBelow: number, highFrom: number): Band {
+  const margin = NOISE_MULTIPLE * noise;
+  if (value < lowBelow - margin) return 'low';
+  return value >= highFrom + margin ? 'high' : 'mid';
+}
+
+export function traitsOf(observation: PalmObservation): MeasuredTraits {
   const g = observation.geometry;
   const c = TRAIT_CUTOFFS;
+  const n = MEASUREMENT_NOISE;
+  const undetermined = new Set<keyof PalmTraits>();
+  const classify = <T>(
+    measure: Measure,
+    [lowBelow, highFrom]: readonly [number, number],
+    [low, mid, high]: readonly [T, T, T],
+  ): T => {
+    const b = band(measure, lowBelow, highFrom);
+    return b === 'low' ? low : b === 'high' ? high : mid;
+  };
   const middleRatio = g.fingerLengths.middle / ((g.fingerLengths.index + g.fingerLengths.ring) / 2);
-  const pick = <T>(b: Band, low: T, mid: T, high: T): T => (b === 'low' ? low : b === 'mid' ? mid : high);
-  return {
+  const indexToRing = { value: g.indexToRing, noise: n.indexToRing };
+  if (observation.geometry.handTypeConfidence < HAND_TYPE_FLOOR) undetermined.add('handType');
+  const traits: PalmTraits = {
     handType: g.handType,
-    palmShape: pick(
-      band(g.palmRatio, c.palmRatio.squareBelow, c.palmRatio.oblongFrom),
-      'square',
-      'balanced',
-      'oblong',
+    palmShape: classify(
+      { value: g.palmRatio, noise: n.palmRatio },
+      [c.palmRatio.squareBelow, c.palmRatio.oblongFrom],
+      ['square', 'balanced', 'oblong'],
     ),
-    fingers: pick(
-      band(g.middleToPalm, c.middleToPalm.shortBelow, c.middleToPalm.longFrom),
-      'short',
-      'medium',
-      'long',
+    fingers: classify(
+      { value: g.middleToPalm, noise: n.middleToPalm },
+      [c.middleToPalm.shortBelow, c.middleToPalm.longFrom],
+      ['short', 'medium', 'long'],
     ),
-    indexVsRing: pick(
-      band(g.indexToRing, c.indexToRing.ringLongerBelow, c.indexToRing.indexLongerFrom),
-      'ring-longer',
-      'even',
-      'index-longer',
+    indexVsRing: classify(
+      indexToRing,
+      [c.indexToRing.ringLongerBelow, c.indexToRing.indexLongerFrom],
+      ['ring-longer', 'even', 'index-longer'],
     ),
-    ringMuchLonger: g.indexToRing < c.indexToRing.ringMuchLongerBelow,
-    littleFinger: pick(
-      band(g.littleToRingTopJoint, c.littleToRingTopJoint.shortBelow, c.littleToRingTopJoint.longFrom),
-      'short',
-      'reaching',
-      'long',
+    ringMuchLonger: band(indexToRing, c.indexToRing.ringMuchLongerBelow, Infinity) === 'low',
+    littleFinger: classify(
+      { value: g.littleToRingTopJoint, noise: n.littleToRingTopJoint },
+      [c.littleToRingTopJoint.shortBelow, c.littleToRingTopJoint.longFrom],
+      ['short', 'reaching', 'long'],
     ),
-    middleFinger: pick(
-      band(middleRatio, c.middleToIndexAndRing.shortBelow, c.middleToIndexAndRing.longFrom),
-      'short',
-      'balanced',
-      'long',
+    middleFinger: classify(
+      { value: middleRatio, noise: n.middleToIndexAndRing },
+      [c.middleToIndexAndRing.shortBelow, c.middleToIndexAndRing.longFrom],
+      ['short', 'balanced', 'long'],
     ),
-    thumb: pick(
-      band(g.fingerLengths.thumb, c.thumbToPalm.shortBelow, c.thumbToPalm.longFrom),
-      'short',
-      'medium',
-      'long',
+    thumb: classify(
+      { value: g.fingerLengths.thumb, noise: n.thumbToPalm },
+      [c.thumbToPalm.shortBelow, c.thumbToPalm.longFrom],
+      ['short', 'medium', 'long'],
     ),
-    thumbAngle: pick(
-      band(g.thumbAngle, c.thumbAngle.narrowBelow, c.thumbAngle.wideFrom),
-      'narrow',
-      'medium',
-      'wide',
+    thumbAngle: classify(
+      { value: g.thumbAngle, noise: n.thumbAngle },
+      [c.thumbAngle.narrowBelow, c.thumbAngle.wideFrom],
+      ['narrow', 'medium', 'wide'],
     ),
-    spacing: g.fingerSpacing,
+    spacing: classify(
+      { value: g.fingerSpreadDegrees, noise: n.fingerSpreadDegrees },
+      [FINGER_SPACING.closeBelow, FINGER_SPACING.wideAbove],
+      ['close', 'average', 'wide'],
+    ),
     creases: observation.creaseDensity.level,
   };
+  return { traits, undetermined };
 }
