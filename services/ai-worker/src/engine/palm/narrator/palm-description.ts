@@ -116,7 +116,7 @@ export function describePalm(
   choose: PhraseChooser,
   described: Set<string>,
 ): string | undefined {
-  const traits = traitsOf(observation);
+  const { traits } = traitsOf(observation);
   const seen = AREA_FEATURES[area]
     .map((feature) => feature(traits, observation))
     .filter((words): words is string => Boolean(words) && !described.has(words!))
