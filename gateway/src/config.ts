@@ -10,7 +10,6 @@ export const gatewayConfigSchema = z.object({
   /** Readings one client may request per minute (each one runs the palm engine). */
   READING_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1, 'expected a whole number ≥ 1').default(20),
 });
-export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 
 /** Where each area's service listens in distributed mode. */
 export const gatewayTargetsSchema = z.object({
