@@ -5,7 +5,7 @@ set -eu
 
 usage() {
   echo "usage: docker-entrypoint.sh <role> [args…]" >&2
-  echo "roles: gateway reading flow admin-auth prompt ai-worker migrate embedded" >&2
+  echo "roles: gateway reading flow admin-auth prompt ai-worker migrate embedded dlq" >&2
 }
 
 role="${1:-}"
@@ -18,6 +18,7 @@ case "$role" in
   prompt) entry=dist/prompt.js default_port=8084 ;;
   ai-worker) entry=dist/ai-worker.js default_port=8085 ;;
   migrate) entry=dist/migrate.js ;;
+  dlq) entry=dist/dlq.js ;;
   embedded) entry=dist/embedded.js default_port=8080 ;;
   -h | --help)
     usage

@@ -14,6 +14,7 @@ export const SERVER_ENTRIES = {
   prompt: 'services/prompt/src/main.ts',
   'ai-worker': 'services/ai-worker/src/main.ts',
   migrate: 'scripts/migrate.ts',
+  dlq: 'scripts/dlq.ts',
   embedded: 'gateway/src/embedded.ts',
   launch: 'scripts/launch.ts',
 } as const;

@@ -177,6 +177,11 @@ try {
     throw new Error(`${script} came as ${encoding ?? 'identity'} with Cache-Control ${cacheControl}`);
   }
   step(`web app: ${script} served as ${encoding}, Cache-Control ${cacheControl}`);
+  const deadLetters = await run(
+    DOCKER,
+    dockerRunArgs(`palm-image-dlq-${suffix}`, infrastructure, 'dlq', false).concat('list'),
+  );
+  step(`dlq role: \`dlq list\` exited 0 (${deadLetters.stdout.trim().split('\n')[0] ?? ''})`);
   step('test:image passed');
 } catch (error) {
   failed = true;
