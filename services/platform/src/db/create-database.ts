@@ -66,8 +66,17 @@ export async function closeDatabase(db: Database): Promise<void> {
   await db.destroy();
 }
 
-async function pgliteConnection(dataDir: string): Promise<Knex.StaticConnectionConfig> {
-  if (dataDir === IN_MEMORY) return { connectionString: IN_MEMORY };
+/**
+ * PostgreSQL's default 128 MB of shared buffers is resident WebAssembly memory in PGlite, which
+ * serves one process's small tables: 16 MB cut an opened database from 292 to 184 MB RSS.
+ */
+const PGLITE_SETTINGS = { postgresqlconf: ['shared_buffers = 16MB', 'wal_buffers = 1MB', 'work_mem = 1MB'] };
+
+/** knex-pglite takes the PGlite instance as `connection.pglite`, which knex's own types do not name. */
+type PgliteConnection = Knex.PgConnectionConfig & { pglite: PGlite };
+
+async function pgliteConnection(dataDir: string): Promise<PgliteConnection> {
+  if (dataDir === IN_MEMORY) return { pglite: new PGlite(IN_MEMORY, PGLITE_SETTINGS) };
   const directory = pgliteLocation(dataDir);
   await mkdir(directory, { recursive: true });
   if (!existsSync(path.join(directory, 'PG_VERSION'))) {
@@ -77,7 +86,7 @@ async function pgliteConnection(dataDir: string): Promise<Knex.StaticConnectionC
     const initialiser = await PGlite.create(directory);
     await initialiser.close();
   }
-  return { filename: directory };
+  return { pglite: new PGlite(directory, PGLITE_SETTINGS) };
 }
 
 function pgliteLocation(dataDir: string): string {
