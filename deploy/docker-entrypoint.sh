@@ -1,24 +1,25 @@
 #!/bin/sh
 # One image for every role (as immich does): the first argument picks what this container runs.
-# Services run as TypeScript under tsx, exactly as `npm start` and the tests run them.
+# Each role is compiled JavaScript, dist/<role>.js (`npm run build`), run by plain node.
 set -eu
 
 usage() {
   echo "usage: docker-entrypoint.sh <role> [args…]" >&2
-  echo "roles: gateway reading flow admin-auth prompt ai-worker migrate embedded" >&2
+  echo "roles: gateway reading flow admin-auth prompt ai-worker migrate embedded dlq" >&2
 }
 
 role="${1:-}"
 default_port=""
 case "$role" in
-  gateway) entry=gateway/src/main.ts default_port=8080 ;;
-  reading) entry=services/reading/src/main.ts default_port=8081 ;;
-  flow) entry=services/flow/src/main.ts default_port=8082 ;;
-  admin-auth) entry=services/admin-auth/src/main.ts default_port=8083 ;;
-  prompt) entry=services/prompt/src/main.ts default_port=8084 ;;
-  ai-worker) entry=services/ai-worker/src/main.ts default_port=8085 ;;
-  migrate) entry=scripts/migrate.ts ;;
-  embedded) entry=gateway/src/embedded.ts default_port=8080 ;;
+  gateway) entry=dist/gateway.js default_port=8080 ;;
+  reading) entry=dist/reading.js default_port=8081 ;;
+  flow) entry=dist/flow.js default_port=8082 ;;
+  admin-auth) entry=dist/admin-auth.js default_port=8083 ;;
+  prompt) entry=dist/prompt.js default_port=8084 ;;
+  ai-worker) entry=dist/ai-worker.js default_port=8085 ;;
+  migrate) entry=dist/migrate.js ;;
+  dlq) entry=dist/dlq.js ;;
+  embedded) entry=dist/embedded.js default_port=8080 ;;
   -h | --help)
     usage
     exit 0
@@ -37,4 +38,6 @@ if [ -n "$default_port" ]; then
   export PORT
 fi
 
-exec node --import tsx "$entry" "$@"
+# Relative to the image's /app (or a checkout, where `npm run build` wrote dist/).
+app_dir="$(cd "$(dirname "$0")/.." && pwd)"
+exec node "$app_dir/$entry" "$@"

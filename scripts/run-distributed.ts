@@ -5,7 +5,8 @@ import S3rver from 's3rver';
 import { startProcessStack } from './distributed/process-stack';
 
 /**
- * `npm run start:distributed`: every service, the AI worker and the gateway as separate processes
+ * `npm run start:distributed`: every service, the AI worker and the gateway as separate processes,
+ * compiled (`npm run build` first) and run by plain node,
  * against PostgreSQL (DATABASE_URL), RabbitMQ (AMQP_URL) and S3 (S3_ENDPOINT). Without S3_ENDPOINT
  * a local s3rver stands in for MinIO.
  */
@@ -32,6 +33,7 @@ if (!process.env.S3_ENDPOINT) {
 
 const stack = await startProcessStack({
   env,
+  compiled: true,
   onOutput: (name, line) => console.log(`${name.padEnd(10)} | ${line}`),
 });
 console.log(`Palm reading (distributed) is ready at ${stack.urls.gateway.replace('127.0.0.1', 'localhost')}`);

@@ -8,7 +8,7 @@ export default mergeConfig(
     test: {
       name: 'web',
       root: fileURLToPath(new URL('.', import.meta.url)),
-      include: ['src/**/*.test.tsx'],
+      include: ['src/**/*.test.tsx', 'build/**/*.test.ts'],
       environment: 'jsdom',
       setupFiles: ['src/testing/setup-tests.ts'],
       css: false,

@@ -12,7 +12,6 @@ export const gatewayConfigSchema = z.object({
   /** The site's public address, for absolute link-preview URLs (og:url, og:image); else the request's origin. */
   PUBLIC_URL: z.url({ error: 'expected a URL' }).optional(),
 });
-export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 
 /** Where each area's service listens in distributed mode. */
 export const gatewayTargetsSchema = z.object({

@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import express, { type Express, type RequestHandler, type Router } from 'express';
+import type { Express, RequestHandler, Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
 import { createHttpApp, sendProblem, statusTitle, type Logger, type ReadinessCheck } from '@palm/platform';
 import { reportPageHandler, type SharePreviewSource } from './report-meta';
+import { precompressedStaticFiles } from './static-files';
 
 export interface GatewayAppOptions {
   logger: Logger;
@@ -68,20 +69,14 @@ function readingRateLimit(perMinute: number): RequestHandler {
   };
 }
 
-/** The single-page app: hashed assets cached for good, every other non-API GET gets index.html. */
+/** The single-page app: the built files (static-files.ts), every other non-API GET gets index.html. */
 function webApp(
   webDist: string,
   logger: Logger,
 ): { indexFile: string; files: RequestHandler; fallback: RequestHandler } {
   const indexFile = path.resolve(webDist, 'index.html');
   if (!existsSync(indexFile)) logger.warn({ webDist }, 'web app not built: run `npm run build:web`');
-  const files = express.static(path.resolve(webDist), {
-    index: false,
-    setHeaders(res, filePath) {
-      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-    },
-  });
+  const files = precompressedStaticFiles(webDist);
   const fallback: RequestHandler = (req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api/')) {
       next();

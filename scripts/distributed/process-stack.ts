@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compiledEntry } from '../build/server-build';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -22,6 +23,8 @@ export interface ProcessStackOptions {
   env: NodeJS.ProcessEnv;
   /** Ask the OS for free ports instead of the fixed ones (tests). */
   freePorts?: boolean;
+  /** Run the compiled roles (`npm run build`, dist/<role>.js) with plain node instead of TypeScript under tsx. */
+  compiled?: boolean;
   /** Where each process's output goes, line by line. */
   onOutput?: (name: StackProcessName, line: string) => void;
 }
@@ -96,7 +99,10 @@ export async function startProcessStack(options: ProcessStackOptions): Promise<P
   const allocator = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' };
 
   const launch = async (name: StackProcessName) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, STACK_PROCESSES[name].entry)], {
+    const entry = options.compiled
+      ? [path.join(ROOT, compiledEntry(name))]
+      : ['--import', 'tsx', path.join(ROOT, STACK_PROCESSES[name].entry)];
+    const child = spawn(process.execPath, entry, {
       cwd: ROOT,
       env: { ...process.env, ...allocator, ...options.env, ...serviceUrls, PORT: String(ports[name]) },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -13,6 +13,7 @@ import {
   repoFileExists,
   variablesReadBy,
 } from './support/deployment-facts';
+import { compiledEntry, SERVER_ENTRIES, type ServerRole } from '../../scripts/build/server-build';
 
 interface ComposeService {
   image?: string;
@@ -133,16 +134,17 @@ describe('deploy/Dockerfile and its entrypoint', () => {
   const dockerfile = readRepoFile('deploy/Dockerfile');
   const run = promisify(execFile);
 
-  it('starts each app role from the entry file the distributed mode runs', () => {
+  it('starts each app role compiled from the entry file the distributed mode runs', () => {
     const roles = entrypointRoles();
     for (const role of APP_ROLES) {
-      expect(roles[role]).toEqual({
-        entry: STACK_PROCESSES[role].entry,
-        defaultPort: STACK_PROCESSES[role].port,
-      });
+      expect(roles[role]).toEqual({ entry: compiledEntry(role), defaultPort: STACK_PROCESSES[role].port });
+      expect(SERVER_ENTRIES[role]).toBe(STACK_PROCESSES[role].entry);
     }
-    for (const { entry } of Object.values(roles)) expect(repoFileExists(entry), entry).toBe(true);
-    expect(roles.migrate?.entry).toBe('scripts/migrate.ts');
+    for (const role of Object.keys(roles) as ServerRole[]) {
+      expect(roles[role]?.entry).toBe(compiledEntry(role));
+      expect(repoFileExists(SERVER_ENTRIES[role]), SERVER_ENTRIES[role]).toBe(true);
+    }
+    expect(SERVER_ENTRIES.migrate).toBe('scripts/migrate.ts');
   });
 
   it('refuses an unknown role with a usage message', async () => {
@@ -166,8 +168,9 @@ describe('deploy/Dockerfile and its entrypoint', () => {
     for (const manifest of manifests) {
       expect(dockerfile).toContain(`COPY ${manifest} ${path.dirname(manifest)}/`);
     }
-    expect(dockerfile).toMatch(/npm ci --omit=dev/);
-    expect(dockerfile).toMatch(/npm run build:web/);
+    expect(dockerfile).toMatch(/install-dependencies --omit=dev/);
+    expect(readRepoFile('deploy/install-dependencies.sh')).toMatch(/npm ci --no-audit --no-fund "\$@"/);
+    expect(dockerfile).toMatch(/^RUN npm run build$/m);
   });
 
   it('runs as a non-root user, checks its health and enters through the role script', () => {
@@ -176,7 +179,13 @@ describe('deploy/Dockerfile and its entrypoint', () => {
     expect(dockerfile).toMatch(/^USER 1000:1000$/m);
     expect(dockerfile).toMatch(/^HEALTHCHECK .*\n\s+CMD .*\/healthz/m);
     expect(dockerfile).toMatch(/^ENTRYPOINT \["\/app\/deploy\/docker-entrypoint.sh"\]$/m);
-    expect(dockerfile).toMatch(/COPY --from=tsx /);
+  });
+
+  it('runs compiled JavaScript with plain node: no TypeScript runner, no sources in the runtime', () => {
+    const runtime = dockerfile.slice(dockerfile.indexOf('AS runtime'));
+    expect(runtime).toMatch(/^COPY --from=build \/app\/dist \.\/dist$/m);
+    expect(runtime).not.toMatch(/tsx|COPY services \.|COPY gateway/);
+    expect(readRepoFile('deploy/docker-entrypoint.sh')).toMatch(/^exec node "\$app_dir\/\$entry" "\$@"$/m);
   });
 
   it('keeps secrets, local data and installed modules out of the build context', () => {

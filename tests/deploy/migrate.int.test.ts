@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import knex from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../../scripts/build/server-build';
 import { SERVICE_MIGRATIONS } from '../../scripts/ops/service-migrations';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { ROOT } from './support/deployment-facts';
@@ -13,6 +14,8 @@ const migrateRole = (env: NodeJS.ProcessEnv) =>
 describe('the image’s migrate role', () => {
   let database: TestDatabase;
   beforeAll(async () => {
+    // The role runs the compiled dist/migrate.js, as in the image.
+    await buildServer(ROOT);
     database = await createTestDatabase();
   });
   afterAll(() => database.drop());

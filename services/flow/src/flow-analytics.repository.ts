@@ -78,5 +78,3 @@ export function createFlowAnalyticsRepository(db: Knex) {
     },
   };
 }
-
-export type FlowAnalyticsRepository = ReturnType<typeof createFlowAnalyticsRepository>;

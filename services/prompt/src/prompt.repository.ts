@@ -78,5 +78,3 @@ export function createPromptRepository(db: Knex) {
     },
   };
 }
-
-export type PromptRepository = ReturnType<typeof createPromptRepository>;

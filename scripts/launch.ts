@@ -1,0 +1,32 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/**
+ * `node dist/launch.js <role>` (what `npm start` runs): starts a compiled role with glibc's malloc
+ * limited to two arenas. glibc reads MALLOC_ARENA_MAX once, when the process starts, so on Linux
+ * the role runs as a child that inherits it; elsewhere there is no glibc and the role runs in
+ * this process. Measured on the embedded product under bench:pipeline (docs/benchmarks.md).
+ */
+const role = process.argv[2] ?? '';
+const entry = path.join(path.dirname(process.argv[1]!), `${role}.js`);
+if (!/^[a-z][a-z-]*$/.test(role) || role === 'launch' || !existsSync(entry)) {
+  console.error(
+    `usage: node dist/launch.js <role>  (no compiled role "${role}" in ${path.dirname(entry)}; run npm run build)`,
+  );
+  process.exit(64);
+}
+
+if (process.platform === 'linux' && !process.env.MALLOC_ARENA_MAX) {
+  const child = spawn(process.execPath, [...process.execArgv, entry, ...process.argv.slice(3)], {
+    stdio: 'inherit',
+    env: { ...process.env, MALLOC_ARENA_MAX: '2' },
+  });
+  // The child shuts down on these itself; the launcher only passes them on and waits.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 : 1)));
+} else {
+  process.argv.splice(2, 1);
+  await import(pathToFileURL(entry).href);
+}
