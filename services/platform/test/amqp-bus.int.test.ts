@@ -1,7 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
-import { DELIVERY_LIMIT } from '@palm/contracts';
 import { connect } from 'amqplib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { integrationEnv } from '../../../tests/support/integration-env';
@@ -23,7 +22,13 @@ function newNamespace(): string {
 }
 
 async function openBus(namespace: string, options: Partial<AmqpBusOptions> = {}): Promise<MessageBus> {
-  const bus = await createAmqpBus({ url: AMQP_URL, logger: silentLogger, namespace, ...options });
+  const bus = await createAmqpBus({
+    url: AMQP_URL,
+    logger: silentLogger,
+    namespace,
+    retryPolicy: { maxAttempts: 5, baseDelayMs: 20, maxDelayMs: 200 },
+    ...options,
+  });
   openBuses.push(bus);
   return bus;
 }
@@ -81,7 +86,7 @@ describe('amqp bus', () => {
     await waitFor(() => received.length === 1);
     expect(received[0]).toEqual({
       readingId: 'r1',
-      context: { messageId: 'm-1', attempt: 1, requestId: 'req-42' },
+      context: { messageId: 'm-1', attempt: 1, maxAttempts: 5, replayed: false, requestId: 'req-42' },
     });
     expect(await bus.isReady()).toBe(true);
   });
@@ -154,7 +159,13 @@ describe('amqp bus', () => {
     await bus.publish('reading.failed', failedEvent('r1'), { messageId: 'retry-me', requestId: 'req-retry' });
     await waitFor(() => contexts.length === 3);
     expect(contexts).toEqual(
-      [1, 2, 3].map((attempt) => ({ messageId: 'retry-me', attempt, requestId: 'req-retry' })),
+      [1, 2, 3].map((attempt) => ({
+        messageId: 'retry-me',
+        attempt,
+        maxAttempts: 5,
+        replayed: false,
+        requestId: 'req-retry',
+      })),
     );
     await sleep(200);
     expect(contexts).toHaveLength(3);
@@ -173,7 +184,7 @@ describe('amqp bus', () => {
     );
     await bus.publish('reading.failed', failedEvent('doomed'));
     await waitFor(async () => (await bus.deadLetterCount()) === 1, 20_000);
-    expect(attempts).toEqual(Array.from({ length: DELIVERY_LIMIT }, (_, i) => i + 1));
+    expect(attempts).toEqual([1, 2, 3, 4, 5]);
   });
 
   it('dead-letters at once on PermanentMessageError, and a foreign invalid message too', async () => {

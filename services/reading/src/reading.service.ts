@@ -63,7 +63,10 @@ export function createReadingService(deps: ReadingServiceDeps): ReadingService {
     router,
     async start() {
       await migrate(deps.db, { table: READING_MIGRATIONS_TABLE, migrations: readingMigrations, logger });
-      await deps.bus.consume('readingResults', createReadingResultsHandlers({ repository, waiter, logger }));
+      await deps.bus.consume(
+        'readingResults',
+        createReadingResultsHandlers({ repository, blobs: deps.blobs, waiter, logger }),
+      );
       relay.start();
       retention.start();
     },

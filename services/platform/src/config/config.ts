@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { retryPolicySettings } from '../bus/retry-policy';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -54,5 +55,6 @@ export const infrastructureConfigSchema = z.object({
   S3_SECRET_KEY: z.string().default('minioadmin'),
   S3_BUCKET: z.string().default('palm-images'),
   S3_REGION: z.string().default('us-east-1'),
+  ...retryPolicySettings,
 });
 export type InfrastructureConfig = z.infer<typeof infrastructureConfigSchema>;
