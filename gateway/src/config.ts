@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { infrastructureConfigSchema, portSetting } from '@palm/platform';
+import { infrastructureConfigSchema, portSetting, trustProxySetting } from '@palm/platform';
 
 const serviceUrl = (fallback: string) => z.url({ error: 'expected a URL' }).default(fallback);
 
@@ -8,6 +8,10 @@ export const gatewayConfigSchema = z.object({
   LOG_LEVEL: infrastructureConfigSchema.shape.LOG_LEVEL,
   WEB_DIST: z.string().default('web/dist'),
   /** Readings one client may request per minute (each one runs the palm engine). */
+  /** Where visitors open the product; when it is https, browsers are told to stay on https (HSTS). */
+  PUBLIC_URL: z.url({ error: 'expected a URL' }).optional(),
+  /** The proxies (an Ingress, a load balancer) whose X-Forwarded-For names the visitor; none by default. */
+  TRUST_PROXY: trustProxySetting,
   READING_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1, 'expected a whole number ≥ 1').default(20),
 });
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

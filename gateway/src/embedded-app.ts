@@ -57,7 +57,12 @@ export async function startEmbedded(options: {
   const bus = await createBus(infrastructure, logger);
   const blobs = await createBlobStore(infrastructure);
 
-  const adminAuth = createAdminAuthService({ db, logger, config: adminAuthConfig });
+  const adminAuth = createAdminAuthService({
+    db,
+    logger,
+    config: adminAuthConfig,
+    announceSetupLater: true,
+  });
   const sessions = adminAuth.sessions;
   const flow = createFlowService({ db, bus, logger, sessions });
   const prompt = createPromptService({ db, bus, logger, sessions });
@@ -84,6 +89,8 @@ export async function startEmbedded(options: {
     api: [adminAuth.router, flow.router, promptTestRun, prompt.router, reading.router],
     webDist: path.resolve(gateway.WEB_DIST),
     readingRateLimitPerMinute: gateway.READING_RATE_LIMIT_PER_MINUTE,
+    publicUrl: gateway.PUBLIC_URL,
+    trustProxy: gateway.TRUST_PROXY,
     readiness: {
       database: () => databaseIsReady(db),
       bus: () => bus.isReady(),
@@ -91,6 +98,7 @@ export async function startEmbedded(options: {
     },
   });
   const server = await listen(app, options.port ?? gateway.PORT, options.host);
+  await adminAuth.announceSetup(`http://localhost:${server.port}`);
 
   return {
     url: server.url,

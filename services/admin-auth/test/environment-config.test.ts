@@ -74,8 +74,7 @@ describe('admin sign-in configured by environment', () => {
       ADMIN_SESSION_MAX_HOURS: 12,
       ADMIN_LOGIN_CLIENT_MAX_FAILURES: 5,
       ADMIN_LOGIN_CLIENT_WINDOW_MINUTES: 15,
-      ADMIN_LOGIN_GLOBAL_MAX_FAILURES: 20,
-      ADMIN_LOGIN_GLOBAL_WINDOW_MINUTES: 60,
+      ADMIN_LOGIN_DELAY_SECONDS: 30,
     });
   });
 });

@@ -24,6 +24,8 @@ export interface HttpAppOptions {
   before?: RequestHandler[];
   /** Mounted after the routers, before the 404 answer (the gateway's SPA fallback). */
   after?: RequestHandler[];
+  /** Proxies whose `X-Forwarded-For` names the client (TRUST_PROXY); none by default. */
+  trustProxy?: false | number | string[];
 }
 
 const httpDuration = histogram('http_request_duration_seconds', 'HTTP request latency', [
@@ -133,7 +135,9 @@ export function createHttpApp(options: HttpAppOptions): Express {
   collectProcessMetrics();
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, uniquelocal');
+  // Without a trusted proxy, X-Forwarded-For is the client's own claim: per-client limits would
+  // be a header away from being reset.
+  app.set('trust proxy', options.trustProxy ?? false);
 
   app.use((req, res, next) => {
     const requestId = acceptRequestId(req.headers[REQUEST_ID_HEADER]);
