@@ -47,6 +47,10 @@ beforeAll(async () => {
       LOG_LEVEL: 'warn',
       ...RETRY_ENV,
     },
+    // Errors and crashes of the services show in the test output, to say why a fault was not survived.
+    onOutput: (name, line) => {
+      if (/"level":(50|60)|exited|Uncaught|uncaught/.test(line)) console.error(`${name} | ${line.slice(0, 600)}`);
+    },
   });
   db = knex({ client: 'pg', connection: pg.url, pool: { min: 0, max: 2 } });
   photo = await readPhoto(palmPhotos().find((file) => file.includes('pos_21'))!);
@@ -83,17 +87,27 @@ async function submitHonouringRetryAfter(): Promise<Submission> {
   throw new Error(`not accepted within 180 s: ${statuses.join(',')}`);
 }
 
+/** The batch goes in over about 10 s (a visitor every 250 ms), so the fault meets it half-way. */
 async function submitBatch(): Promise<Submission[]> {
   const results: Submission[] = [];
   let next = 0;
+  let failure: unknown;
   await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < BATCH) {
+    Array.from({ length: CONCURRENCY }, async (_, lane) => {
+      await sleep(lane * 250);
+      while (next < BATCH && failure === undefined) {
         next += 1;
-        results.push(await submitHonouringRetryAfter());
+        const started = Date.now();
+        try {
+          results.push(await submitHonouringRetryAfter());
+        } catch (error) {
+          failure = error;
+        }
+        await sleep(Math.max(0, CONCURRENCY * 250 - (Date.now() - started)));
       }
     }),
   );
+  if (failure !== undefined) throw failure;
   return results;
 }
 
@@ -132,7 +146,7 @@ async function deadLetters(): Promise<number> {
 async function batchSurvives(fault: () => Promise<void>) {
   const startedAt = new Date();
   const submitting = submitBatch();
-  await sleep(1_500);
+  await sleep(3_000);
   await fault();
   const submissions = await submitting;
   const ids = submissions.map((submission) => submission.id);
