@@ -39,8 +39,7 @@ export function createServiceProxy(
     target: route.target,
     // Without keep-alive every request opens a new connection to the service: measured at a
     // fraction of the throughput, with a p99 in seconds under load (docs/benchmarks.md).
-    // Idle sockets go after 60 s, before the services' 65 s keep-alive timeout closes them.
-    agent: new Agent({ keepAlive: true, timeout: 60_000 }),
+    agent: new Agent({ keepAlive: true }),
     changeOrigin: false,
     xfwd: true,
     pathFilter: (pathname) => matchesPrefix(pathname, route.prefix),

@@ -226,8 +226,8 @@ export function listen(app: Express, port: number, host = '0.0.0.0'): Promise<Ru
           }),
       });
     });
-    // Longer than the gateway's idle keep-alive sockets live (60 s): otherwise the server may close
-    // a socket just as the gateway reuses it, and a request fails with ECONNRESET.
+    // Node's default of 5 s closes idle keep-alive sockets just as the gateway tends to reuse them
+    // (a client waiting out a 5 s Retry-After), and the request fails with ECONNRESET.
     server.keepAliveTimeout = 65_000;
     server.headersTimeout = 66_000;
     server.on('error', reject);
