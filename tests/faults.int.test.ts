@@ -49,7 +49,8 @@ beforeAll(async () => {
     },
     // Errors and crashes of the services show in the test output, to say why a fault was not survived.
     onOutput: (name, line) => {
-      if (/"level":(50|60)|exited|Uncaught|uncaught/.test(line)) console.error(`${name} | ${line.slice(0, 600)}`);
+      if (/"level":(50|60)|exited|Uncaught|uncaught/.test(line))
+        console.error(`${name} | ${line.slice(0, 600)}`);
     },
   });
   db = knex({ client: 'pg', connection: pg.url, pool: { min: 0, max: 2 } });
@@ -91,7 +92,7 @@ async function submitHonouringRetryAfter(): Promise<Submission> {
 async function submitBatch(): Promise<Submission[]> {
   const results: Submission[] = [];
   let next = 0;
-  let failure: unknown;
+  let failure: Error | undefined;
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async (_, lane) => {
       await sleep(lane * 250);
@@ -101,7 +102,7 @@ async function submitBatch(): Promise<Submission[]> {
         try {
           results.push(await submitHonouringRetryAfter());
         } catch (error) {
-          failure = error;
+          failure = error instanceof Error ? error : new Error(String(error));
         }
         await sleep(Math.max(0, CONCURRENCY * 250 - (Date.now() - started)));
       }

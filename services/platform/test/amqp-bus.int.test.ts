@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { connect } from 'amqplib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { integrationEnv } from '../../../tests/support/integration-env';
+import { startPrivateRabbitMq } from '../../../tests/support/private-infra';
 import { amqpTopology, createAmqpBus, type AmqpBusOptions } from '../src/bus/amqp-bus';
 import { PermanentMessageError, type MessageBus } from '../src/bus/message-bus';
 import { runWithRequestId } from '../src/logging/request-context';
@@ -261,27 +262,34 @@ describe('amqp bus', () => {
   });
 
   it('survives a broker restart: a publish during the outage waits and is delivered afterwards', async () => {
-    const bus = await openBus(newNamespace());
-    const received: string[] = [];
-    await bus.consume(
-      'readingResults',
-      resultHandlers((event) => {
-        received.push(event.payload.readingId);
-      }),
-    );
-    let publishedDuringOutage: Promise<void> | undefined;
+    // A node of its own: the machine's shared broker is never stopped.
+    const rabbit = await startPrivateRabbitMq();
     try {
-      await run('rabbitmqctl', ['stop_app']);
-      await waitFor(async () => !(await bus.isReady()));
-      publishedDuringOutage = bus.publish('reading.failed', failedEvent('during-outage'));
-      await sleep(500);
+      const bus = await openBus(newNamespace(), { url: rabbit.url });
+      const received: string[] = [];
+      await bus.consume(
+        'readingResults',
+        resultHandlers((event) => {
+          received.push(event.payload.readingId);
+        }),
+      );
+      let publishedDuringOutage: Promise<void> | undefined;
+      try {
+        await run('rabbitmqctl', ['-n', rabbit.nodeName, 'stop_app']);
+        await waitFor(async () => !(await bus.isReady()));
+        publishedDuringOutage = bus.publish('reading.failed', failedEvent('during-outage'));
+        await sleep(500);
+      } finally {
+        await run('rabbitmqctl', ['-n', rabbit.nodeName, 'start_app']);
+      }
+      await publishedDuringOutage;
+      await waitFor(() => received.includes('during-outage'), 30_000);
+      expect(await bus.isReady()).toBe(true);
+      await bus.publish('reading.failed', failedEvent('after-restart'));
+      await waitFor(() => received.includes('after-restart'));
+      await bus.close();
     } finally {
-      await run('rabbitmqctl', ['start_app']);
+      await rabbit.stop();
     }
-    await publishedDuringOutage;
-    await waitFor(() => received.includes('during-outage'), 30_000);
-    expect(await bus.isReady()).toBe(true);
-    await bus.publish('reading.failed', failedEvent('after-restart'));
-    await waitFor(() => received.includes('after-restart'));
-  });
+  }, 180_000);
 });

@@ -112,7 +112,7 @@ export function readImageUpload<F extends string>(
       try {
         assertStorableText(fields);
       } catch (error) {
-        reject(error as HttpError);
+        reject(error instanceof Error ? error : new Error(String(error)));
         return;
       }
       resolve({ image: Buffer.concat(chunks), fields });

@@ -1,11 +1,12 @@
 import { badRequest } from './http-error';
 
 // A NUL, or half of a UTF-16 surrogate pair without its other half: PostgreSQL stores neither.
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const isUnstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
 
 /** The path of the first string (or object key) in `value` that contains unstorable text. */
 export function findUnstorableText(value: unknown, path: string[] = []): string | undefined {
-  if (typeof value === 'string') return UNSTORABLE.test(value) ? path.join('.') || 'value' : undefined;
+  if (typeof value === 'string') return isUnstorable(value) ? path.join('.') || 'value' : undefined;
   if (Array.isArray(value)) {
     for (const [index, item] of value.entries()) {
       const found = findUnstorableText(item, [...path, String(index)]);
