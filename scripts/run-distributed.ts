@@ -31,9 +31,20 @@ if (!process.env.S3_ENDPOINT) {
   console.log(`S3_ENDPOINT is not set: using a local s3rver at ${env.S3_ENDPOINT}`);
 }
 
+const port = (variable: string, fallback: number) => {
+  const value = Number(process.env[variable] ?? fallback);
+  if (!Number.isInteger(value) || value < 1 || value > 65535) {
+    throw new Error(`${variable} must be a port number from 1 to 65535 (got "${process.env[variable]}")`);
+  }
+  return value;
+};
+
 const stack = await startProcessStack({
   env,
   compiled: true,
+  // PORT is where visitors open the product; the services take SERVICE_PORT_BASE and the next four.
+  gatewayPort: port('PORT', 8080),
+  servicePortBase: port('SERVICE_PORT_BASE', 8081),
   onOutput: (name, line) => console.log(`${name.padEnd(10)} | ${line}`),
 });
 console.log(`Palm reading (distributed) is ready at ${stack.urls.gateway.replace('127.0.0.1', 'localhost')}`);

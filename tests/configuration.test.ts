@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { adminAuthConfigSchema } from '@palm/admin-auth';
 import { aiWorkerConfigSchema } from '@palm/ai-worker';
 import { flowConfigSchema } from '@palm/flow';
-import { ConfigError, loadConfig } from '@palm/platform';
+import {
+  ConfigError,
+  INTERNAL_TOKEN_REASON,
+  infrastructureConfigSchema,
+  loadConfig,
+  requireSetting,
+} from '@palm/platform';
 import { promptConfigSchema } from '@palm/prompt';
 import { readingConfigSchema } from '@palm/reading';
 import { gatewayConfigSchema, gatewayTargetsSchema } from '../gateway/src/config';
@@ -48,5 +54,27 @@ describe('configuration', () => {
     expect(() => loadConfig(adminAuthConfigSchema, { ADMIN_TOTP_SECRET: 'short!' })).toThrow(
       /ADMIN_TOTP_SECRET/,
     );
+  });
+
+  it('reads TRUST_PROXY as off, a hop count or a list of proxy addresses, and refuses anything else', () => {
+    const trust = (value?: string) =>
+      loadConfig(infrastructureConfigSchema, value === undefined ? {} : { TRUST_PROXY: value }).TRUST_PROXY;
+    expect(trust()).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('1')).toBe(1);
+    expect(trust('10.0.0.0/8, loopback')).toEqual(['10.0.0.0/8', 'loopback']);
+    expect(() => trust('everyone')).toThrow(/TRUST_PROXY: expected false, a hop count/);
+    expect(() => trust('10.0.0.0/99')).toThrow(/TRUST_PROXY/);
+  });
+
+  it('stops a distributed service without INTERNAL_TOKEN with a message saying what to set', () => {
+    expect(() => requireSetting(undefined, 'INTERNAL_TOKEN', INTERNAL_TOKEN_REASON)).toThrow(
+      /INTERNAL_TOKEN: required in distributed mode — set it to the same random secret/,
+    );
+    for (const main of ['services/prompt/src/main.ts', 'services/ai-worker/src/main.ts']) {
+      expect(readFileSync(path.join(ROOT, main), 'utf8')).toContain(
+        "requireSetting(config.INTERNAL_TOKEN, 'INTERNAL_TOKEN', INTERNAL_TOKEN_REASON)",
+      );
+    }
   });
 });

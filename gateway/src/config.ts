@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { infrastructureConfigSchema, portSetting } from '@palm/platform';
+import { infrastructureConfigSchema, portSetting, trustProxySetting } from '@palm/platform';
 
 const serviceUrl = (fallback: string) => z.url({ error: 'expected a URL' }).default(fallback);
 
@@ -7,10 +7,15 @@ export const gatewayConfigSchema = z.object({
   PORT: portSetting(8080),
   LOG_LEVEL: infrastructureConfigSchema.shape.LOG_LEVEL,
   WEB_DIST: z.string().default('web/dist'),
+  /**
+   * Where visitors open the product: the base of absolute link-preview URLs (og:url, og:image; else
+   * the request's origin), and when it is https browsers are told to stay on https (HSTS).
+   */
+  PUBLIC_URL: z.url({ error: 'expected a URL' }).optional(),
+  /** The proxies (an Ingress, a load balancer) whose X-Forwarded-For names the visitor; none by default. */
+  TRUST_PROXY: trustProxySetting,
   /** Readings one client may request per minute (each one runs the palm engine). */
   READING_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1, 'expected a whole number ≥ 1').default(20),
-  /** The site's public address, for absolute link-preview URLs (og:url, og:image); else the request's origin. */
-  PUBLIC_URL: z.url({ error: 'expected a URL' }).optional(),
 });
 
 /** Where each area's service listens in distributed mode. */

@@ -57,7 +57,12 @@ export async function startEmbedded(options: {
   const bus = await createBus(infrastructure, logger);
   const blobs = await createBlobStore(infrastructure);
 
-  const adminAuth = createAdminAuthService({ db, logger, config: adminAuthConfig });
+  const adminAuth = createAdminAuthService({
+    db,
+    logger,
+    config: adminAuthConfig,
+    announceSetupLater: true,
+  });
   const sessions = adminAuth.sessions;
   const flow = createFlowService({ db, bus, logger, sessions });
   const prompt = createPromptService({ db, bus, logger, sessions });
@@ -85,6 +90,7 @@ export async function startEmbedded(options: {
     readingRateLimitPerMinute: gateway.READING_RATE_LIMIT_PER_MINUTE,
     sharePreview: reading.sharePreview,
     publicUrl: gateway.PUBLIC_URL,
+    trustProxy: gateway.TRUST_PROXY,
     readiness: {
       database: () => databaseIsReady(db),
       bus: () => bus.isReady(),
@@ -92,6 +98,7 @@ export async function startEmbedded(options: {
     },
   });
   const server = await listen(app, options.port ?? gateway.PORT, options.host);
+  await adminAuth.announceSetup(`http://localhost:${server.port}`);
 
   return {
     url: server.url,

@@ -16,35 +16,41 @@ export interface GatewayAppOptions {
   readingRateLimitPerMinute: number;
   /** Link previews for /report/{id}: the reading service in-process, or over HTTP. */
   sharePreview?: SharePreviewSource;
-  /** The site's public address for absolute preview URLs; the request's own origin when unset. */
+  /**
+   * PUBLIC_URL: the base of absolute preview URLs (the request's own origin when unset); when it is
+   * https, Strict-Transport-Security keeps browsers on https.
+   */
   publicUrl?: string;
+  trustProxy?: false | number | string[];
 }
 
 /**
  * The browser only ever talks to our own origin: scripts, styles, fonts and images from 'self'
  * (plus data:/blob: images for the photo preview and the setup QR code).
  */
-const securityHeaders = helmet({
-  contentSecurityPolicy: {
-    useDefaults: false,
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      styleSrc: ["'self'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
-      fontSrc: ["'self'"],
-      connectSrc: ["'self'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'", 'mailto:'],
-      frameAncestors: ["'none'"],
-      upgradeInsecureRequests: null,
+const securityHeaders = (hsts: boolean) =>
+  helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'", 'mailto:'],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
     },
-  },
-  crossOriginEmbedderPolicy: false,
-  strictTransportSecurity: false,
-  referrerPolicy: { policy: 'no-referrer' },
-});
+    crossOriginEmbedderPolicy: false,
+    // Only when the product is served over https: HSTS on plain http would lock out a local install.
+    strictTransportSecurity: hsts ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'no-referrer' },
+  });
 
 function readingRateLimit(perMinute: number): RequestHandler {
   const limiter = rateLimit({
@@ -95,7 +101,13 @@ export function createGatewayApp(options: GatewayAppOptions): Express {
   return createHttpApp({
     logger: options.logger,
     readiness: options.readiness,
-    before: [securityHeaders, readingRateLimit(options.readingRateLimitPerMinute), ...options.api, web.files],
+    trustProxy: options.trustProxy,
+    before: [
+      securityHeaders(options.publicUrl?.startsWith('https:') ?? false),
+      readingRateLimit(options.readingRateLimitPerMinute),
+      ...options.api,
+      web.files,
+    ],
     routers: [],
     after: [
       ...(options.sharePreview

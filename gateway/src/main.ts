@@ -19,10 +19,12 @@ runMain(logger, async () => {
     readingRateLimitPerMinute: config.READING_RATE_LIMIT_PER_MINUTE,
     sharePreview: remoteSharePreview(targets.READING_URL),
     publicUrl: config.PUBLIC_URL,
+    trustProxy: config.TRUST_PROXY,
+    // Ready only while every service is ready itself (its database, bus and blob store), not merely up.
     readiness: Object.fromEntries(
       [...new Map(routes.map((route) => [route.service, route.target]))].map(([service, target]) => [
         service,
-        async () => (await fetch(`${target}/healthz`, { signal: AbortSignal.timeout(2_000) })).ok,
+        async () => (await fetch(`${target}/readyz`, { signal: AbortSignal.timeout(2_000) })).ok,
       ]),
     ),
   });

@@ -1,4 +1,4 @@
-import { Agent, type ServerResponse } from 'node:http';
+import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
@@ -46,6 +46,12 @@ export function createServiceProxy(
     proxyTimeout: READING_REQUEST_TIMEOUT_MS,
     timeout: READING_REQUEST_TIMEOUT_MS,
     on: {
+      proxyReq(proxyReq, req) {
+        // The services trust one hop (the gateway): they get the client as the gateway judged it
+        // under its own TRUST_PROXY, never an address the client wrote into the header itself.
+        const client = (req as IncomingMessage & { ip?: string }).ip;
+        if (client) proxyReq.setHeader('x-forwarded-for', client);
+      },
       error(error, _req, res) {
         const code = (error as NodeJS.ErrnoException).code;
         const timedOut = code === 'ECONNRESET' || code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT';

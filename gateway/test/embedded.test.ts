@@ -38,6 +38,17 @@ describe('embedded mode', () => {
     });
   });
 
+  it('keeps the internal prompt endpoint closed: no token exists in one process', async () => {
+    for (const headers of [{}, { 'x-internal-token': 'guessing-0123456789abcdef' }] as Record<
+      string,
+      string
+    >[]) {
+      const response = await fetch(`${product.url}/api/prompts/runtime`, { headers });
+      expect(response.status).toBe(403);
+      expect(await response.text()).not.toMatch(/"content"/);
+    }
+  });
+
   it('serves the seeded default flow', async () => {
     const flow = (await (await fetch(`${product.url}/api/flows/active`)).json()) as {
       questions: { type: string }[];

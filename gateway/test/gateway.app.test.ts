@@ -12,7 +12,12 @@ const logger = createLogger('gateway-test', 'silent');
 let webDist: string;
 let upstream: RunningServer;
 let gateway: RunningServer;
-const seen: { path: string; requestId: string | undefined; bytes: number }[] = [];
+const seen: {
+  path: string;
+  requestId: string | undefined;
+  forwardedFor: string | undefined;
+  bytes: number;
+}[] = [];
 
 beforeAll(async () => {
   webDist = await mkdtemp(path.join(tmpdir(), 'gateway-web-'));
@@ -29,6 +34,7 @@ beforeAll(async () => {
       seen.push({
         path: req.originalUrl,
         requestId: req.headers['x-request-id'] as string | undefined,
+        forwardedFor: req.headers['x-forwarded-for'] as string | undefined,
         bytes,
       });
       res.status(202).json({ id: 'AAAAAAAAAAAAAAAAAAAAAA', status: 'queued' });
@@ -87,6 +93,38 @@ describe('gateway', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('x-powered-by')).toBeNull();
+  });
+
+  it('sends HSTS only when PUBLIC_URL is https', async () => {
+    expect((await fetch(`${gateway.url}/`)).headers.get('strict-transport-security')).toBeNull();
+    const secure = await listen(
+      createGatewayApp({
+        logger,
+        api: [],
+        webDist,
+        readingRateLimitPerMinute: 3,
+        publicUrl: 'https://palm.example',
+      }),
+      0,
+      '127.0.0.1',
+    );
+    try {
+      const hsts = (await fetch(`${secure.url}/`)).headers.get('strict-transport-security');
+      expect(hsts).toMatch(/max-age=31536000/);
+    } finally {
+      await secure.close();
+    }
+  });
+
+  it('passes the services the client it judged, not an X-Forwarded-For the client wrote', async () => {
+    const body = new FormData();
+    body.append('palmImage', new Blob([new Uint8Array(10)], { type: 'image/jpeg' }), 'palm.jpg');
+    await fetch(`${gateway.url}/api/reading`, {
+      method: 'POST',
+      body,
+      headers: { 'x-forwarded-for': '203.0.113.99' },
+    });
+    expect(seen.at(-1)!.forwardedFor).toBe('127.0.0.1');
   });
 
   it('serves the web app with a fallback to index.html for client routes', async () => {

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +26,10 @@ export interface ProcessStackOptions {
   freePorts?: boolean;
   /** Run the compiled roles (`npm run build`, dist/<role>.js) with plain node instead of TypeScript under tsx. */
   compiled?: boolean;
+  /** The gateway's port (default 8080). */
+  gatewayPort?: number;
+  /** The services listen on this port and the next ones, in the order of STACK_PROCESSES' ports. */
+  servicePortBase?: number;
   /** Where each process's output goes, line by line. */
   onOutput?: (name: StackProcessName, line: string) => void;
 }
@@ -52,6 +57,17 @@ function freePort(): Promise<number> {
   });
 }
 
+/** Refuses a port some other program already listens on: its /readyz would pass for ours. */
+function assertPortFree(name: string, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', () =>
+      reject(new Error(`${name} cannot use port ${port}: another program is listening on it`)),
+    );
+    probe.listen(port, '0.0.0.0', () => probe.close(() => resolve()));
+  });
+}
+
 async function waitUntilReady(
   name: string,
   url: string,
@@ -60,7 +76,9 @@ async function waitUntilReady(
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} while starting`);
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}) while starting`);
+    }
     const ready = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(1_000) }).then(
       (response) => response.ok,
       () => false,
@@ -73,14 +91,18 @@ async function waitUntilReady(
 
 /** Starts the services, the worker and the gateway as separate Node processes, each on its own port. */
 export async function startProcessStack(options: ProcessStackOptions): Promise<ProcessStack> {
+  const fixedPort = (name: StackProcessName) => {
+    if (name === 'gateway') return options.gatewayPort ?? STACK_PROCESSES.gateway.port;
+    const offset = STACK_PROCESSES[name].port - 8081;
+    return (options.servicePortBase ?? 8081) + offset;
+  };
   const ports = Object.fromEntries(
     await Promise.all(
-      STACK_PROCESS_NAMES.map(async (name) => [
-        name,
-        options.freePorts ? await freePort() : STACK_PROCESSES[name].port,
-      ]),
+      STACK_PROCESS_NAMES.map(async (name) => [name, options.freePorts ? await freePort() : fixedPort(name)]),
     ),
   ) as Record<StackProcessName, number>;
+  // A random token per stack unless one is given: the internal endpoints are never open.
+  const internalToken = options.env.INTERNAL_TOKEN ?? randomBytes(24).toString('hex');
   const urls = Object.fromEntries(
     STACK_PROCESS_NAMES.map((name) => [name, `http://127.0.0.1:${ports[name]}`]),
   ) as Record<StackProcessName, string>;
@@ -99,12 +121,23 @@ export async function startProcessStack(options: ProcessStackOptions): Promise<P
   const allocator = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' };
 
   const launch = async (name: StackProcessName) => {
+    await assertPortFree(name, ports[name]);
     const entry = options.compiled
       ? [path.join(ROOT, compiledEntry(name))]
       : ['--import', 'tsx', path.join(ROOT, STACK_PROCESSES[name].entry)];
     const child = spawn(process.execPath, entry, {
       cwd: ROOT,
-      env: { ...process.env, ...allocator, ...options.env, ...serviceUrls, PORT: String(ports[name]) },
+      env: {
+        ...process.env,
+        ...allocator,
+        PUBLIC_URL: process.env.PUBLIC_URL ?? urls.gateway.replace('127.0.0.1', 'localhost'),
+        // The services are reached through the gateway only, one hop that names the client.
+        ...(name === 'gateway' ? {} : { TRUST_PROXY: '1' }),
+        ...options.env,
+        INTERNAL_TOKEN: internalToken,
+        ...serviceUrls,
+        PORT: String(ports[name]),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.set(name, child);

@@ -1,5 +1,11 @@
 import { connect, type ChannelModel, type ConfirmChannel, type GetMessage, type Options } from 'amqplib';
-import { REQUEST_ID_HEADER, amqpTopology } from '@palm/platform';
+import {
+  ATTEMPT_HEADER,
+  BROKER_HEADERS,
+  REPLAY_HEADER,
+  REQUEST_ID_HEADER,
+  amqpTopology,
+} from '@palm/platform';
 
 /** What an operator needs to know about one dead-lettered message. */
 export interface DeadLetterSummary {
@@ -31,7 +37,7 @@ export interface DeadLetterQueue {
   /** Reads messages without removing them: each is returned to the queue afterwards. */
   list(filter?: DeadLetterFilter): Promise<DeadLetterSummary[]>;
   /**
-   * Sends each message back to the queue it died in (or, when the broker did not record one,
+   * Sends each message back, marked as replayed, to the queue it died in (or, when the broker did not record one,
    * to the events exchange under its routing key) and removes it from the dead-letter queue once
    * the broker confirmed the new copy. Only the messages present at the start are handled, so a
    * message that dies again at once is not replayed in a loop.
@@ -49,9 +55,6 @@ interface DeathRecord {
   exchange?: unknown;
   'routing-keys'?: unknown;
 }
-
-/** Headers the broker adds on dead-lettering and delivery; a replayed message starts afresh. */
-const BROKER_HEADERS = /^x-(death|first-death-|last-death-|delivery-count)/;
 
 export async function openDeadLetterQueue(url: string, namespace = ''): Promise<DeadLetterQueue> {
   const topology = amqpTopology(namespace);
@@ -88,9 +91,16 @@ export async function openDeadLetterQueue(url: string, namespace = ''): Promise<
     filter.readingId === undefined || summary.readingId === filter.readingId;
 
   function republish(message: GetMessage, summary: DeadLetterSummary): Promise<void> {
-    const headers = Object.fromEntries(
-      Object.entries(message.properties.headers ?? {}).filter(([name]) => !BROKER_HEADERS.test(name)),
-    );
+    // A replayed message starts afresh (its attempts counted from one) and says it is a replay,
+    // so a job that gave up during an outage runs again instead of repeating its failure.
+    const headers = {
+      ...Object.fromEntries(
+        Object.entries(message.properties.headers ?? {}).filter(
+          ([name]) => !BROKER_HEADERS.test(name) && name !== ATTEMPT_HEADER,
+        ),
+      ),
+      [REPLAY_HEADER]: true,
+    };
     const properties: Options.Publish = {
       persistent: true,
       messageId: message.properties.messageId as string | undefined,

@@ -124,7 +124,13 @@ describe('dead-letter tooling against RabbitMQ', () => {
     await waitFor(() => Promise.resolve(received.length === 1));
     expect(received[0]).toEqual({
       readingId: 'poisonReading000000001',
-      context: { messageId: listed[0]!.messageId, attempt: 1, requestId: 'req-poisonReading000000001' },
+      context: {
+        messageId: listed[0]!.messageId,
+        attempt: 1,
+        maxAttempts: 10,
+        replayed: true,
+        requestId: 'req-poisonReading000000001',
+      },
     });
     expect(await bus.deadLetterCount()).toBe(0);
   });

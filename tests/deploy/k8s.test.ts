@@ -236,3 +236,26 @@ describe('the prod overlay', () => {
     expect(byKind(objects, 'HorizontalPodAutoscaler')).toEqual([]);
   });
 });
+
+describe('network policies', () => {
+  type Port = { port: number };
+  type Rule = { from?: unknown[]; to?: unknown[]; ports?: Port[] };
+  type Policy = { spec: { policyTypes: string[]; ingress?: Rule[]; egress?: Rule[] } };
+  const objects = rendered.prod;
+  const portsOf = (rules: Rule[] = []) => rules.flatMap((rule) => (rule.ports ?? []).map((p) => p.port));
+
+  it('denies everything of the product by default, in and out', () => {
+    const deny = get<Policy>(objects, 'NetworkPolicy', 'palm-default-deny');
+    expect(deny.spec.policyTypes).toEqual(['Ingress', 'Egress']);
+    expect(deny.spec.ingress).toBeUndefined();
+    expect(deny.spec.egress).toBeUndefined();
+  });
+
+  it('lets the gateway reach the services only, and nothing reach the services but the product', () => {
+    const gateway = get<Policy>(objects, 'NetworkPolicy', 'gateway');
+    expect(portsOf(gateway.spec.egress)).toEqual([8081, 8082, 8083, 8084, 8085]);
+    const services = get<Policy>(objects, 'NetworkPolicy', 'palm-services');
+    expect(services.spec.ingress!.every((rule) => rule.from !== undefined)).toBe(true);
+    expect(portsOf(services.spec.egress)).toEqual(expect.arrayContaining([5432, 5672, 9000]));
+  });
+});

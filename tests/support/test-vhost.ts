@@ -27,13 +27,3 @@ export async function createTestVhost(): Promise<TestVhost> {
     },
   };
 }
-
-/** Stops and starts the broker's application, as a RabbitMQ restart would, and waits until it serves again. */
-export async function restartRabbitMq(): Promise<void> {
-  try {
-    await run('rabbitmqctl', ['stop_app']);
-  } finally {
-    await run('rabbitmqctl', ['start_app']);
-    await run('rabbitmqctl', ['await_startup']);
-  }
-}

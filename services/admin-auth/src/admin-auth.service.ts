@@ -29,6 +29,11 @@ export interface AdminAuthDeps {
   config: AdminAuthConfig;
   /** The clock; tests move it to expire sessions and lockouts. */
   now?: () => Date;
+  /**
+   * The embedded mode knows its real port only once it listens: it then calls `announceSetup`
+   * itself instead of `start` logging a link to a port that may be wrong.
+   */
+  announceSetupLater?: boolean;
 }
 
 export interface AdminAuthService {
@@ -36,6 +41,8 @@ export interface AdminAuthService {
   /** The in-process session check; other services in the same process pass it to requireAdmin. */
   sessions: SessionVerifier;
   start(): Promise<void>;
+  /** Logs the setup link while setup is pending, under PUBLIC_URL or else `fallbackUrl`. */
+  announceSetup(fallbackUrl: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -63,14 +70,9 @@ export function createAdminAuthService(deps: AdminAuthDeps): AdminAuthService {
     now,
   );
   const throttle = new LoginThrottle(db, {
-    perClient: {
-      maxFailures: config.ADMIN_LOGIN_CLIENT_MAX_FAILURES,
-      windowMs: config.ADMIN_LOGIN_CLIENT_WINDOW_MINUTES * MINUTE_MS,
-    },
-    global: {
-      maxFailures: config.ADMIN_LOGIN_GLOBAL_MAX_FAILURES,
-      windowMs: config.ADMIN_LOGIN_GLOBAL_WINDOW_MINUTES * MINUTE_MS,
-    },
+    freeFailures: config.ADMIN_LOGIN_CLIENT_MAX_FAILURES,
+    firstDelayMs: config.ADMIN_LOGIN_DELAY_SECONDS * 1000,
+    windowMs: config.ADMIN_LOGIN_CLIENT_WINDOW_MINUTES * MINUTE_MS,
   });
   let setupToken = config.ADMIN_SETUP_TOKEN;
 
@@ -80,6 +82,21 @@ export function createAdminAuthService(deps: AdminAuthDeps): AdminAuthService {
     if (!authenticator) return false;
     const timeStep = await acceptedTimeStep(authenticator.secret, token, at, authenticator.lastTimeStep);
     return timeStep !== undefined && (await credentials.acceptTimeStep(authenticator, timeStep, at));
+  }
+
+  async function announceSetup(fallbackUrl: string): Promise<void> {
+    if (await credentials.isConfigured()) return;
+    const base = (config.PUBLIC_URL ?? fallbackUrl).replace(/\/+$/, '');
+    const setupPage = `${base}/admin/auth?setup=`;
+    if (config.ADMIN_SETUP_TOKEN) {
+      logger.info(`admin sign-in is not set up yet: open ${setupPage}<ADMIN_SETUP_TOKEN> to set it up`);
+      return;
+    }
+    setupToken ??= randomToken();
+    logger.info(
+      { setupUrl: `${setupPage}${setupToken}` },
+      `admin sign-in is not set up yet: open ${setupPage}${setupToken} to set it up`,
+    );
   }
 
   const router = express.Router();
@@ -113,16 +130,22 @@ export function createAdminAuthService(deps: AdminAuthDeps): AdminAuthService {
         { code: 'setup_token_invalid' },
       );
     }
-    const secret = createTotpSecret();
-    const backupCodes = generateBackupCodes();
-    if (!(await credentials.beginSetup(secret, backupCodes, now()))) {
+    // "Start over" is the only way to a new secret: a reload shows the QR code already scanned.
+    const startOver = req.query.startOver === '1' || req.query.startOver === 'true';
+    const setup = await credentials.beginSetup(
+      { secret: createTotpSecret(), backupCodes: generateBackupCodes() },
+      now(),
+      { startOver },
+    );
+    if (!setup) {
       throw new HttpError(404, 'The authenticator is already set up. Sign in with a code from your app.', {
         code: 'setup_complete',
       });
     }
+    const { secret, backupCodes } = setup;
     logger.info(
-      { client: req.ip },
-      'admin setup started: a new authenticator secret waits for its first code',
+      { client: req.ip, startOver },
+      'admin setup shown: the authenticator secret waits for its first code',
     );
     const response: AdminSetupResponse = {
       qrCodeUrl: await qrCodeDataUrl(otpauthUri(secret)),
@@ -140,17 +163,21 @@ export function createAdminAuthService(deps: AdminAuthDeps): AdminAuthService {
     const at = now();
     const reservation = await throttle.reserve(client, at);
     if (!reservation.allowed) {
-      const minutes = Math.ceil(reservation.retryAfterSeconds / 60);
+      const seconds = reservation.retryAfterSeconds;
+      const minutes = Math.ceil(seconds / 60);
+      const wait =
+        seconds < 60
+          ? `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`
+          : `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
       loginAttempts.inc({ method, outcome: 'throttled' });
       logger.warn(
         { client, method, outcome: 'throttled', retryAfterSeconds: reservation.retryAfterSeconds },
         'admin sign-in attempt',
       );
-      throw new HttpError(
-        429,
-        `Too many failed sign-in attempts. Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} and try again.`,
-        { code: 'too_many_attempts', headers: { 'Retry-After': String(reservation.retryAfterSeconds) } },
-      );
+      throw new HttpError(429, `Too many failed sign-in attempts. Please wait ${wait} and try again.`, {
+        code: 'too_many_attempts',
+        headers: { 'Retry-After': String(reservation.retryAfterSeconds) },
+      });
     }
     let succeeded = false;
     try {
@@ -186,18 +213,9 @@ export function createAdminAuthService(deps: AdminAuthDeps): AdminAuthService {
       if (credentials.configuredByEnvironment && !config.ADMIN_TOTP_SECRET) {
         logger.warn('ADMIN_BACKUP_CODES is set without ADMIN_TOTP_SECRET: only backup codes can sign in');
       }
-      if (await credentials.isConfigured()) return;
-      const setupPage = `${config.PUBLIC_URL.replace(/\/+$/, '')}/admin/auth?setup=`;
-      if (setupToken) {
-        logger.info(`admin sign-in is not set up yet: open ${setupPage}<ADMIN_SETUP_TOKEN> to set it up`);
-        return;
-      }
-      setupToken = randomToken();
-      logger.info(
-        { setupUrl: `${setupPage}${setupToken}` },
-        `admin sign-in is not set up yet: open ${setupPage}${setupToken} to set it up`,
-      );
+      if (!deps.announceSetupLater) await announceSetup(`http://localhost:${config.PORT}`);
     },
+    announceSetup,
     async stop() {
       // The database belongs to whoever created it; nothing here holds resources of its own.
     },

@@ -50,8 +50,11 @@ const backupCodesSetting = z
 
 export const adminAuthConfigSchema = infrastructureConfigSchema.extend({
   PORT: portSetting(8083),
-  /** Where operators open the web app; the setup link logged at start points here. */
-  PUBLIC_URL: z.url({ error: 'expected a URL' }).default('http://localhost:8080'),
+  /**
+   * Where operators open the web app; the setup link logged at start points here. Unset, the link
+   * uses the port the web app is really served on.
+   */
+  PUBLIC_URL: z.url({ error: 'expected a URL' }).optional(),
   /** A fixed setup token; without it one is generated at start and logged while setup is pending. */
   ADMIN_SETUP_TOKEN: z.string().min(16, 'expected at least 16 characters').optional(),
   /** An authenticator secret set by environment; it wins over the one stored by setup. */
@@ -60,9 +63,11 @@ export const adminAuthConfigSchema = infrastructureConfigSchema.extend({
   ADMIN_BACKUP_CODES: backupCodesSetting,
   ADMIN_SESSION_IDLE_MINUTES: positiveInteger(30),
   ADMIN_SESSION_MAX_HOURS: positiveInteger(12),
+  /** Failed sign-ins one client may make before it has to wait. */
   ADMIN_LOGIN_CLIENT_MAX_FAILURES: positiveInteger(5),
+  /** How long a client's failures count; also the longest wait. */
   ADMIN_LOGIN_CLIENT_WINDOW_MINUTES: positiveInteger(15),
-  ADMIN_LOGIN_GLOBAL_MAX_FAILURES: positiveInteger(20),
-  ADMIN_LOGIN_GLOBAL_WINDOW_MINUTES: positiveInteger(60),
+  /** The first wait after the free failures; each further failure doubles it. */
+  ADMIN_LOGIN_DELAY_SECONDS: positiveInteger(30),
 });
 export type AdminAuthConfig = z.infer<typeof adminAuthConfigSchema>;

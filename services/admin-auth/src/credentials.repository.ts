@@ -110,13 +110,18 @@ export class CredentialsRepository {
   }
 
   /**
-   * Replaces any pending setup with a new secret and backup codes. Refused (false) once an
-   * authenticator is active, checked inside the transaction so two setups cannot both win.
+   * The pending setup, made now if there is none: the same secret and backup codes on every call
+   * until the first code activates it, unless `startOver` replaces it with new ones. Undefined once
+   * an authenticator is active, checked inside the transaction so two setups cannot both win.
    */
-  async beginSetup(secret: string, backupCodes: string[], now: Date): Promise<boolean> {
-    if (this.configuredByEnvironment) return false;
+  async beginSetup(
+    fresh: { secret: string; backupCodes: string[] },
+    now: Date,
+    options: { startOver?: boolean } = {},
+  ): Promise<{ secret: string; backupCodes: string[] } | undefined> {
+    if (this.configuredByEnvironment) return undefined;
     const codeRows = await Promise.all(
-      backupCodes.map(async (code) => ({
+      fresh.backupCodes.map(async (code) => ({
         source: 'stored',
         code_hash: await hashSecret(code),
         created_at: now,
@@ -124,22 +129,28 @@ export class CredentialsRepository {
     );
     return this.db.transaction(async (trx) => {
       await trx.raw('select pg_advisory_xact_lock(hashtext(?))', ['admin_auth:setup']);
-      const existing = await trx<AuthenticatorRow>('admin_authenticators')
+      const existing = await trx<AuthenticatorRow & { pending_backup_codes: string | null }>(
+        'admin_authenticators',
+      )
         .where({ source: 'stored' })
         .first();
-      if (existing?.status === 'active') return false;
+      if (existing?.status === 'active') return undefined;
+      if (existing?.secret && existing.pending_backup_codes && !options.startOver) {
+        return { secret: existing.secret, backupCodes: existing.pending_backup_codes.split(',') };
+      }
       await trx('admin_authenticators').where({ source: 'stored' }).delete();
       await trx('admin_backup_codes').where({ source: 'stored' }).delete();
       await trx('admin_authenticators').insert({
         source: 'stored',
-        secret,
-        secret_fingerprint: sha256(secret),
+        secret: fresh.secret,
+        secret_fingerprint: sha256(fresh.secret),
         status: 'pending',
         last_time_step: null,
         created_at: now,
+        pending_backup_codes: fresh.backupCodes.join(','),
       });
       await trx('admin_backup_codes').insert(codeRows);
-      return true;
+      return fresh;
     });
   }
 
@@ -155,6 +166,7 @@ export class CredentialsRepository {
       .update({
         last_time_step: timeStep,
         status: 'active',
+        pending_backup_codes: null,
         activated_at: this.db.raw('coalesce(activated_at, ?)', [now]),
       });
     return updated === 1;
@@ -179,7 +191,7 @@ export class CredentialsRepository {
       // Codes from a setup that is still pending prove the operator holds that setup's response.
       await this.db('admin_authenticators')
         .where({ source: 'stored', status: 'pending' })
-        .update({ status: 'active', activated_at: now });
+        .update({ status: 'active', activated_at: now, pending_backup_codes: null });
     }
     return true;
   }

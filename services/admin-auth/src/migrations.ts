@@ -56,4 +56,14 @@ export const adminAuthMigrations: Migration[] = [
       );
     },
   },
+  {
+    name: '002_pending_setup_backup_codes',
+    async up(db) {
+      // A pending setup is shown again, the same, until its first code activates it (a reload
+      // must not invalidate a QR code already scanned); its backup codes wait here until then.
+      await db.schema.alterTable('admin_authenticators', (t) => {
+        t.text('pending_backup_codes');
+      });
+    },
+  },
 ];

@@ -41,6 +41,8 @@ export interface StartOptions {
   /** Reuse a database (a restart); it is then not closed with the service. */
   db?: Database;
   logger?: Logger;
+  /** The proxies trusted for X-Forwarded-For (TRUST_PROXY); tests stand behind one on loopback. */
+  trustProxy?: false | number | string[];
 }
 
 export async function startAdminAuth(options: StartOptions = {}): Promise<RunningAdminAuth> {
@@ -50,7 +52,15 @@ export async function startAdminAuth(options: StartOptions = {}): Promise<Runnin
   const clock = new TestClock();
   const service = createAdminAuthService({ db, logger, config, now: clock.now });
   await service.start();
-  const server = await listen(createHttpApp({ logger, routers: [service.router] }), 0, '127.0.0.1');
+  const server = await listen(
+    createHttpApp({
+      logger,
+      routers: [service.router],
+      trustProxy: options.trustProxy ?? ['loopback'],
+    }),
+    0,
+    '127.0.0.1',
+  );
   return {
     url: server.url,
     service,

@@ -67,15 +67,14 @@ describe('admin sign-in configured by environment', () => {
       /ADMIN_BACKUP_CODES\.1: expected codes of 6-8 characters/,
     );
     const defaults = loadConfig(adminAuthConfigSchema, {});
+    expect(defaults.PUBLIC_URL).toBeUndefined();
     expect(defaults).toMatchObject({
       PORT: 8083,
-      PUBLIC_URL: 'http://localhost:8080',
       ADMIN_SESSION_IDLE_MINUTES: 30,
       ADMIN_SESSION_MAX_HOURS: 12,
       ADMIN_LOGIN_CLIENT_MAX_FAILURES: 5,
       ADMIN_LOGIN_CLIENT_WINDOW_MINUTES: 15,
-      ADMIN_LOGIN_GLOBAL_MAX_FAILURES: 20,
-      ADMIN_LOGIN_GLOBAL_WINDOW_MINUTES: 60,
+      ADMIN_LOGIN_DELAY_SECONDS: 30,
     });
   });
 });

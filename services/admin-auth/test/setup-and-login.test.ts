@@ -1,3 +1,4 @@
+import { adminSetupResponseSchema } from '@palm/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '@palm/platform';
 import {
@@ -82,9 +83,17 @@ describe('admin sign-in: setup and login', () => {
     expect(again.body).toMatchObject({ code: 'setup_complete' });
   });
 
-  it('replaces a pending setup when setup is opened again, so only the newest secret works', async () => {
+  it('shows the same pending setup on every visit, so a reload keeps a scanned QR code valid', async () => {
     const first = await beginSetup(running.url);
-    const second = await beginSetup(running.url);
+    const reloaded = await beginSetup(running.url);
+    expect(reloaded).toEqual(first);
+    expect((await login(running.url, oathCode(first.secret, running.clock.now()))).status).toBe(200);
+  });
+
+  it('makes a new secret only when asked to start over, and then only the newest works', async () => {
+    const first = await beginSetup(running.url);
+    const response = await call(running.url, 'GET', `/api/admin/setup?setup=${SETUP_TOKEN}&startOver=1`);
+    const second = adminSetupResponseSchema.parse(response.body);
     expect(second.secret).not.toBe(first.secret);
     expect((await login(running.url, oathCode(first.secret, running.clock.now()))).status).toBe(401);
     expect((await login(running.url, first.backupCodes[0] ?? '')).status).toBe(401);
@@ -155,6 +164,21 @@ describe('admin sign-in: setup and login', () => {
 });
 
 describe('admin sign-in: start-up and logging', () => {
+  it('logs the setup link with the port it really serves on when PUBLIC_URL is not set', async () => {
+    const logger = createLogger('admin-auth-test', 'silent');
+    const info = vi.spyOn(logger, 'info');
+    const running = await startAdminAuth({ logger, env: { ADMIN_SETUP_TOKEN: '', PORT: '9137' } });
+    try {
+      const logged = info.mock.calls
+        .map((args) => args.map((arg) => JSON.stringify(arg)).join(' '))
+        .join('\n');
+      expect(logged).toMatch(/http:\/\/localhost:9137\/admin\/auth\?setup=[A-Za-z0-9_-]{43}/);
+      expect(logged).not.toMatch(/:8080/);
+    } finally {
+      await running.close();
+    }
+  });
+
   it('generates a setup token when none is configured and logs a ready-to-open setup URL', async () => {
     const logger = createLogger('admin-auth-test', 'silent');
     const info = vi.spyOn(logger, 'info');

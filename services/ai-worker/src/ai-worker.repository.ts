@@ -17,9 +17,13 @@ export interface AiWorkerRepository {
    * Claims the job for this delivery. A redelivery (attempt > 1) of the message that holds the claim
    * takes it over at once: the broker redelivers only once the earlier attempt failed or its worker
    * died. Any other delivery (a duplicate publish) takes it over only once the claim is older than
-   * `staleAfterMs`.
+   * `staleAfterMs`. A replayed delivery (`dlq replay`) also takes over a job that gave up with a
+   * processing error, so that the reading is made after all.
    */
-  claim(readingId: string, delivery: { messageId: string; attempt: number }): Promise<ClaimResult>;
+  claim(
+    readingId: string,
+    delivery: { messageId: string; attempt: number; replayed?: boolean },
+  ): Promise<ClaimResult>;
   complete(readingId: string, outcome: JobOutcome): Promise<void>;
 }
 
@@ -30,17 +34,20 @@ export function createAiWorkerRepository(
   options: { staleAfterMs: number },
 ): AiWorkerRepository {
   return {
-    async claim(readingId, { messageId, attempt }) {
+    async claim(readingId, { messageId, attempt, replayed = false }) {
       const claimed = await db.raw<{ rows: { attempts: number }[] }>(
         `insert into ${TABLE} (reading_id, status, message_id, attempts, updated_at)
          values (?, 'claimed', ?, 1, now())
          on conflict (reading_id) do update
-           set message_id = excluded.message_id, attempts = ${TABLE}.attempts + 1, updated_at = now()
-           where ${TABLE}.status = 'claimed'
-             and ((${TABLE}.message_id = excluded.message_id and ?::int > 1)
-                  or ${TABLE}.updated_at < now() - ?::int * interval '1 millisecond')
+           set message_id = excluded.message_id, attempts = ${TABLE}.attempts + 1, updated_at = now(),
+               status = 'claimed', outcome = null
+           where (${TABLE}.status = 'claimed'
+                  and ((${TABLE}.message_id = excluded.message_id and ?::int > 1)
+                       or ${TABLE}.updated_at < now() - ?::int * interval '1 millisecond'))
+              or (?::boolean and ${TABLE}.status = 'done'
+                  and ${TABLE}.outcome -> 'payload' ->> 'kind' = 'processing_error')
          returning attempts`,
-        [readingId, messageId, attempt, options.staleAfterMs],
+        [readingId, messageId, attempt, options.staleAfterMs, replayed],
       );
       const row = claimed.rows[0];
       if (row) return { kind: 'claimed', attempts: Number(row.attempts) };

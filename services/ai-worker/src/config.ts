@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { infrastructureConfigSchema, portSetting, urlSetting } from '@palm/platform';
+import { infrastructureConfigSchema, internalTokenSetting, portSetting, urlSetting } from '@palm/platform';
 
 export const aiWorkerConfigSchema = infrastructureConfigSchema.extend({
   /** Only for /healthz, /readyz and /metrics when the worker runs alone. */
@@ -12,6 +12,6 @@ export const aiWorkerConfigSchema = infrastructureConfigSchema.extend({
   PROMPT_URL: z.url({ error: 'expected a URL' }).default('http://127.0.0.1:8084'),
   /** Distributed mode: the admin-auth service that checks operators' sessions for the test run. */
   ADMIN_AUTH_URL: z.url({ error: 'expected a URL' }).default('http://127.0.0.1:8083'),
-  INTERNAL_TOKEN: z.string().min(16, 'expected at least 16 characters').optional(),
+  INTERNAL_TOKEN: internalTokenSetting,
 });
 export type AiWorkerConfig = z.infer<typeof aiWorkerConfigSchema>;

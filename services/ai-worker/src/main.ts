@@ -1,4 +1,10 @@
-import { createRemoteSessionVerifier, loadConfig, runServiceProcess } from '@palm/platform';
+import {
+  createRemoteSessionVerifier,
+  INTERNAL_TOKEN_REASON,
+  loadConfig,
+  requireSetting,
+  runServiceProcess,
+} from '@palm/platform';
 import { createAiWorkerService } from './ai-worker.service';
 import { aiWorkerConfigSchema } from './config';
 import { createReadingEngines } from './engine/create-engine';
@@ -8,7 +14,11 @@ import { createPromptTestRunRouter } from './prompt-test-run.routes';
 /** Distributed mode: the worker alone, with the prompt test run, health, readiness and metrics on PORT. */
 runServiceProcess({
   name: 'ai-worker',
-  loadConfig: () => loadConfig(aiWorkerConfigSchema),
+  loadConfig: () => {
+    const config = loadConfig(aiWorkerConfigSchema);
+    requireSetting(config.INTERNAL_TOKEN, 'INTERNAL_TOKEN', INTERNAL_TOKEN_REASON);
+    return config;
+  },
   async create({ config, logger, db, bus, blobs }) {
     const engines = await createReadingEngines(
       config,

@@ -5,13 +5,13 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  DELIVERY_LIMIT,
   readingResultSchema,
   type ReadingCompleted,
   type ReadingFailed,
   type ReadingRequested,
 } from '@palm/contracts';
 import {
+  DEFAULT_RETRY_POLICY,
   closeDatabase,
   createDatabase,
   createDiskBlobStore,
@@ -301,9 +301,45 @@ describe('reading job handler', () => {
         imageKey: null,
       },
     });
-    expect(reads).toBe(DELIVERY_LIMIT);
+    expect(reads).toBe(DEFAULT_RETRY_POLICY.maxAttempts);
     expect(bus.deadLetters()[0]).toMatchObject({ name: 'reading.requested', messageId: job.messageId });
     expect(outcomesFor(job.payload.readingId)).toHaveLength(1);
     expect(engine.runs).toBe(0);
+  });
+
+  it('fails a job with an invalid blob key at once and dead-letters it without retrying', async () => {
+    await startWorker();
+    const job = await request(null, { originalImageKey: '../../etc/passwd' });
+    await publish(job);
+
+    const outcome = await firstOutcome(job.payload.readingId);
+    await waitFor(() => (bus.deadLetters().length === 1 ? true : undefined));
+    expect(outcome).toMatchObject({ name: 'reading.failed', payload: { kind: 'processing_error' } });
+    expect(bus.deadLetters()[0]!.reason).toMatch(/Invalid blob key/);
+    await settle();
+    expect(outcomesFor(job.payload.readingId)).toHaveLength(1);
+  });
+
+  it('completes a reading that gave up during an outage once its dead letter is replayed', async () => {
+    let storeDown = true;
+    const flakyBlobs: BlobStore = {
+      ...blobs,
+      get: (key) =>
+        storeDown ? Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:9000')) : blobs.get(key),
+    };
+    await startWorker({ blobs: flakyBlobs });
+    const job = await request(readPalm());
+    await publish(job);
+    await waitFor(() => (bus.deadLetters().length === 1 ? true : undefined));
+    expect((await firstOutcome(job.payload.readingId)).payload).toMatchObject({ kind: 'processing_error' });
+
+    storeDown = false;
+    expect(bus.replayDeadLetters()).toBe(1);
+    const completed = await waitFor(() =>
+      outcomesFor(job.payload.readingId).find((outcome) => outcome.name === 'reading.completed'),
+    );
+    expect(completed.payload.readingId).toBe(job.payload.readingId);
+    expect(engine.runs).toBe(1);
+    expect(bus.deadLetters()).toEqual([]);
   });
 });

@@ -22,3 +22,6 @@ export * from './bus/create-bus';
 export * from './http/image-upload';
 export * from './http/image-inspection';
 export * from './service-process';
+export * from './bus/retry-policy';
+export * from './errors/failure-kind';
+export * from './http/unstorable-text';

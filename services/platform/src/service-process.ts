@@ -64,7 +64,10 @@ export function runServiceProcess<C extends InfrastructureConfig & { PORT: numbe
       },
     });
     await service.start();
-    const server = await listen(createHttpApp({ logger, routers: service.routers, readiness }), config.PORT);
+    const server = await listen(
+      createHttpApp({ logger, routers: service.routers, readiness, trustProxy: config.TRUST_PROXY }),
+      config.PORT,
+    );
     logger.info({ port: server.port }, `${options.name} listening`);
     handleShutdown(logger, async () => {
       await server.close();

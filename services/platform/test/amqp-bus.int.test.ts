@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
-import { DELIVERY_LIMIT } from '@palm/contracts';
 import { connect } from 'amqplib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { integrationEnv } from '../../../tests/support/integration-env';
+import { startPrivateRabbitMq } from '../../../tests/support/private-infra';
 import { amqpTopology, createAmqpBus, type AmqpBusOptions } from '../src/bus/amqp-bus';
 import { PermanentMessageError, type MessageBus } from '../src/bus/message-bus';
 import { runWithRequestId } from '../src/logging/request-context';
@@ -23,7 +23,13 @@ function newNamespace(): string {
 }
 
 async function openBus(namespace: string, options: Partial<AmqpBusOptions> = {}): Promise<MessageBus> {
-  const bus = await createAmqpBus({ url: AMQP_URL, logger: silentLogger, namespace, ...options });
+  const bus = await createAmqpBus({
+    url: AMQP_URL,
+    logger: silentLogger,
+    namespace,
+    retryPolicy: { maxAttempts: 5, baseDelayMs: 20, maxDelayMs: 200 },
+    ...options,
+  });
   openBuses.push(bus);
   return bus;
 }
@@ -81,7 +87,7 @@ describe('amqp bus', () => {
     await waitFor(() => received.length === 1);
     expect(received[0]).toEqual({
       readingId: 'r1',
-      context: { messageId: 'm-1', attempt: 1, requestId: 'req-42' },
+      context: { messageId: 'm-1', attempt: 1, maxAttempts: 5, replayed: false, requestId: 'req-42' },
     });
     expect(await bus.isReady()).toBe(true);
   });
@@ -154,7 +160,13 @@ describe('amqp bus', () => {
     await bus.publish('reading.failed', failedEvent('r1'), { messageId: 'retry-me', requestId: 'req-retry' });
     await waitFor(() => contexts.length === 3);
     expect(contexts).toEqual(
-      [1, 2, 3].map((attempt) => ({ messageId: 'retry-me', attempt, requestId: 'req-retry' })),
+      [1, 2, 3].map((attempt) => ({
+        messageId: 'retry-me',
+        attempt,
+        maxAttempts: 5,
+        replayed: false,
+        requestId: 'req-retry',
+      })),
     );
     await sleep(200);
     expect(contexts).toHaveLength(3);
@@ -173,7 +185,7 @@ describe('amqp bus', () => {
     );
     await bus.publish('reading.failed', failedEvent('doomed'));
     await waitFor(async () => (await bus.deadLetterCount()) === 1, 20_000);
-    expect(attempts).toEqual(Array.from({ length: DELIVERY_LIMIT }, (_, i) => i + 1));
+    expect(attempts).toEqual([1, 2, 3, 4, 5]);
   });
 
   it('dead-letters at once on PermanentMessageError, and a foreign invalid message too', async () => {
@@ -250,27 +262,34 @@ describe('amqp bus', () => {
   });
 
   it('survives a broker restart: a publish during the outage waits and is delivered afterwards', async () => {
-    const bus = await openBus(newNamespace());
-    const received: string[] = [];
-    await bus.consume(
-      'readingResults',
-      resultHandlers((event) => {
-        received.push(event.payload.readingId);
-      }),
-    );
-    let publishedDuringOutage: Promise<void> | undefined;
+    // A node of its own: the machine's shared broker is never stopped.
+    const rabbit = await startPrivateRabbitMq();
     try {
-      await run('rabbitmqctl', ['stop_app']);
-      await waitFor(async () => !(await bus.isReady()));
-      publishedDuringOutage = bus.publish('reading.failed', failedEvent('during-outage'));
-      await sleep(500);
+      const bus = await openBus(newNamespace(), { url: rabbit.url });
+      const received: string[] = [];
+      await bus.consume(
+        'readingResults',
+        resultHandlers((event) => {
+          received.push(event.payload.readingId);
+        }),
+      );
+      let publishedDuringOutage: Promise<void> | undefined;
+      try {
+        await run('rabbitmqctl', ['-n', rabbit.nodeName, 'stop_app']);
+        await waitFor(async () => !(await bus.isReady()));
+        publishedDuringOutage = bus.publish('reading.failed', failedEvent('during-outage'));
+        await sleep(500);
+      } finally {
+        await run('rabbitmqctl', ['-n', rabbit.nodeName, 'start_app']);
+      }
+      await publishedDuringOutage;
+      await waitFor(() => received.includes('during-outage'), 30_000);
+      expect(await bus.isReady()).toBe(true);
+      await bus.publish('reading.failed', failedEvent('after-restart'));
+      await waitFor(() => received.includes('after-restart'));
+      await bus.close();
     } finally {
-      await run('rabbitmqctl', ['start_app']);
+      await rabbit.stop();
     }
-    await publishedDuringOutage;
-    await waitFor(() => received.includes('during-outage'), 30_000);
-    expect(await bus.isReady()).toBe(true);
-    await bus.publish('reading.failed', failedEvent('after-restart'));
-    await waitFor(() => received.includes('after-restart'));
-  });
+  }, 180_000);
 });

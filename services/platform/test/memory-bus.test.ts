@@ -1,9 +1,9 @@
-import { DELIVERY_LIMIT } from '@palm/contracts';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBus } from '../src/bus/create-bus';
 import { createMemoryBus, type MemoryBus } from '../src/bus/memory-bus';
 import { PermanentMessageError } from '../src/bus/message-bus';
+import { DEFAULT_RETRY_POLICY } from '../src/bus/retry-policy';
 import { currentRequestId, runWithRequestId } from '../src/logging/request-context';
 import { metricsRegistry } from '../src/http/metrics';
 import { createLogger } from '../src/logging/logger';
@@ -36,7 +36,7 @@ describe('memory bus', () => {
     await waitFor(() => received.length === 1);
     expect(received[0]).toEqual({
       readingId: 'r1',
-      context: { messageId: 'm-1', attempt: 1, requestId: undefined },
+      context: { messageId: 'm-1', attempt: 1, maxAttempts: 10, replayed: false, requestId: undefined },
     });
   });
 
@@ -164,10 +164,11 @@ describe('memory bus', () => {
     await bus.publish('reading.failed', failedEvent('doomed'), { messageId: 'doomed-1' });
     await waitFor(async () => (await bus.deadLetterCount()) === 1);
     await sleep(30);
-    expect(attempts).toEqual(Array.from({ length: DELIVERY_LIMIT }, (_, i) => i + 1));
+    expect(attempts).toEqual(Array.from({ length: DEFAULT_RETRY_POLICY.maxAttempts }, (_, i) => i + 1));
     expect(bus.deadLetters()).toEqual([
       {
         queue: 'reading.results',
+        requestId: undefined,
         messageId: 'doomed-1',
         name: 'reading.failed',
         payload: failedEvent('doomed'),

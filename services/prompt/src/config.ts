@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { infrastructureConfigSchema, portSetting } from '@palm/platform';
+import { infrastructureConfigSchema, internalTokenSetting, portSetting } from '@palm/platform';
 
 export const promptConfigSchema = infrastructureConfigSchema.extend({
   PORT: portSetting(8084),
@@ -7,8 +7,8 @@ export const promptConfigSchema = infrastructureConfigSchema.extend({
   ADMIN_AUTH_URL: z.url({ error: 'expected a URL' }).default('http://127.0.0.1:8083'),
   /**
    * A shared secret the reading worker sends as `X-Internal-Token` to GET /api/prompts/runtime.
-   * Set it whenever that path can be reached from outside the services' network.
+   * Required in distributed mode; without it that path answers no one.
    */
-  INTERNAL_TOKEN: z.string().min(16, 'expected at least 16 characters').optional(),
+  INTERNAL_TOKEN: internalTokenSetting,
 });
 export type PromptConfig = z.infer<typeof promptConfigSchema>;

@@ -14,7 +14,10 @@ import { parseBody } from './request-input';
 export interface PromptRouterDeps {
   editor: PromptEditor;
   sessions: SessionVerifier;
-  /** When set, GET /api/prompts/runtime answers only callers that send it as X-Internal-Token. */
+  /**
+   * GET /api/prompts/runtime answers only callers that send this as X-Internal-Token; without one
+   * (the embedded mode, where the worker reads the prompts in-process) it answers no one.
+   */
   internalToken?: string;
 }
 
@@ -41,7 +44,7 @@ function sameSecret(given: string, expected: string): boolean {
 function requireInternalToken(token: string | undefined): RequestHandler {
   return (req, _res, next) => {
     const given = req.headers[INTERNAL_TOKEN_HEADER];
-    if (token === undefined || (typeof given === 'string' && sameSecret(given, token))) {
+    if (token !== undefined && typeof given === 'string' && sameSecret(given, token)) {
       next();
       return;
     }

@@ -112,19 +112,37 @@ export function createReadingRepository(db: Database) {
         });
     },
 
-    /** Only a reading that has not finished yet takes a result: a redelivered event changes nothing. */
+    /**
+     * Only a reading that has not finished yet takes a result: a redelivered event changes nothing.
+     * A reading that failed with a processing error (the worker gave up during an outage) takes a
+     * result from a replayed job (`npm run dlq replay`).
+     */
     async complete(id: string, imageKey: string, result: ReadingResult): Promise<boolean> {
       const updated = await db('readings')
         .where({ id })
-        .whereNotIn('status', TERMINAL)
+        .andWhere((query) =>
+          query
+            .whereNotIn('status', TERMINAL)
+            .orWhere((failed) => failed.where({ status: 'failed', failure_kind: 'processing_error' })),
+        )
         .update({
           status: 'completed',
           image_key: imageKey,
           original_image_key: null,
           result: JSON.stringify(result),
+          error: null,
+          failure_kind: null,
           completed_at: db.fn.now(),
         });
       return updated > 0;
+    },
+
+    /** Forgets a reading whose photo was refused: the visitor who waited for it never got its id. */
+    async remove(id: string): Promise<void> {
+      await db.transaction(async (trx: Knex.Transaction) => {
+        await trx('reading_outbox').where({ message_id: id }).delete();
+        await trx('readings').where({ id }).delete();
+      });
     },
 
     async fail(id: string, failure: Pick<ReadingFailed, 'kind' | 'message' | 'imageKey'>): Promise<boolean> {

@@ -54,6 +54,8 @@ export function createReadingRouter(deps: ReadingRoutesDeps): Router {
 
     const id = newReadingId();
     const originalImageKey = `uploads/${id}/original`;
+    // An object store or database that is away ends in 503 + Retry-After (the error handler), and
+    // nothing is left behind: the photo is stored before the row and removed if the row fails.
     await blobs.put(originalImageKey, image, contentType);
     try {
       await repository.insertWithEvent(
@@ -72,7 +74,14 @@ export function createReadingRouter(deps: ReadingRoutesDeps): Router {
         },
       );
     } catch (error) {
-      await blobs.delete(originalImageKey).catch(() => undefined);
+      await blobs
+        .delete(originalImageKey)
+        .catch((cause: unknown) =>
+          logger.warn(
+            { err: cause, key: originalImageKey },
+            'could not remove the photo of a refused upload',
+          ),
+        );
       throw error;
     }
     relay.kick();
@@ -84,11 +93,24 @@ export function createReadingRouter(deps: ReadingRoutesDeps): Router {
     }
     const gone = new AbortController();
     res.on('close', () => gone.abort());
-    const reading = await waiter.waitFor(id, deps.waitMs, gone.signal);
+    // The reading is accepted: from here on a database hiccup answers 202 with its id, never an
+    // error that would make the visitor send the same photo again.
+    const reading = await waiter.waitFor(id, deps.waitMs, gone.signal).catch((error: unknown) => {
+      logger.warn({ err: error, readingId: id }, 'could not wait for the reading; answering 202');
+      return undefined;
+    });
     if (reading?.status === 'completed') {
       res.json({ id });
     } else if (reading?.status === 'failed') {
       const photoProblem = reading.failureKind === 'unreadable_photo';
+      if (photoProblem) {
+        // The visitor gets the advice, not the id: nothing of a refused photo is kept.
+        await repository
+          .remove(id)
+          .catch((error: unknown) =>
+            logger.warn({ err: error, readingId: id }, 'could not remove a refused reading'),
+          );
+      }
       throw new HttpError(photoProblem ? 422 : 503, reading.error ?? 'Failed to generate reading', {
         code: photoProblem ? 'unreadable_photo' : 'reading_failed',
       });

@@ -121,7 +121,10 @@ export function createReadingService(deps: ReadingServiceDeps): ReadingService {
     artifacts,
     async start() {
       await migrate(deps.db, { table: READING_MIGRATIONS_TABLE, migrations: readingMigrations, logger });
-      await deps.bus.consume('readingResults', createReadingResultsHandlers({ repository, waiter, logger }));
+      await deps.bus.consume(
+        'readingResults',
+        createReadingResultsHandlers({ repository, blobs: deps.blobs, waiter, logger }),
+      );
       if (deps.email) {
         await deps.bus.consume(
           'readingEmail',

@@ -12,6 +12,7 @@ import {
   IN_MEMORY,
   listen,
   type MemoryBus,
+  type BlobStore,
 } from '@palm/platform';
 import { createReadingService, type ReadingEmailOptions } from '../src/reading.service';
 
@@ -44,7 +45,17 @@ export async function startReadingHarness(options: { waitMs?: number; email?: Re
   const dataDir = await mkdtemp(path.join(tmpdir(), 'reading-test-'));
   const db = await createDatabase({ dataDir: IN_MEMORY });
   const bus: MemoryBus = createMemoryBus({ logger, retryDelayMs: () => 5 });
-  const blobs = createDiskBlobStore(path.join(dataDir, 'blobs'));
+  const disk = createDiskBlobStore(path.join(dataDir, 'blobs'));
+  /** Set `outage.blobs` to make the object store refuse connections, as a stopped MinIO does. */
+  const outage = { blobs: false };
+  const refuse = () =>
+    Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9000'), { code: 'ECONNREFUSED' }));
+  const blobs: BlobStore = {
+    put: (...args) => (outage.blobs ? refuse() : disk.put(...args)),
+    get: (key) => (outage.blobs ? refuse() : disk.get(key)),
+    delete: (key) => (outage.blobs ? refuse() : disk.delete(key)),
+    isReady: () => Promise.resolve(!outage.blobs),
+  };
   const service = createReadingService({
     db,
     bus,
@@ -94,8 +105,17 @@ export async function startReadingHarness(options: { waitMs?: number; email?: Re
     bus,
     requested,
     worker,
+    outage,
     async storedFiles(): Promise<string[]> {
-      return readdir(path.join(dataDir, 'blobs'), { recursive: true }).catch(() => []);
+      // Files only: the disk store may leave an emptied directory behind.
+      const entries = await readdir(path.join(dataDir, 'blobs'), {
+        recursive: true,
+        withFileTypes: true,
+      }).catch(() => []);
+      return entries
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.relative(path.join(dataDir, 'blobs'), path.join(entry.parentPath, entry.name)))
+        .sort();
     },
     async rowCounts() {
       const [readings] = await db('readings').count<{ count: number }[]>({ count: '*' });

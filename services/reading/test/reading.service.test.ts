@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { MAX_IMAGE_BYTES } from '@palm/contracts';
 import { PALMS_DIR } from '../../../tests/support/palm-photos';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startReadingHarness, type ReadingHarness } from './reading-test-harness';
@@ -42,6 +43,13 @@ async function expectRefused(response: Response, status: number, detail: RegExp)
 }
 
 describe('POST /api/reading', () => {
+  it('accepts a photo of exactly 5 MiB', async () => {
+    const exactly = Buffer.concat([palm, Buffer.alloc(MAX_IMAGE_BYTES - palm.length)]);
+    expect(exactly.length).toBe(5 * 1024 * 1024);
+    const response = await submit(form(exactly));
+    expect(response.status).toBe(200);
+  });
+
   it('answers the id of a finished reading, with an unguessable id', async () => {
     const response = await submit(
       form(palm, { focusAreas: '["money","Spiritual Growth"]', dominantHand: 'left' }),
@@ -123,6 +131,46 @@ describe('POST /api/reading refuses bad input and stores nothing', () => {
     const big = Buffer.concat([palm, Buffer.alloc(5 * 1024 * 1024)]);
     await expectRefused(await submit(form(big)), 413, /larger than 5 MB/);
     await expectNothingStored();
+  });
+
+  it('a photo of 5 MiB + 1 byte → 413', async () => {
+    const oneTooMany = Buffer.concat([palm, Buffer.alloc(MAX_IMAGE_BYTES + 1 - palm.length)]);
+    await expectRefused(await submit(form(oneTooMany)), 413, /larger than 5 MB/);
+    await expectNothingStored();
+  });
+
+  it('a NUL character in a text field → 400 naming the field', async () => {
+    await expectRefused(await submit(form(palm, { age: '3\u00000' })), 400, /^age contains a character/);
+    await expectNothingStored();
+  });
+
+  it('an unpaired surrogate in a free-text answer → 400 naming the field', async () => {
+    const flowResponses = JSON.stringify({ question_2: 'half a pair \ud800 here' });
+    await expectRefused(
+      await submit(form(palm, { flowResponses })),
+      400,
+      /^flowResponses\.question_2 contains a character that cannot be stored/,
+    );
+    await expectNothingStored();
+  });
+
+  it('the object store down → 503 with Retry-After and a human message, nothing stored', async () => {
+    harness.outage.blobs = true;
+    try {
+      const response = await submit(form(palm));
+      expect(response.headers.get('retry-after')).toBe('5');
+      await expectRefused(response, 503, /try again in a moment — nothing was saved/);
+    } finally {
+      harness.outage.blobs = false;
+    }
+    await expectNothingStored();
+  });
+
+  it('a refused photo (no palm) and its reading are deleted at once', async () => {
+    harness.worker.behaviour = 'unreadable';
+    await expectRefused(await submit(form(palm)), 422, /could not find an open palm/);
+    expect(await harness.rowCounts()).toEqual(before);
+    expect(await harness.storedFiles()).toEqual(filesBefore);
   });
 
   it('a text file named .jpg with an image type → 415', async () => {

@@ -1,12 +1,12 @@
 import sharp from 'sharp';
 import {
-  DELIVERY_LIMIT,
   type ReadingCompleted,
   type ReadingFailed,
   type ReadingRequested,
   type ReadingResult,
 } from '@palm/contracts';
 import {
+  classifyFailure,
   counter,
   histogram,
   PermanentMessageError,
@@ -44,8 +44,10 @@ export interface ReadingJobDeps {
 /**
  * Handles `reading.requested`: claim → normalise → store the normalised photo, delete the original
  * → read → record and publish the outcome. A photo the engine cannot read fails at once with its
- * retake advice; any other error is thrown so the bus retries, and on the last delivery the reading
- * is marked failed and the message dead-lettered.
+ * retake advice. A permanent failure (an invalid blob key, a payload no retry can fix) fails the
+ * reading at once; any other error is thrown so the bus retries it with backoff, and on the last
+ * delivery the reading is marked failed and the message dead-lettered. A replayed message
+ * (`npm run dlq replay`) runs a job that gave up again.
  */
 export function createReadingJobHandler(deps: ReadingJobDeps): EventHandler<'reading.requested'> {
   const { repository, bus, blobs, engine, logger } = deps;
@@ -81,7 +83,7 @@ export function createReadingJobHandler(deps: ReadingJobDeps): EventHandler<'rea
       const { outcome, label } = await runJob(payload, job, log);
       await finish(outcome, label);
     } catch (error) {
-      if (context.attempt < DELIVERY_LIMIT) throw error;
+      if (classifyFailure(error) !== 'permanent' && context.attempt < context.maxAttempts) throw error;
       await giveUp(payload, job.imageKey, error, context, log);
     }
   };

@@ -20,7 +20,8 @@ import {
 } from '@palm/contracts';
 import type { Logger } from '../logging/logger';
 import { currentRequestId, REQUEST_ID_HEADER } from '../logging/request-context';
-import { defaultRetryDelayMs, deliver, reportDeadLetters, reportQueueDepths } from './delivery';
+import { deliver, reportDeadLetters, reportQueueDepths } from './delivery';
+import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry-policy';
 import type { MessageBus, MessageContext, PublishOptions, QueueDepth, QueueHandlers } from './message-bus';
 
 export interface AmqpBusOptions {
@@ -32,7 +33,16 @@ export interface AmqpBusOptions {
   prefetch?: number;
   /** How long start-up, and a publish during an outage, wait for the broker. */
   connectTimeoutMs?: number;
+  /** How often and how long apart a failing message is delivered again. */
+  retryPolicy?: RetryPolicy;
 }
+
+/** Deliveries a message has had before it was parked in a retry queue (the broker's count restarts). */
+export const ATTEMPT_HEADER = 'x-palm-attempts';
+/** Set by `npm run dlq replay`: the handler may redo an outcome it recorded before. */
+export const REPLAY_HEADER = 'x-palm-replayed';
+/** Headers the broker adds on dead-lettering and delivery; a copy sent on starts afresh. */
+export const BROKER_HEADERS = /^x-(death|first-death-|last-death-|delivery-count)/;
 
 /** The broker names of the bus's topology, namespace included (for tools and test clean-up). */
 export function amqpTopology(namespace = '') {
@@ -40,6 +50,13 @@ export function amqpTopology(namespace = '') {
     exchange: `${namespace}${EXCHANGE}`,
     deadLetterExchange: `${namespace}${DEAD_LETTER_EXCHANGE}`,
     deadLetterQueue: `${namespace}${DEAD_LETTER_QUEUE}`,
+    /**
+     * Where a failed message waits before its next delivery: one queue per work queue and attempt,
+     * each message with its own jittered TTL, dead-lettered back into its work queue on expiry.
+     * Messages in one such queue wait about as long as each other, so the broker's expire-at-the-
+     * head rule delays none of them by more than the jitter.
+     */
+    retryQueue: (key: QueueKey, attempt: number) => `${namespace}palm.retry.${QUEUES[key].name}.${attempt}`,
     queues: Object.fromEntries(
       (Object.keys(QUEUES) as QueueKey[]).map((key) => [key, `${namespace}${QUEUES[key].name}`]),
     ) as Record<QueueKey, string>,
@@ -59,6 +76,8 @@ interface Session {
   connection: ChannelModel;
   publishChannel: ConfirmChannel;
   consumerChannels: Map<Consumer, { channel: Channel; consumerTag: string }>;
+  /** Retry queues declared on this session. */
+  retryQueues: Set<string>;
 }
 
 const DEFAULT_PREFETCH = 10;
@@ -88,6 +107,7 @@ class AmqpBus implements MessageBus {
   private readonly logger: Logger;
   private readonly defaultPrefetch: number;
   private readonly connectTimeoutMs: number;
+  private readonly retryPolicy: RetryPolicy;
   private readonly consumers: Consumer[] = [];
   private readonly inFlight = new Set<Promise<void>>();
   private readonly waiters = new Set<Waiter>();
@@ -103,6 +123,7 @@ class AmqpBus implements MessageBus {
     this.logger = options.logger.child({ component: 'amqp-bus' });
     this.defaultPrefetch = options.prefetch ?? DEFAULT_PREFETCH;
     this.connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+    this.retryPolicy = options.retryPolicy ?? DEFAULT_RETRY_POLICY;
   }
 
   async start(): Promise<void> {
@@ -273,7 +294,7 @@ class AmqpBus implements MessageBus {
     });
     try {
       const publishChannel = await connection.createConfirmChannel();
-      session = { connection, publishChannel, consumerChannels: new Map() };
+      session = { connection, publishChannel, consumerChannels: new Map(), retryQueues: new Set() };
       this.watchChannel(session, publishChannel);
       await this.declareTopology(publishChannel);
       for (const consumer of this.consumers) await this.startConsumer(session, consumer);
@@ -334,21 +355,29 @@ class AmqpBus implements MessageBus {
         this.dropSession(session, new Error(`the broker cancelled the consumer of ${consumer.queue}`));
         return;
       }
-      const run = this.handle(channel, consumer, message).finally(() => this.inFlight.delete(run));
+      const run = this.handle(session, channel, consumer, message).finally(() => this.inFlight.delete(run));
       this.inFlight.add(run);
     });
     session.consumerChannels.set(consumer, { channel, consumerTag });
   }
 
-  private async handle(channel: Channel, consumer: Consumer, message: ConsumeMessage): Promise<void> {
+  private async handle(
+    session: Session,
+    channel: Channel,
+    consumer: Consumer,
+    message: ConsumeMessage,
+  ): Promise<void> {
     const headers = message.properties.headers ?? {};
     const requestId: unknown = headers[REQUEST_ID_HEADER];
     const context: MessageContext = {
       messageId: String(
         message.properties.messageId ?? `${message.fields.routingKey}:${message.fields.deliveryTag}`,
       ),
-      // Quorum queues count earlier deliveries that were returned (nacked or left by a dead consumer).
-      attempt: Number(headers['x-delivery-count'] ?? 0) + 1,
+      // Deliveries before the message was parked for a retry, plus the ones the quorum queue
+      // counted since (returned by a consumer that died or lost its channel).
+      attempt: Number(headers[ATTEMPT_HEADER] ?? 0) + Number(headers['x-delivery-count'] ?? 0) + 1,
+      maxAttempts: this.retryPolicy.maxAttempts,
+      replayed: headers[REPLAY_HEADER] === true || headers[REPLAY_HEADER] === 'true',
       requestId: typeof requestId === 'string' ? requestId : undefined,
     };
     let payload: unknown;
@@ -365,12 +394,21 @@ class AmqpBus implements MessageBus {
       context,
       logger: this.logger,
     });
-    if (outcome.kind === 'retry' && !this.closing) {
-      await new Promise((resolve) => setTimeout(resolve, defaultRetryDelayMs(context.attempt)));
-    }
     try {
-      if (outcome.kind === 'ack') channel.ack(message);
-      else channel.nack(message, false, outcome.kind === 'retry');
+      if (outcome.kind === 'retry') {
+        // Parked in a retry queue, then acked: the consumer never holds a message while it waits.
+        // If parking fails the message goes back at once; the attempt count still grows.
+        const parked = await this.park(session, consumer.queue, message, context.attempt).then(
+          () => true,
+          (error: unknown) => {
+            this.logger.warn({ err: error, messageId: context.messageId }, 'could not park a message');
+            return false;
+          },
+        );
+        if (parked) channel.ack(message);
+        else channel.nack(message, false, true);
+      } else if (outcome.kind === 'ack') channel.ack(message);
+      else channel.nack(message, false, false);
     } catch (error) {
       // The channel died while the handler ran: the broker redelivers the message on its own.
       this.logger.warn(
@@ -378,6 +416,34 @@ class AmqpBus implements MessageBus {
         'could not settle a message; it will be redelivered',
       );
     }
+  }
+
+  /** Copies a message into the retry queue for its attempt, with the policy's delay as its TTL. */
+  private async park(session: Session, queue: QueueKey, message: ConsumeMessage, attempt: number) {
+    const retryQueue = this.topology.retryQueue(queue, attempt);
+    if (!session.retryQueues.has(retryQueue)) {
+      await session.publishChannel.assertQueue(retryQueue, {
+        durable: true,
+        arguments: {
+          'x-dead-letter-exchange': '',
+          'x-dead-letter-routing-key': this.topology.queues[queue],
+        },
+      });
+      session.retryQueues.add(retryQueue);
+    }
+    const headers = Object.fromEntries(
+      Object.entries(message.properties.headers ?? {}).filter(([name]) => !BROKER_HEADERS.test(name)),
+    );
+    const delay = retryDelayMs(this.retryPolicy, attempt);
+    await confirmPublish(session.publishChannel, '', retryQueue, message.content, {
+      persistent: true,
+      messageId: message.properties.messageId as string | undefined,
+      type: (message.properties.type as string | undefined) ?? message.fields.routingKey,
+      contentType: message.properties.contentType as string | undefined,
+      timestamp: message.properties.timestamp as number | undefined,
+      expiration: String(delay),
+      headers: { ...headers, [ATTEMPT_HEADER]: attempt },
+    });
   }
 
   private waitForSession(deadline: number): Promise<Session> {

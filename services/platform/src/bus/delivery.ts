@@ -1,14 +1,9 @@
-import { DELIVERY_LIMIT, eventSchemas, QUEUES, type EventName, type QueueKey } from '@palm/contracts';
+import { eventSchemas, QUEUES, type EventName, type QueueKey } from '@palm/contracts';
 import type { Logger } from '../logging/logger';
 import { runWithRequestId } from '../logging/request-context';
 import { counter, gauge } from '../http/metrics';
-import {
-  PermanentMessageError,
-  type EventHandler,
-  type MessageContext,
-  type QueueDepth,
-  type QueueHandlers,
-} from './message-bus';
+import { classifyFailure } from '../errors/failure-kind';
+import { type EventHandler, type MessageContext, type QueueDepth, type QueueHandlers } from './message-bus';
 
 export type DeliveryOutcome = { kind: 'ack' } | { kind: 'retry' } | { kind: 'dead_letter'; reason: string };
 
@@ -67,8 +62,8 @@ export function isEventName(value: unknown): value is EventName {
 
 /**
  * Runs the queue's handler for one delivered message and decides what happens to it. The same
- * rules hold for every bus: an invalid payload or a `PermanentMessageError` is dead-lettered at
- * once, any other failure is retried until the delivery limit, then dead-lettered.
+ * rules hold for every bus: an invalid payload or a permanent failure (`classifyFailure`) is
+ * dead-lettered at once, any other failure is retried until `maxAttempts`, then dead-lettered.
  */
 export async function deliver<Q extends QueueKey>(args: {
   queue: Q;
@@ -116,23 +111,22 @@ async function decide<Q extends QueueKey>({
     return { kind: 'ack' };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    if (error instanceof PermanentMessageError) {
+    const kind = classifyFailure(error);
+    if (kind === 'permanent') {
       log.error({ err: error, attempt: context.attempt }, 'message failed permanently; dead-lettering it');
       return { kind: 'dead_letter', reason };
     }
-    if (context.attempt >= DELIVERY_LIMIT) {
+    if (context.attempt >= context.maxAttempts) {
       log.error(
-        { err: error, attempt: context.attempt },
+        { err: error, attempt: context.attempt, failure: kind },
         'message failed on its last delivery; dead-lettering it',
       );
       return { kind: 'dead_letter', reason };
     }
-    log.warn({ err: error, attempt: context.attempt }, 'message handler failed; it will be redelivered');
+    log.warn(
+      { err: error, attempt: context.attempt, failure: kind },
+      'message handler failed; it will be delivered again after a delay',
+    );
     return { kind: 'retry' };
   }
-}
-
-/** Waits before a failed message is offered again, so a failing dependency is not hammered. */
-export function defaultRetryDelayMs(attempt: number): number {
-  return Math.min(200 * attempt, 2_000);
 }

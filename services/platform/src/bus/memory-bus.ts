@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { eventSchemas, QUEUES, type EventName, type QueueKey } from '@palm/contracts';
 import type { Logger } from '../logging/logger';
 import { currentRequestId } from '../logging/request-context';
-import { defaultRetryDelayMs, deliver, reportDeadLetters, reportQueueDepths } from './delivery';
+import { deliver, reportDeadLetters, reportQueueDepths } from './delivery';
+import { DEFAULT_RETRY_POLICY, retryDelayMs as policyDelayMs, type RetryPolicy } from './retry-policy';
 import type { MessageBus, MessageContext, QueueDepth, QueueHandlers } from './message-bus';
 
 export interface DeadLetter {
   queue: string;
+  requestId: string | undefined;
   messageId: string;
   name: EventName;
   payload: unknown;
@@ -16,11 +18,15 @@ export interface DeadLetter {
 export interface MemoryBus extends MessageBus {
   /** What landed in the dead-letter queue, oldest first (for tests and tools). */
   deadLetters(): DeadLetter[];
+  /** Sends every dead letter back to its queue as a fresh, replayed delivery (`dlq replay`). */
+  replayDeadLetters(): number;
 }
 
 export interface MemoryBusOptions {
   logger: Logger;
-  /** How long a failed message waits before its next delivery; `attempt` is the delivery that failed. */
+  /** The same retry policy as on RabbitMQ: how many deliveries, and how long between them. */
+  retryPolicy?: RetryPolicy;
+  /** Overrides the policy's delays (tests); `attempt` is the delivery that failed. */
   retryDelayMs?: (attempt: number) => number;
 }
 
@@ -31,6 +37,7 @@ interface Envelope {
   payload: unknown;
   requestId: string | undefined;
   attempt: number;
+  replayed: boolean;
 }
 
 interface QueueState<Q extends QueueKey = QueueKey> {
@@ -43,7 +50,11 @@ interface QueueState<Q extends QueueKey = QueueKey> {
 const DEFAULT_PREFETCH = 10;
 
 /** The RabbitMQ bus's contract in one process: for unit tests and the embedded single-process mode. */
-export function createMemoryBus({ logger, retryDelayMs = defaultRetryDelayMs }: MemoryBusOptions): MemoryBus {
+export function createMemoryBus({
+  logger,
+  retryPolicy = DEFAULT_RETRY_POLICY,
+  retryDelayMs = (attempt) => policyDelayMs(retryPolicy, attempt),
+}: MemoryBusOptions): MemoryBus {
   const queues = new Map<QueueKey, QueueState>(
     (Object.keys(QUEUES) as QueueKey[]).map((key) => [
       key,
@@ -83,6 +94,8 @@ export function createMemoryBus({ logger, retryDelayMs = defaultRetryDelayMs }: 
     const context: MessageContext = {
       messageId: envelope.messageId,
       attempt: envelope.attempt,
+      maxAttempts: retryPolicy.maxAttempts,
+      replayed: envelope.replayed,
       requestId: envelope.requestId,
     };
     const outcome = await deliver({
@@ -96,6 +109,7 @@ export function createMemoryBus({ logger, retryDelayMs = defaultRetryDelayMs }: 
     if (outcome.kind === 'dead_letter') {
       deadLetters.push({
         queue: QUEUES[state.key].name,
+        requestId: envelope.requestId,
         messageId: envelope.messageId,
         name: envelope.name,
         payload: envelope.payload,
@@ -134,6 +148,7 @@ export function createMemoryBus({ logger, retryDelayMs = defaultRetryDelayMs }: 
         payload: JSON.parse(JSON.stringify(parsed.data)),
         requestId: options.requestId ?? currentRequestId(),
         attempt: 1,
+        replayed: false,
       };
       for (const [key, queue] of Object.entries(QUEUES) as [QueueKey, (typeof QUEUES)[QueueKey]][]) {
         if (!(queue.events as readonly EventName[]).includes(name)) continue;
@@ -161,6 +176,23 @@ export function createMemoryBus({ logger, retryDelayMs = defaultRetryDelayMs }: 
     deadLetterCount: () => Promise.resolve(deadLetters.length),
     queueDepths,
     deadLetters: () => deadLetters.map((letter) => ({ ...letter })),
+    replayDeadLetters() {
+      const letters = deadLetters.splice(0);
+      for (const letter of letters) {
+        const state = [...queues.values()].find((candidate) => QUEUES[candidate.key].name === letter.queue);
+        if (!state) continue;
+        state.waiting.push({
+          messageId: letter.messageId,
+          name: letter.name,
+          payload: letter.payload,
+          requestId: letter.requestId,
+          attempt: 1,
+          replayed: true,
+        });
+        schedulePump(state);
+      }
+      return letters.length;
+    },
     isReady: () => Promise.resolve(!closed),
 
     async close() {

@@ -5,6 +5,10 @@ export interface MessageContext {
   messageId: string;
   /** 1 on the first delivery, then counts redeliveries. */
   attempt: number;
+  /** The delivery after which a failing message is dead-lettered (the bus's retry policy). */
+  maxAttempts: number;
+  /** Sent again by an operator (`npm run dlq replay`): an earlier outcome may be redone. */
+  replayed: boolean;
   /** The request id of the HTTP call that caused the event, carried in message headers. */
   requestId: string | undefined;
 }
@@ -28,9 +32,10 @@ export type QueueHandlers<Q extends QueueKey> = {
  * The bus contract shared by RabbitMQ and the in-process bus.
  *
  * - `publish` validates the payload against its contract and resolves once the broker confirmed it.
- * - A handler that resolves acks the message. One that throws is redelivered (with backoff) until
- *   the queue's delivery limit, then the message goes to the dead-letter queue. A handler that
- *   throws `PermanentMessageError` (or any invalid payload) is dead-lettered at once.
+ * - A handler that resolves acks the message. One that throws is redelivered after a growing,
+ *   jittered delay (the retry policy) until `maxAttempts`, then the message goes to the
+ *   dead-letter queue. A failure classified as permanent (`PermanentMessageError`, an invalid
+ *   blob key, an invalid payload — see `classifyFailure`) is dead-lettered at once.
  */
 export interface MessageBus {
   publish<N extends EventName>(name: N, payload: EventPayload<N>, options?: PublishOptions): Promise<void>;

@@ -1,4 +1,6 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
+import { retryPolicySettings } from '../bus/retry-policy';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -43,6 +45,38 @@ export const booleanSetting = (fallback: boolean) =>
 
 export const urlSetting = () => z.url({ error: 'expected a URL' }).optional();
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyAddress = (entry: string) => {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+};
+
+/**
+ * Which proxies in front of this process may name the client in `X-Forwarded-For`: unset or
+ * `false` trusts none (the address the connection comes from is the client), a number trusts
+ * that many hops, a comma-separated list trusts those addresses or CIDR ranges (`loopback`,
+ * `linklocal` and `uniquelocal` are shorthands). Parsed into what Express's "trust proxy" takes.
+ */
+export const trustProxySetting = z
+  .string()
+  .optional()
+  .transform((value, context): false | number | string[] => {
+    const text = (value ?? '').trim();
+    if (text === '' || text === 'false' || text === '0') return false;
+    if (/^\d+$/.test(text)) return Number(text);
+    const entries = text.split(',').map((entry) => entry.trim());
+    if (entries.every((entry) => entry !== '' && isProxyAddress(entry))) return entries;
+    context.addIssue({
+      code: 'custom',
+      message: 'expected false, a hop count or a comma-separated list of addresses/CIDR ranges',
+    });
+    return z.NEVER;
+  });
+
 /** Settings of the shared infrastructure; every service's schema extends this one. */
 export const infrastructureConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -54,5 +88,20 @@ export const infrastructureConfigSchema = z.object({
   S3_SECRET_KEY: z.string().default('minioadmin'),
   S3_BUCKET: z.string().default('palm-images'),
   S3_REGION: z.string().default('us-east-1'),
+  ...retryPolicySettings,
+  TRUST_PROXY: trustProxySetting,
 });
 export type InfrastructureConfig = z.infer<typeof infrastructureConfigSchema>;
+
+/** A setting a service cannot run without in distributed mode, though the embedded mode needs none. */
+export function requireSetting<T>(value: T | undefined, name: string, why: string): T {
+  if (value !== undefined) return value;
+  throw new ConfigError(`Invalid configuration:\n  ${name}: required in distributed mode — ${why}`);
+}
+
+/** The shared secret services send one another (`X-Internal-Token`); at least 16 characters. */
+export const internalTokenSetting = z.string().min(16, 'expected at least 16 characters').optional();
+
+export const INTERNAL_TOKEN_REASON =
+  'set it to the same random secret (at least 16 characters, e.g. `openssl rand -hex 24`) in every service; ' +
+  'it guards the calls between services, such as the worker reading the prompts';

@@ -9,7 +9,8 @@ import {
   REQUEST_ID_HEADER,
   runWithRequestId,
 } from '../logging/request-context';
-import { HttpError } from './http-error';
+import { classifyFailure } from '../errors/failure-kind';
+import { HttpError, serviceUnavailable } from './http-error';
 import { collectProcessMetrics, histogram, metricsRegistry } from './metrics';
 
 /** A named dependency `/readyz` checks: the database, the bus, the blob store. */
@@ -23,6 +24,8 @@ export interface HttpAppOptions {
   before?: RequestHandler[];
   /** Mounted after the routers, before the 404 answer (the gateway's SPA fallback). */
   after?: RequestHandler[];
+  /** Proxies whose `X-Forwarded-For` names the client (TRUST_PROXY); none by default. */
+  trustProxy?: false | number | string[];
 }
 
 const httpDuration = histogram('http_request_duration_seconds', 'HTTP request latency', [
@@ -60,11 +63,30 @@ function isBodyParserError(error: unknown): error is { type: string; status: num
   return typeof error === 'object' && error !== null && 'type' in error && 'status' in error;
 }
 
+/** PostgreSQL refusing text it cannot store (NUL, an unpaired surrogate escape). */
+const UNSTORABLE_TEXT_SQLSTATES = new Set(['22P05', '22021']);
+
+function sqlState(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
 export function createErrorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, next) => {
     if (res.headersSent) {
       next(error);
       return;
+    }
+    if (!(error instanceof HttpError) && UNSTORABLE_TEXT_SQLSTATES.has(sqlState(error) ?? '')) {
+      error = new HttpError(
+        400,
+        'The request contains characters that cannot be stored (a NUL character or a broken Unicode character). Please remove them and try again.',
+        { code: 'invalid_characters' },
+      );
+    } else if (!(error instanceof HttpError) && classifyFailure(error) === 'transient') {
+      // A database, object store or broker that is away answers "later", never a 500.
+      logger.warn({ err: error, method: req.method, url: req.originalUrl }, 'a dependency is unavailable');
+      error = serviceUnavailable();
     }
     if (error instanceof HttpError) {
       for (const [name, value] of Object.entries(error.options.headers ?? {})) res.setHeader(name, value);
@@ -113,7 +135,9 @@ export function createHttpApp(options: HttpAppOptions): Express {
   collectProcessMetrics();
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, uniquelocal');
+  // Without a trusted proxy, X-Forwarded-For is the client's own claim: per-client limits would
+  // be a header away from being reset.
+  app.set('trust proxy', options.trustProxy ?? false);
 
   app.use((req, res, next) => {
     const requestId = acceptRequestId(req.headers[REQUEST_ID_HEADER]);
@@ -202,6 +226,10 @@ export function listen(app: Express, port: number, host = '0.0.0.0'): Promise<Ru
           }),
       });
     });
+    // Node's default of 5 s closes idle keep-alive sockets just as the gateway tends to reuse them
+    // (a client waiting out a 5 s Retry-After), and the request fails with ECONNRESET.
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
     server.on('error', reject);
   });
 }

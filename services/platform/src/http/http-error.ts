@@ -21,3 +21,15 @@ export const notFound = (detail: string) => new HttpError(404, detail, { code: '
 export const unauthorized = (detail = 'Please sign in to continue.') =>
   new HttpError(401, detail, { code: 'unauthorized', headers: { 'WWW-Authenticate': 'Bearer' } });
 export const conflict = (detail: string) => new HttpError(409, detail, { code: 'conflict' });
+
+/** How long a client is asked to wait when a dependency is away (`Retry-After`, seconds). */
+export const OUTAGE_RETRY_AFTER_SECONDS = 5;
+
+export const serviceUnavailable = (
+  detail = 'We are having a short technical problem. Please try again in a moment — nothing was saved.',
+  retryAfterSeconds = OUTAGE_RETRY_AFTER_SECONDS,
+) =>
+  new HttpError(503, detail, {
+    code: 'temporarily_unavailable',
+    headers: { 'Retry-After': String(retryAfterSeconds) },
+  });

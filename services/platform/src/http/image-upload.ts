@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import busboy from 'busboy';
 import { MAX_IMAGE_BYTES } from '@palm/contracts';
 import { badRequest, HttpError } from './http-error';
+import { assertStorableText } from './unstorable-text';
 
 const MAX_FIELD_BYTES = 64 * 1024;
 /** Multipart framing around a 5 MB photo and a few small fields stays well under this. */
@@ -40,7 +41,15 @@ export function readImageUpload<F extends string>(
     try {
       parser = busboy({
         headers: req.headers,
-        limits: { files: 1, fileSize: MAX_IMAGE_BYTES, fields: 20, fieldSize: MAX_FIELD_BYTES, parts: 24 },
+        // busboy reports the limit on reaching it, not on passing it: one byte more lets a photo of
+        // exactly MAX_IMAGE_BYTES in, as the web app does, and stops at the first byte beyond.
+        limits: {
+          files: 1,
+          fileSize: MAX_IMAGE_BYTES + 1,
+          fields: 20,
+          fieldSize: MAX_FIELD_BYTES,
+          parts: 24,
+        },
       });
     } catch {
       reject(badRequest('The multipart form could not be read (is its boundary missing?).'));
@@ -98,6 +107,12 @@ export function readImageUpload<F extends string>(
             { field: fileField, message: 'required' },
           ]),
         );
+        return;
+      }
+      try {
+        assertStorableText(fields);
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
         return;
       }
       resolve({ image: Buffer.concat(chunks), fields });

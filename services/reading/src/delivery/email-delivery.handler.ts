@@ -1,4 +1,3 @@
-import { DELIVERY_LIMIT } from '@palm/contracts';
 import { counter, PermanentMessageError, type Logger, type QueueHandlers } from '@palm/platform';
 import type { ReadingRepository } from '../reading.repository';
 import { reportLink, type ReportArtifacts } from '../report/report-artifacts';
@@ -60,7 +59,7 @@ export function createEmailDeliveryHandlers(deps: {
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         const permanent = isPermanentSmtpError(error);
-        const final = permanent || context.attempt >= DELIVERY_LIMIT;
+        const final = permanent || context.attempt >= context.maxAttempts;
         await deliveries.markFailed(payload.deliveryId, reason, final);
         emailsHandled.inc({ outcome: final ? 'failed' : 'retry' });
         log.warn({ err: error, attempt: context.attempt, final }, 'could not send the reading email');

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { readingSubmissionSchema, SUBMISSION_DEFAULTS, type ReadingSubmission } from '@palm/contracts';
-import { badRequest, readImageUpload } from '@palm/platform';
+import { assertStorableText, badRequest, readImageUpload } from '@palm/platform';
 
 export interface ParsedSubmission {
   image: Buffer;
@@ -52,6 +52,7 @@ export function buildSubmission(fields: Partial<Record<TextField, string>>): Rea
     flowId: fields.flowId ? parseWholeNumber('flowId', fields.flowId) : undefined,
     flowVersion: fields.flowVersion ? parseWholeNumber('flowVersion', fields.flowVersion) : undefined,
   };
+  assertStorableText(candidate);
   const parsed = readingSubmissionSchema.safeParse(candidate);
   if (!parsed.success) {
     const errors = parsed.error.issues.map((issue) => ({

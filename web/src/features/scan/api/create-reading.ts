@@ -1,6 +1,6 @@
 import { READING_REQUEST_TIMEOUT_MS } from '@palm/contracts';
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 import type { ReadingRequest } from '../lib/wizard-answers';
 
 export const CREATE_READING_PATH = '/api/reading';
@@ -9,7 +9,30 @@ export interface CreatedReading {
   id: string;
 }
 
-export function createReading(request: ReadingRequest): Promise<CreatedReading> {
+/**
+ * During a short outage (a database or object store restarting) the server answers 503 with
+ * Retry-After and stores nothing: the submission is sent again, for up to a minute, while the
+ * loading view keeps showing. The server asks for 5 s; the wait here is the same.
+ */
+export const OUTAGE_RETRY_FOR_MS = 60_000;
+export const OUTAGE_RETRY_WAIT_MS = 5_000;
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function createReading(request: ReadingRequest): Promise<CreatedReading> {
+  const giveUpAt = Date.now() + OUTAGE_RETRY_FOR_MS;
+  for (;;) {
+    try {
+      return await sendReading(request);
+    } catch (error) {
+      const unavailable = error instanceof ApiError && error.status === 503;
+      if (!unavailable || Date.now() + OUTAGE_RETRY_WAIT_MS > giveUpAt) throw error;
+      await wait(OUTAGE_RETRY_WAIT_MS);
+    }
+  }
+}
+
+function sendReading(request: ReadingRequest): Promise<CreatedReading> {
   const body = new FormData();
   body.append('palmImage', request.palmImage, request.palmImage.name || 'palm.jpg');
   body.append('dominantHand', request.dominantHand);

@@ -5,7 +5,10 @@ import { forbiddenTopicsIn } from '../rules/safety';
 export type RelationshipStatus = 'single' | 'partnered' | 'married' | 'separated' | 'widowed';
 export type LifeStage = 'early' | 'building' | 'seasoned';
 
-/** Something the visitor wrote in their own words, cleaned for display. */
+/**
+ * Something the visitor wrote in their own words. A reading is shared by link, so `text` is a
+ * paraphrase of what it is about, never the words themselves.
+ */
 export interface VisitorNote {
   text: string;
   area?: LifeArea;
@@ -91,13 +94,24 @@ function askedSideOf(values: readonly string[]): HandSide | undefined {
   return gender === 'male' ? 'right' : 'left';
 }
 
+/** What a paraphrase says a note is about: its life area, in the reading's own words. */
+const PARAPHRASES: Record<LifeArea | 'other', string> = {
+  love: 'your thoughts on love and the people close to you',
+  career: 'your thoughts on your work and career',
+  health: 'your thoughts on your energy and well-being',
+  money: 'your thoughts on money and security',
+  spiritual: 'your thoughts on your inner life and purpose',
+  other: 'something close to your heart',
+};
+
 function notesFrom(values: readonly string[]): VisitorNote[] {
   const notes: VisitorNote[] = [];
   for (const value of values) {
-    const text = cleanVisitorText(value);
-    if (text.split(' ').length < MIN_FREE_TEXT_WORDS && text.length < MIN_FREE_TEXT_LENGTH) continue;
-    const area = LIFE_AREAS.find((candidate) => AREA_KEYWORDS[candidate].test(text));
-    notes.push({ text, ...(area ? { area } : {}), quotable: forbiddenTopicsIn(text).length === 0 });
+    const words = cleanVisitorText(value);
+    if (words.split(' ').length < MIN_FREE_TEXT_WORDS && words.length < MIN_FREE_TEXT_LENGTH) continue;
+    const area = LIFE_AREAS.find((candidate) => AREA_KEYWORDS[candidate].test(words));
+    const text = PARAPHRASES[area ?? 'other'];
+    notes.push({ text, ...(area ? { area } : {}), quotable: forbiddenTopicsIn(words).length === 0 });
     if (notes.length === MAX_NOTES) break;
   }
   return notes;
