@@ -357,7 +357,10 @@ describe('email delivery through the bus', () => {
       };
       await waitFor(async () => (await bus.deadLetterCount()) === 1);
       expect(smtp.refusals - refusalsBefore).toBe(EMAIL_RETRY_POLICY.maxAttempts);
-      expect(await delivery(deliveryId)).toMatchObject({ status: 'failed', attempts: EMAIL_RETRY_POLICY.maxAttempts });
+      expect(await delivery(deliveryId)).toMatchObject({
+        status: 'failed',
+        attempts: EMAIL_RETRY_POLICY.maxAttempts,
+      });
       expect(smtp.received.length).toBe(before);
     } finally {
       smtp.refuseNext = 0;
