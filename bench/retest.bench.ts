@@ -192,7 +192,10 @@ ${unstableTags.map(([tag, c]) => `| ${tag} | ${c.split} | ${c.hands} |`).join('\
 How the reading holds still: hand proportions are measured from the image landmarks, and each trait's
 cut-off knows its measurement's noise (services/ai-worker/src/engine/palm/observer/hand-geometry.ts,
 \`MEASUREMENT_NOISE\`: the within-hand spread over this set); a value within two noise widths of a cut-off
-reads as the middle class, and a hand type that close to its cut-offs is left unsaid. MediaPipe's 3-D world
+reads as the middle class, and a hand type that close to its cut-offs is left unsaid. The cut-offs sit at the
+tertiles of 317 real hands (section *Trait population*, \`npm run bench:traits\`), so the classes tell hands
+apart; a trait whose hands sit near a cut-off still moves between the middle class and its neighbour from one
+photo to the next (the table above), which the noise bands cannot prevent. MediaPipe's 3-D world
 landmarks were tried for the ratios: they barely move under a 20° tilt toward the camera (palm ratio 0.07
 against 0.18) but vary more between photos of one hand here (share of the variance that lies between hands
 0.61–0.79, against 0.71–0.88 for the image points), so the image points stay.

@@ -131,9 +131,11 @@ describe('honest cut-offs', () => {
   });
 
   it('keeps a clear measurement: far from its cut-offs a trait is still asserted', () => {
-    const { traits } = traitsOf(observationOf(RECORDED['11k-0001566-palmar-left']![0]!));
-    expect(traits.palmShape).toBe('oblong');
-    expect(traits.thumbAngle).toBe('narrow');
+    const long = traitsOf(observationOf(RECORDED['11k-0000081-palmar-left']![0]!)).traits;
+    expect(long.palmShape).toBe('oblong');
+    const wide = traitsOf(observationOf(RECORDED['11k-0001050-palmar-right']![5]!)).traits;
+    expect(wide.fingers).toBe('long');
+    expect(wide.thumbAngle).toBe('wide');
   });
 
   it('leaves a hand type the observer could not tell unsaid: rules reading it stay silent', () => {

@@ -5,18 +5,27 @@ import type { ElementalHandType, HandGeometry, PalmObservation } from '../palm-o
  * Where the measured geometry is cut into the classes the rules speak of. The units follow the
  * observer (finger lengths are knuckle→tip chains over wrist→middle-knuckle palm length).
  * Calibrate here, never inside a rule.
+ *
+ * Each pair of cut-offs sits at the tertiles of the real hands measured by the observer: the 273
+ * read photos of ../shared/palms/lines, the 20 read shared palms and the mean of each of the 24
+ * retest hands (317 hands), so that without the noise bands each class would hold a third of real
+ * hands (`npm run bench:traits` prints the population and its tertiles). The noise bands of
+ * MEASUREMENT_NOISE then move values near a cut-off into the middle class. The earlier cut-offs
+ * were set on invented proportions and left whole traits on one side: every real palm measured
+ * palm ratio 1.5–2.15 against 1.15/1.3. `ringMuchLongerBelow` sits at the population's tenth
+ * percentile.
  */
 /** The rules' confidence floor for a hand type: below it the observer could not tell the type. */
 const HAND_TYPE_FLOOR = 0.4;
 
 export const TRAIT_CUTOFFS = {
-  palmRatio: { squareBelow: 1.15, oblongFrom: 1.3 },
-  middleToPalm: { shortBelow: 0.92, longFrom: 1.04 },
-  indexToRing: { ringMuchLongerBelow: 0.9, ringLongerBelow: 0.95, indexLongerFrom: 1.01 },
-  littleToRingTopJoint: { shortBelow: 0.92, longFrom: 1.05 },
-  middleToIndexAndRing: { shortBelow: 1.06, longFrom: 1.15 },
-  thumbToPalm: { shortBelow: 0.92, longFrom: 1.05 },
-  thumbAngle: { narrowBelow: 30, wideFrom: 50 },
+  palmRatio: { squareBelow: 1.63, oblongFrom: 1.74 },
+  middleToPalm: { shortBelow: 0.855, longFrom: 0.925 },
+  indexToRing: { ringMuchLongerBelow: 0.92, ringLongerBelow: 0.95, indexLongerFrom: 0.99 },
+  littleToRingTopJoint: { shortBelow: 0.88, longFrom: 0.92 },
+  middleToIndexAndRing: { shortBelow: 1.08, longFrom: 1.105 },
+  thumbToPalm: { shortBelow: 0.945, longFrom: 0.99 },
+  thumbAngle: { narrowBelow: 10, wideFrom: 17 },
 } as const;
 
 type Band = 'low' | 'mid' | 'high';
