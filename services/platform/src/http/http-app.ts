@@ -173,7 +173,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
     res.json({ status: 'ok' });
   });
   if (options.operationsEndpoints ?? true) mountOperationsEndpoints(app, options.readiness);
-  else app.get(['/readyz', '/metrics'], notFound);
+  else for (const path of ['/readyz', '/metrics']) app.get(path, notFound);
 
   for (const handler of options.before ?? []) app.use(handler);
   for (const router of options.routers) app.use(router);
