@@ -155,6 +155,7 @@ async function waitReady(url: string, child: ChildProcess) {
 async function benchEmbedded(photo: Buffer) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-embedded-'));
   const port = 18080;
+  const opsPort = 19080;
   // As `npm start` runs it: compiled, through dist/launch.js's allocator setting.
   const child = spawn(process.execPath, [compiledEntry('embedded')], {
     cwd: ROOT,
@@ -162,6 +163,7 @@ async function benchEmbedded(photo: Buffer) {
       ...process.env,
       MALLOC_ARENA_MAX: '2',
       PORT: String(port),
+      OPS_PORT: String(opsPort),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       READING_RATE_LIMIT_PER_MINUTE: '100000',
@@ -170,7 +172,7 @@ async function benchEmbedded(photo: Buffer) {
   });
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitReady(url, child);
+    await waitReady(`http://127.0.0.1:${opsPort}`, child);
     const { result: runs, peaks } = await peakRssDuring([child.pid], async () => [
       await runLoad(url, photo, 1),
       await runLoad(url, photo, 8),

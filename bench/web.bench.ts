@@ -203,6 +203,7 @@ const product = await startEmbedded({
   logger: createLogger('bench-web', 'silent'),
   env: { DATA_DIR: path.join(workDir, 'data'), WEB_DIST: webDist },
   port: 0,
+  opsPort: 0,
   host: '127.0.0.1',
 });
 const browser = await launchChromium();

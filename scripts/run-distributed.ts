@@ -10,6 +10,26 @@ import { startProcessStack } from './distributed/process-stack';
  * against PostgreSQL (DATABASE_URL), RabbitMQ (AMQP_URL) and S3 (S3_ENDPOINT). Without S3_ENDPOINT
  * a local s3rver stands in for MinIO.
  */
+const fail = (message: string): never => {
+  console.error(`start:distributed: ${message}`);
+  process.exit(1);
+};
+
+const port = (variable: string, fallback: number) => {
+  const value = Number(process.env[variable] ?? fallback);
+  if (!Number.isInteger(value) || value < 1 || value > 65535) {
+    fail(`${variable} must be a port number from 1 to 65535 (got "${process.env[variable]}")`);
+  }
+  return value;
+};
+// PORT is where visitors open the product, OPS_PORT the gateway's /readyz and /metrics; the
+// services take SERVICE_PORT_BASE and the next four.
+const ports = {
+  gatewayPort: port('PORT', 8080),
+  gatewayOpsPort: port('OPS_PORT', 9080),
+  servicePortBase: port('SERVICE_PORT_BASE', 8081),
+};
+
 const env: NodeJS.ProcessEnv = {
   DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
   AMQP_URL: process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672',
@@ -22,32 +42,28 @@ if (!process.env.S3_ENDPOINT) {
     silent: true,
     directory: await mkdtemp(path.join(tmpdir(), 'palm-s3-')),
   });
-  const { port } = await s3rver.run();
+  const { port: s3Port } = await s3rver.run();
   Object.assign(env, {
-    S3_ENDPOINT: `http://127.0.0.1:${port}`,
+    S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
     S3_ACCESS_KEY: 'S3RVER',
     S3_SECRET_KEY: 'S3RVER',
   });
   console.log(`S3_ENDPOINT is not set: using a local s3rver at ${env.S3_ENDPOINT}`);
 }
 
-const port = (variable: string, fallback: number) => {
-  const value = Number(process.env[variable] ?? fallback);
-  if (!Number.isInteger(value) || value < 1 || value > 65535) {
-    throw new Error(`${variable} must be a port number from 1 to 65535 (got "${process.env[variable]}")`);
-  }
-  return value;
-};
-
 const stack = await startProcessStack({
   env,
   compiled: true,
-  // PORT is where visitors open the product; the services take SERVICE_PORT_BASE and the next four.
-  gatewayPort: port('PORT', 8080),
-  servicePortBase: port('SERVICE_PORT_BASE', 8081),
+  ...ports,
   onOutput: (name, line) => console.log(`${name.padEnd(10)} | ${line}`),
+}).catch(async (error: unknown) => {
+  await s3rver?.close();
+  return fail(error instanceof Error ? error.message : String(error));
 });
-console.log(`Palm reading (distributed) is ready at ${stack.urls.gateway.replace('127.0.0.1', 'localhost')}`);
+console.log(
+  `Palm reading (distributed) is ready at ${stack.urls.gateway.replace('127.0.0.1', 'localhost')}` +
+    ` (readiness and metrics: ${stack.opsUrls.gateway}/readyz, /metrics)`,
+);
 
 const shutdown = () => {
   void stack

@@ -5,6 +5,8 @@ const serviceUrl = (fallback: string) => z.url({ error: 'expected a URL' }).defa
 
 export const gatewayConfigSchema = z.object({
   PORT: portSetting(8080),
+  /** /healthz, /readyz and /metrics for probes and Prometheus: inside the cluster, never public. */
+  OPS_PORT: portSetting(9080),
   LOG_LEVEL: infrastructureConfigSchema.shape.LOG_LEVEL,
   WEB_DIST: z.string().default('web/dist'),
   /**

@@ -12,6 +12,7 @@ import {
   createBlobStore,
   createBus,
   createDatabase,
+  createOperationsApp,
   databaseIsReady,
   infrastructureConfigSchema,
   listen,
@@ -26,6 +27,8 @@ import { createGatewayApp } from './gateway.app';
 export interface EmbeddedProduct {
   url: string;
   port: number;
+  /** Where /healthz, /readyz and /metrics are served (OPS_PORT), apart from the public port. */
+  opsUrl: string;
   stop(): Promise<void>;
 }
 
@@ -39,6 +42,8 @@ export async function startEmbedded(options: {
   logger: Logger;
   env?: NodeJS.ProcessEnv;
   port?: number;
+  /** The operations port; OPS_PORT unless given (0 picks a free one). */
+  opsPort?: number;
   host?: string;
 }): Promise<EmbeddedProduct> {
   const { logger } = options;
@@ -91,6 +96,9 @@ export async function startEmbedded(options: {
     sharePreview: reading.sharePreview,
     publicUrl: gateway.PUBLIC_URL,
     trustProxy: gateway.TRUST_PROXY,
+  });
+  const operations = createOperationsApp({
+    logger,
     readiness: {
       database: () => databaseIsReady(db),
       bus: () => bus.isReady(),
@@ -98,13 +106,16 @@ export async function startEmbedded(options: {
     },
   });
   const server = await listen(app, options.port ?? gateway.PORT, options.host);
+  const operationsServer = await listen(operations, options.opsPort ?? gateway.OPS_PORT, options.host);
   await adminAuth.announceSetup(`http://localhost:${server.port}`);
 
   return {
     url: server.url,
     port: server.port,
+    opsUrl: operationsServer.url,
     async stop() {
       await server.close();
+      await operationsServer.close();
       for (const service of [...services].reverse()) await service.stop();
       await bus.close();
       await closeDatabase(db);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Express, RequestHandler, Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
-import { createHttpApp, sendProblem, statusTitle, type Logger, type ReadinessCheck } from '@palm/platform';
+import { createHttpApp, sendProblem, statusTitle, type Logger } from '@palm/platform';
 import { reportPageHandler, type SharePreviewSource } from './report-meta';
 import { precompressedStaticFiles } from './static-files';
 
@@ -11,7 +11,6 @@ export interface GatewayAppOptions {
   logger: Logger;
   /** Proxies (distributed) or the services' own routers (embedded). */
   api: (RequestHandler | Router)[];
-  readiness?: Record<string, ReadinessCheck>;
   webDist: string;
   readingRateLimitPerMinute: number;
   /** Link previews for /report/{id}: the reading service in-process, or over HTTP. */
@@ -100,8 +99,9 @@ export function createGatewayApp(options: GatewayAppOptions): Express {
   const web = webApp(options.webDist, options.logger);
   return createHttpApp({
     logger: options.logger,
-    readiness: options.readiness,
     trustProxy: options.trustProxy,
+    // Readiness and metrics are on the operations port (createOperationsApp), not the public one.
+    operationsEndpoints: false,
     before: [
       securityHeaders(options.publicUrl?.startsWith('https:') ?? false),
       readingRateLimit(options.readingRateLimitPerMinute),

@@ -1,9 +1,16 @@
-import { createLogger, handleShutdown, listen, loadConfig, runMain } from '@palm/platform';
+import {
+  createLogger,
+  createOperationsApp,
+  handleShutdown,
+  listen,
+  loadConfig,
+  runMain,
+} from '@palm/platform';
 import { gatewayConfigSchema, gatewayTargetsSchema } from './config';
 import { createGatewayApp } from './gateway.app';
 import { remoteSharePreview } from './report-meta';
 import { createServiceProxy } from './service-proxy';
-import { serviceRoutes } from './service-routes';
+import { serviceReadiness, serviceRoutes } from './service-routes';
 
 const logger = createLogger('gateway');
 
@@ -20,15 +27,16 @@ runMain(logger, async () => {
     sharePreview: remoteSharePreview(targets.READING_URL),
     publicUrl: config.PUBLIC_URL,
     trustProxy: config.TRUST_PROXY,
-    // Ready only while every service is ready itself (its database, bus and blob store), not merely up.
-    readiness: Object.fromEntries(
-      [...new Map(routes.map((route) => [route.service, route.target]))].map(([service, target]) => [
-        service,
-        async () => (await fetch(`${target}/readyz`, { signal: AbortSignal.timeout(2_000) })).ok,
-      ]),
-    ),
   });
+  const operations = createOperationsApp({ logger, readiness: serviceReadiness(routes) });
   const server = await listen(app, config.PORT);
-  logger.info({ port: server.port, targets }, 'gateway listening (distributed mode)');
-  handleShutdown(logger, () => server.close());
+  const operationsServer = await listen(operations, config.OPS_PORT);
+  logger.info(
+    { port: server.port, opsPort: operationsServer.port, targets },
+    'gateway listening (distributed mode)',
+  );
+  handleShutdown(logger, async () => {
+    await server.close();
+    await operationsServer.close();
+  });
 });

@@ -1,3 +1,4 @@
+import type { ReadinessCheck } from '@palm/platform';
 import type { GatewayTargets } from './config';
 
 /**
@@ -16,6 +17,16 @@ export function serviceRoutes(
     { prefix: '/api/admin/prompts', target: targets.PROMPT_URL, service: 'prompt' },
     { prefix: '/api/admin', target: targets.ADMIN_AUTH_URL, service: 'admin-auth' },
   ];
+}
+
+/** Ready only while every service is ready itself (its database, bus and blob store), not merely up. */
+export function serviceReadiness(routes: ReturnType<typeof serviceRoutes>): Record<string, ReadinessCheck> {
+  return Object.fromEntries(
+    [...new Map(routes.map((route) => [route.service, route.target]))].map(([service, target]) => [
+      service,
+      async () => (await fetch(`${target}/readyz`, { signal: AbortSignal.timeout(2_000) })).ok,
+    ]),
+  );
 }
 
 export const matchesPrefix = (pathname: string, prefix: string) =>

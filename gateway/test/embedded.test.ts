@@ -20,6 +20,7 @@ beforeAll(async () => {
       ADMIN_BACKUP_CODES: 'K7QM2XPA,R4TW9NHC',
     },
     port: 0,
+    opsPort: 0,
     host: '127.0.0.1',
   });
 });
@@ -31,11 +32,21 @@ afterAll(async () => {
 
 describe('embedded mode', () => {
   it('is ready with its database, bus and blob store', async () => {
-    const response = await fetch(`${product.url}/readyz`);
+    const response = await fetch(`${product.opsUrl}/readyz`);
     expect(await response.json()).toEqual({
       status: 'ready',
       checks: { database: true, bus: true, blobs: true },
     });
+  });
+
+  it('serves readiness and metrics on the operations port only, not to visitors', async () => {
+    for (const endpoint of ['/readyz', '/metrics']) {
+      const response = await fetch(`${product.url}${endpoint}`);
+      expect(response.status, endpoint).toBe(404);
+      expect(response.headers.get('content-type'), endpoint).toContain('application/problem+json');
+    }
+    expect((await fetch(`${product.url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${product.opsUrl}/healthz`)).status).toBe(200);
   });
 
   it('keeps the internal prompt endpoint closed: no token exists in one process', async () => {
@@ -70,7 +81,7 @@ describe('embedded mode', () => {
   });
 
   it('exposes the pipeline metrics', async () => {
-    const metrics = await (await fetch(`${product.url}/metrics`)).text();
+    const metrics = await (await fetch(`${product.opsUrl}/metrics`)).text();
     for (const series of [
       'http_request_duration_seconds',
       'readings_by_status',
@@ -102,7 +113,7 @@ describe('embedded mode', () => {
     });
     const { sessionId } = (await login.json()) as { sessionId: string };
     const authorization = `Bearer ${sessionId}`;
-    const before = await (await fetch(`${product.url}/metrics`)).text();
+    const before = await (await fetch(`${product.opsUrl}/metrics`)).text();
 
     const response = await fetch(testRun, { method: 'POST', body: form('test'), headers: { authorization } });
     expect(response.status).toBe(200);
@@ -117,7 +128,7 @@ describe('embedded mode', () => {
 
     const wrong = await fetch(testRun, { method: 'POST', body: form('visual'), headers: { authorization } });
     expect(wrong.status).toBe(400);
-    const after = await (await fetch(`${product.url}/metrics`)).text();
+    const after = await (await fetch(`${product.opsUrl}/metrics`)).text();
     const completed = (metrics: string) =>
       /readings_by_status\{status="completed"\} (\d+)/.exec(metrics)?.[1];
     expect(completed(after)).toBe(completed(before));

@@ -127,6 +127,15 @@ describe('gateway', () => {
     expect(seen.at(-1)!.forwardedFor).toBe('127.0.0.1');
   });
 
+  it('answers 404 for /readyz and /metrics on the public port: they are on the operations port', async () => {
+    for (const endpoint of ['/readyz', '/metrics']) {
+      const response = await fetch(`${gateway.url}${endpoint}`);
+      expect(response.status, endpoint).toBe(404);
+      expect(response.headers.get('content-type'), endpoint).toContain('application/problem+json');
+      expect(await response.text(), endpoint).not.toMatch(/<title>|http_request_duration_seconds/);
+    }
+  });
+
   it('serves the web app with a fallback to index.html for client routes', async () => {
     const page = await fetch(`${gateway.url}/report/abc`);
     expect(page.status).toBe(200);

@@ -28,6 +28,8 @@ export interface ProcessStackOptions {
   compiled?: boolean;
   /** The gateway's port (default 8080). */
   gatewayPort?: number;
+  /** The gateway's operations port, for /readyz and /metrics (default 9080). */
+  gatewayOpsPort?: number;
   /** The services listen on this port and the next ones, in the order of STACK_PROCESSES' ports. */
   servicePortBase?: number;
   /** Where each process's output goes, line by line. */
@@ -36,6 +38,11 @@ export interface ProcessStackOptions {
 
 export interface ProcessStack {
   urls: Record<StackProcessName, string>;
+  /**
+   * Where each process serves /healthz, /readyz and /metrics: the gateway on its operations port
+   * (not the public one), every service on its own port, which only the cluster reaches.
+   */
+  opsUrls: Record<StackProcessName, string>;
   /** Sends a signal to one process (SIGKILL to crash it) and waits for it to exit. */
   kill(name: StackProcessName, signal?: NodeJS.Signals): Promise<void>;
   /** Starts a process again after `kill`, and waits until it is ready. */
@@ -101,11 +108,15 @@ export async function startProcessStack(options: ProcessStackOptions): Promise<P
       STACK_PROCESS_NAMES.map(async (name) => [name, options.freePorts ? await freePort() : fixedPort(name)]),
     ),
   ) as Record<StackProcessName, number>;
+  const gatewayOpsPort = options.freePorts ? await freePort() : (options.gatewayOpsPort ?? 9080);
+  const portsOf = (name: StackProcessName) =>
+    name === 'gateway' ? [ports.gateway, gatewayOpsPort] : [ports[name]];
   // A random token per stack unless one is given: the internal endpoints are never open.
   const internalToken = options.env.INTERNAL_TOKEN ?? randomBytes(24).toString('hex');
   const urls = Object.fromEntries(
     STACK_PROCESS_NAMES.map((name) => [name, `http://127.0.0.1:${ports[name]}`]),
   ) as Record<StackProcessName, string>;
+  const opsUrls = { ...urls, gateway: `http://127.0.0.1:${gatewayOpsPort}` };
   const serviceUrls = Object.fromEntries(
     STACK_PROCESS_NAMES.flatMap((name) => {
       const variable = STACK_PROCESSES[name].urlVariable;
@@ -121,7 +132,7 @@ export async function startProcessStack(options: ProcessStackOptions): Promise<P
   const allocator = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' };
 
   const launch = async (name: StackProcessName) => {
-    await assertPortFree(name, ports[name]);
+    for (const port of portsOf(name)) await assertPortFree(name, port);
     const entry = options.compiled
       ? [path.join(ROOT, compiledEntry(name))]
       : ['--import', 'tsx', path.join(ROOT, STACK_PROCESSES[name].entry)];
@@ -137,6 +148,7 @@ export async function startProcessStack(options: ProcessStackOptions): Promise<P
         INTERNAL_TOKEN: internalToken,
         ...serviceUrls,
         PORT: String(ports[name]),
+        ...(name === 'gateway' ? { OPS_PORT: String(gatewayOpsPort) } : {}),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -151,7 +163,7 @@ export async function startProcessStack(options: ProcessStackOptions): Promise<P
         for (const line of lines) options.onOutput?.(name, line);
       });
     }
-    await waitUntilReady(name, urls[name], child);
+    await waitUntilReady(name, opsUrls[name], child);
   };
 
   const kill = async (name: StackProcessName, signal: NodeJS.Signals = 'SIGTERM') => {
@@ -166,6 +178,8 @@ export async function startProcessStack(options: ProcessStackOptions): Promise<P
     await Promise.all(STACK_PROCESS_NAMES.map((name) => kill(name)));
   };
 
+  // Every port is checked before anything starts: a refusal then leaves no half-started stack.
+  for (const name of STACK_PROCESS_NAMES) for (const port of portsOf(name)) await assertPortFree(name, port);
   try {
     // The services migrate their own tables; starting them one by one keeps first start-up calm.
     for (const name of STACK_PROCESS_NAMES) await launch(name);
@@ -173,5 +187,5 @@ export async function startProcessStack(options: ProcessStackOptions): Promise<P
     await stop();
     throw error;
   }
-  return { urls, kill, start: launch, stop, pid: (name) => children.get(name)?.pid };
+  return { urls, opsUrls, kill, start: launch, stop, pid: (name) => children.get(name)?.pid };
 }

@@ -125,6 +125,9 @@ try {
   const urls = Object.fromEntries(
     STACK_PROCESS_NAMES.map((name) => [name, `http://127.0.0.1:${ports[name]}`]),
   ) as Record<StackProcessName, string>;
+  // The gateway serves /readyz on its operations port only; the services on their own port.
+  const gatewayOpsPort = await freePort();
+  const readinessUrls = { ...urls, gateway: `http://127.0.0.1:${gatewayOpsPort}` };
   const serviceUrls = Object.fromEntries(
     STACK_PROCESS_NAMES.flatMap((name) => {
       const variable = STACK_PROCESSES[name].urlVariable;
@@ -137,11 +140,12 @@ try {
       ...infrastructure,
       ...serviceUrls,
       PORT: String(ports[role]),
+      ...(role === 'gateway' ? { OPS_PORT: String(gatewayOpsPort) } : {}),
       READING_RATE_LIMIT_PER_MINUTE: '100',
     };
     await run(DOCKER, dockerRunArgs(container, env, role, true));
     containers.push(container);
-    await waitUntilReady(role, urls[role], container);
+    await waitUntilReady(role, readinessUrls[role], container);
     const { stdout } = await run(DOCKER, ['stats', '--no-stream', '--format', '{{.MemUsage}}', container]);
     step(
       `${role.padEnd(10)} ready at ${urls[role]} (container ${container}, memory ${stdout.trim().split(' /')[0]})`,

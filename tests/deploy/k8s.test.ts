@@ -114,9 +114,14 @@ describe.each(OVERLAYS)('deploy/k8s/overlays/%s', (overlay) => {
     const container = containerOf(objects, 'Deployment', role);
     expect(container.args).toEqual([role]);
     expect(entrypointRoles()[role]).toBeDefined();
-    expect(container.livenessProbe.httpGet).toEqual({ path: '/healthz', port: 'http' });
-    expect(container.readinessProbe.httpGet).toEqual({ path: '/readyz', port: 'http' });
-    expect(container.ports).toEqual([{ name: 'http', containerPort: STACK_PROCESSES[role].port }]);
+    // The gateway's probes and metrics are on its operations port, which no Service or Ingress exposes.
+    const probePort = role === 'gateway' ? 'ops' : 'http';
+    expect(container.livenessProbe.httpGet).toEqual({ path: '/healthz', port: probePort });
+    expect(container.readinessProbe.httpGet).toEqual({ path: '/readyz', port: probePort });
+    expect(container.ports).toEqual([
+      { name: 'http', containerPort: STACK_PROCESSES[role].port },
+      ...(role === 'gateway' ? [{ name: 'ops', containerPort: 9080 }] : []),
+    ]);
     for (const kind of ['requests', 'limits'] as const) {
       expect(Object.keys(container.resources[kind]).sort(), kind).toEqual(['cpu', 'memory']);
     }
@@ -146,7 +151,8 @@ describe.each(OVERLAYS)('deploy/k8s/overlays/%s', (overlay) => {
   });
 
   it('keeps secrets out of the ConfigMap, and the two together cover every setting', () => {
-    const configured = new Set([...Object.keys(configMap.data), ...secretKeys, 'PORT']);
+    // The ports are set on each container (the gateway's OPS_PORT too), not in the ConfigMap.
+    const configured = new Set([...Object.keys(configMap.data), ...secretKeys, 'PORT', 'OPS_PORT']);
     expect(ALL_CONFIG_VARIABLES.filter((variable) => !configured.has(variable))).toEqual([]);
     expect(Object.keys(configMap.data).filter((key) => secretKeys.includes(key))).toEqual([]);
     for (const secret of [
@@ -257,5 +263,26 @@ describe('network policies', () => {
     const services = get<Policy>(objects, 'NetworkPolicy', 'palm-services');
     expect(services.spec.ingress!.every((rule) => rule.from !== undefined)).toBe(true);
     expect(portsOf(services.spec.egress)).toEqual(expect.arrayContaining([5432, 5672, 9000]));
+  });
+
+  it("keeps the gateway's operations port (/readyz, /metrics) out of the Service, the Ingress and the public rule", () => {
+    const gateway = get<Policy>(objects, 'NetworkPolicy', 'gateway');
+    const open = gateway.spec.ingress!.filter((rule) => rule.from === undefined);
+    expect(portsOf(open)).toEqual([8080]);
+    const monitoring = gateway.spec.ingress!.filter((rule) => rule.from !== undefined);
+    expect(portsOf(monitoring)).toEqual([9080]);
+    expect(monitoring[0]!.from).toEqual([
+      { namespaceSelector: { matchLabels: { 'palm-reading/monitoring': 'true' } } },
+    ]);
+    const service = get<{ spec: { ports: { targetPort: string }[] } }>(objects, 'Service', 'gateway');
+    expect(service.spec.ports.map((port) => port.targetPort)).toEqual(['http']);
+    const pod = get<{ spec: { template: { metadata: { annotations: Record<string, string> } } } }>(
+      objects,
+      'Deployment',
+      'gateway',
+    );
+    expect(pod.spec.template.metadata.annotations['prometheus.io/port']).toBe('9080');
+    const env = containerOf(objects, 'Deployment', 'gateway').env;
+    expect(env).toContainEqual({ name: 'OPS_PORT', value: '9080' });
   });
 });

@@ -34,15 +34,30 @@ const countOf = (metrics: string, prefix: string) =>
     .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
 
 const scrape = async (name: (typeof STACK_PROCESS_NAMES)[number]) =>
-  (await fetch(`${stack.urls[name]}/metrics`)).text();
+  (await fetch(`${stack.opsUrls[name]}/metrics`)).text();
 
 describe('operating the distributed mode', () => {
-  it('every process answers /healthz, /readyz and /metrics with HTTP latency histograms', async () => {
+  it('every process answers /healthz, /readyz and /metrics (the gateway on its operations port) with HTTP latency histograms', async () => {
     for (const name of STACK_PROCESS_NAMES) {
-      expect((await fetch(`${stack.urls[name]}/healthz`)).status, name).toBe(200);
-      expect((await fetch(`${stack.urls[name]}/readyz`)).status, name).toBe(200);
+      expect((await fetch(`${stack.opsUrls[name]}/healthz`)).status, name).toBe(200);
+      expect((await fetch(`${stack.opsUrls[name]}/readyz`)).status, name).toBe(200);
       expect(await scrape(name), name).toContain('# TYPE http_request_duration_seconds histogram');
     }
+  });
+
+  it("the gateway's public port serves neither /readyz nor /metrics: only its operations port does", async () => {
+    expect(stack.opsUrls.gateway).not.toBe(stack.urls.gateway);
+    for (const endpoint of ['/readyz', '/metrics']) {
+      expect((await fetch(`${stack.urls.gateway}${endpoint}`)).status, endpoint).toBe(404);
+    }
+    const readiness = (await (await fetch(`${stack.opsUrls.gateway}/readyz`)).json()) as { checks: object };
+    expect(Object.keys(readiness.checks).sort()).toEqual([
+      'admin-auth',
+      'ai-worker',
+      'flow',
+      'prompt',
+      'reading',
+    ]);
   });
 
   it('a reading through the gateway moves the series of the runbook, and its request id reaches the worker', async () => {

@@ -36,6 +36,7 @@ export async function startProduct(
     logger,
     env: { DATA_DIR: dataDir, WEB_DIST: inject('webDist'), ...env },
     port: 0,
+    opsPort: 0,
     host: '127.0.0.1',
   });
   return {

@@ -26,6 +26,11 @@ export interface HttpAppOptions {
   after?: RequestHandler[];
   /** Proxies whose `X-Forwarded-For` names the client (TRUST_PROXY); none by default. */
   trustProxy?: false | number | string[];
+  /**
+   * Serve /readyz and /metrics here (default). The gateway's public app says no: they go on its
+   * separate operations port (createOperationsApp), which only the cluster reaches.
+   */
+  operationsEndpoints?: boolean;
 }
 
 const httpDuration = histogram('http_request_duration_seconds', 'HTTP request latency', [
@@ -167,10 +172,33 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
+  if (options.operationsEndpoints ?? true) mountOperationsEndpoints(app, options.readiness);
+  else for (const path of ['/readyz', '/metrics']) app.get(path, notFound);
+
+  for (const handler of options.before ?? []) app.use(handler);
+  for (const router of options.routers) app.use(router);
+  for (const handler of options.after ?? []) app.use(handler);
+
+  app.use(notFound);
+  app.use(createErrorHandler(logger));
+  return app;
+}
+
+const notFound: RequestHandler = (req, res) => {
+  sendProblem(res, {
+    status: 404,
+    title: statusTitle(404),
+    detail: `There is nothing at ${req.method} ${req.path}.`,
+    code: 'not_found',
+  });
+};
+
+function mountOperationsEndpoints(app: Express, readiness: Record<string, ReadinessCheck> = {}): void {
   app.get('/readyz', async (_req, res) => {
-    const checks = Object.entries(options.readiness ?? {});
     const results = await Promise.all(
-      checks.map(async ([name, check]) => [name, await check().catch(() => false)] as const),
+      Object.entries(readiness).map(
+        async ([name, check]) => [name, await check().catch(() => false)] as const,
+      ),
     );
     const ready = results.every(([, ok]) => ok);
     res
@@ -180,20 +208,25 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.get('/metrics', async (_req, res) => {
     res.type(metricsRegistry.contentType).send(await metricsRegistry.metrics());
   });
+}
 
-  for (const handler of options.before ?? []) app.use(handler);
-  for (const router of options.routers) app.use(router);
-  for (const handler of options.after ?? []) app.use(handler);
-
-  app.use((req, res) => {
-    sendProblem(res, {
-      status: 404,
-      title: statusTitle(404),
-      detail: `There is nothing at ${req.method} ${req.path}.`,
-      code: 'not_found',
-    });
+/**
+ * /healthz, /readyz and /metrics on a port of their own, for probes and Prometheus inside the
+ * cluster: the gateway's public port (and so the Ingress) does not serve readiness details or metrics.
+ */
+export function createOperationsApp(options: {
+  logger: Logger;
+  readiness?: Record<string, ReadinessCheck>;
+}): Express {
+  collectProcessMetrics();
+  const app = express();
+  app.disable('x-powered-by');
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
   });
-  app.use(createErrorHandler(logger));
+  mountOperationsEndpoints(app, options.readiness);
+  app.use(notFound);
+  app.use(createErrorHandler(options.logger));
   return app;
 }
 

@@ -1,0 +1,105 @@
+import { spawn } from 'node:child_process';
+import { createServer, type Server } from 'node:net';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ROOT } from './support/deployment-facts';
+
+/**
+ * `npm run start:distributed` takes its ports from PORT, OPS_PORT and SERVICE_PORT_BASE, and refuses
+ * a port another program already listens on before it starts anything: otherwise that program's
+ * /readyz would pass for ours. Every case here ends at that check, so no stack is started.
+ */
+const standIns: Server[] = [];
+
+afterEach(async () => {
+  await Promise.all(standIns.splice(0).map((server) => new Promise((done) => server.close(done))));
+});
+
+function listenOn(port: number): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve(server));
+  });
+}
+
+/** A free port p whose next five ports are free too (the services' range from a base). */
+async function freeRange(size: number): Promise<number> {
+  for (;;) {
+    const probe = await listenOn(0);
+    const base = (probe.address() as { port: number }).port;
+    await new Promise((done) => probe.close(done));
+    if (base + size > 65535) continue;
+    const held: Server[] = [];
+    try {
+      for (let offset = 0; offset < size; offset++) held.push(await listenOn(base + offset));
+      return base;
+    } catch {
+      // One of the range is taken: try another.
+    } finally {
+      await Promise.all(held.map((server) => new Promise((done) => server.close(done))));
+    }
+  }
+}
+
+function runStartDistributed(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(ROOT, 'scripts/run-distributed.ts')],
+      {
+        cwd: ROOT,
+        // An S3_ENDPOINT keeps the script from starting its own s3rver; nothing here reaches it.
+        env: { ...process.env, S3_ENDPOINT: 'http://127.0.0.1:9', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`start:distributed did not stop by itself:\n${output}`));
+    }, 20_000);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+describe('start:distributed ports', () => {
+  it('puts the services at SERVICE_PORT_BASE and refuses one that another program holds', async () => {
+    const base = await freeRange(7);
+    standIns.push(await listenOn(base));
+    const { code, output } = await runStartDistributed({
+      PORT: String(base + 5),
+      OPS_PORT: String(base + 6),
+      SERVICE_PORT_BASE: String(base),
+    });
+    expect(code).toBe(1);
+    // The reading service is the first of the range (STACK_PROCESSES: reading 8081 … ai-worker 8085).
+    expect(output).toContain(`reading cannot use port ${base}: another program is listening on it`);
+    expect(output).not.toMatch(/\n\s+at /);
+  });
+
+  it('puts the gateway at PORT and its operations endpoints at OPS_PORT, refusing taken ones', async () => {
+    for (const taken of ['PORT', 'OPS_PORT'] as const) {
+      const base = await freeRange(7);
+      const env = { SERVICE_PORT_BASE: String(base), PORT: String(base + 5), OPS_PORT: String(base + 6) };
+      standIns.push(await listenOn(Number(env[taken])));
+      const { code, output } = await runStartDistributed(env);
+      expect(code, taken).toBe(1);
+      expect(output, taken).toContain(
+        `gateway cannot use port ${env[taken]}: another program is listening on it`,
+      );
+    }
+  });
+
+  it('refuses a PORT that is not a port number, with a clear message', async () => {
+    const { code, output } = await runStartDistributed({ PORT: 'eighty' });
+    expect(code).toBe(1);
+    expect(output).toContain('PORT must be a port number from 1 to 65535 (got "eighty")');
+    expect(output).not.toMatch(/\n\s+at /);
+  });
+});
