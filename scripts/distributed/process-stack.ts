@@ -52,7 +52,8 @@ export interface ProcessStack {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+/** A port nothing listens on right now, from the OS. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {

@@ -1,14 +1,18 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import knex from 'knex';
 import S3rver from 's3rver';
 import { palmPhotos, readPhoto, submitReading, waitForReading } from '../../tests/support/palm-photos';
-import { STACK_PROCESS_NAMES, STACK_PROCESSES, type StackProcessName } from '../distributed/process-stack';
+import {
+  freePort,
+  STACK_PROCESS_NAMES,
+  STACK_PROCESSES,
+  type StackProcessName,
+} from '../distributed/process-stack';
 
 /**
  * The run half of `npm run test:image` (scripts/image/test-image.sh builds the image first): the
@@ -28,18 +32,6 @@ const started = performance.now();
 
 const step = (message: string) =>
   console.log(`[${((performance.now() - started) / 1000).toFixed(1).padStart(5)} s] ${message}`);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 async function onServer(statement: string): Promise<void> {
   const admin = knex({ client: 'pg', connection: SERVER_URL, pool: { min: 0, max: 1 } });

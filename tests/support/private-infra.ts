@@ -1,7 +1,7 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmod, chown, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { freePort } from '../../scripts/distributed/process-stack';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -14,18 +14,6 @@ const run = promisify(execFile);
  * stop and restart it without disturbing the machine's shared PostgreSQL and RabbitMQ (or another
  * test). Running as root, the servers run as their system users (`postgres`, `rabbitmq`).
  */
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 const asUser = (user: string, command: string, args: string[]) =>
   process.getuid?.() === 0
