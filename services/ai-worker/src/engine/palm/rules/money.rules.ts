@@ -210,14 +210,25 @@ export const MONEY_RULES = defineRules('money', [
     ],
   },
   {
+    id: 'money.palm.balanced',
+    evidence: GEOMETRY,
+    when: (p) => p.traits.palmShape === 'balanced',
+    weight: 0.45,
+    basis: 'Balanced palm',
+    phrasings: [
+      'A palm of even proportions is read as money from both steady work and the odd inspired venture.',
+      'Your evenly proportioned palm suggests earnings that come from routine and ideas alike.',
+    ],
+  },
+  {
     id: 'money.palm.long',
     evidence: GEOMETRY,
-    when: (p) => p.traits.palmShape !== 'square',
+    when: (p) => p.traits.palmShape === 'oblong',
     weight: 0.45,
-    basis: 'Palm longer than wide',
+    basis: 'Long, narrow palm',
     phrasings: [
-      'A palm longer than it is wide is read as income from ideas and talents rather than routine.',
-      'Your palm’s proportions suggest earnings that follow inspiration; plan for uneven months.',
+      'A long, narrow palm is read as income from ideas and talents rather than routine.',
+      'Your palm’s long proportions suggest earnings that follow inspiration; plan for uneven months.',
     ],
   },
   {

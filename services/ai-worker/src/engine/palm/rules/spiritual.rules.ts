@@ -207,12 +207,23 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
   {
     id: 'spiritual.palm.oblong',
     evidence: GEOMETRY,
-    when: (p) => p.traits.palmShape !== 'square',
+    when: (p) => p.traits.palmShape === 'oblong',
     weight: 0.4,
-    basis: 'Palm longer than wide',
+    basis: 'Long, narrow palm',
     phrasings: [
-      'A palm longer than it is wide is read as imagination and openness to the unseen.',
+      'A long, narrow palm is read as imagination and openness to the unseen.',
       'Your palm’s length suggests an inner world rich in images, dreams and symbols.',
+    ],
+  },
+  {
+    id: 'spiritual.palm.balanced',
+    evidence: GEOMETRY,
+    when: (p) => p.traits.palmShape === 'balanced',
+    weight: 0.4,
+    basis: 'Balanced palm',
+    phrasings: [
+      'A palm of even proportions is read as a faith that balances prayer with everyday duty.',
+      'Your balanced palm suggests an inner life that moves easily between quiet reflection and action.',
     ],
   },
   {
