@@ -102,21 +102,18 @@ function drawPhoto(doc: PDFKit.PDFDocument, input: ReportPdfInput, top: number):
 }
 
 /** The key beside the photo: what each numbered marker and each coloured line is. */
+/** A heading of the key beside the photo ("Marked on your palm", "Lines traced"). */
+function legendHeading(doc: PDFKit.PDFDocument, title: string, left: number, width: number): void {
+  write(doc, title, { size: 11, weight: 700, color: REPORT_COLORS.brand, x: left, y: doc.y, width, gap: 4 });
+}
+
 function drawLegend(doc: PDFKit.PDFDocument, input: ReportPdfInput, top: number): number {
   const left = MARGIN + PHOTO_WIDTH + 20;
   const width = doc.page.width - MARGIN - left;
   doc.y = top;
   const markers = input.result.visual_markers;
   if (markers.length > 0) {
-    write(doc, 'Marked on your palm', {
-      size: 11,
-      weight: 700,
-      color: REPORT_COLORS.brand,
-      x: left,
-      y: doc.y,
-      width,
-      gap: 4,
-    });
+    legendHeading(doc, 'Marked on your palm', left, width);
     markers.forEach((marker, index) => {
       const label = `${index + 1}. ${plainText(marker.label)}`;
       write(doc, label, { size: 9.5, weight: 700, x: left, y: doc.y, width });
@@ -134,15 +131,7 @@ function drawLegend(doc: PDFKit.PDFDocument, input: ReportPdfInput, top: number)
   const traces = input.photo ? (input.result.line_traces ?? []) : [];
   if (traces.length > 0) {
     doc.y += 6;
-    write(doc, 'Lines traced', {
-      size: 11,
-      weight: 700,
-      color: REPORT_COLORS.brand,
-      x: left,
-      y: doc.y,
-      width,
-      gap: 4,
-    });
+    legendHeading(doc, 'Lines traced', left, width);
     for (const trace of traces) {
       const y = doc.y;
       doc
