@@ -4,9 +4,10 @@ import {
   aiWorkerConfigSchema,
   createAiWorkerService,
   createPromptTestRunRouter,
-  createReadingEngines,
+  workerEngineHost,
 } from '@palm/ai-worker';
 import { createFlowService } from '@palm/flow';
+import { createReadingEngines } from '@palm/palm-engine';
 import {
   closeDatabase,
   createBlobStore,
@@ -79,7 +80,7 @@ export async function startEmbedded(options: {
     ...readingServiceOptions(readingConfig),
   });
   // One process: the worker reads the operators' prompts straight from the prompt service.
-  const engines = await createReadingEngines(workerConfig, logger, {
+  const engines = await createReadingEngines(workerConfig, workerEngineHost(logger), {
     current: () => prompt.runtimePrompts(),
   });
   const worker = createAiWorkerService({ db, bus, blobs, logger, engine: engines.engine });

@@ -41,7 +41,7 @@ const thirdPartyExternal: Plugin = {
 
 /**
  * `import.meta.url` keeps meaning the source file's own location, as it does under tsx: code that
- * finds files next to itself (the hand-landmark model under services/ai-worker/models) or resolves
+ * finds files next to itself (the hand-landmark model under services/palm-engine/models) or resolves
  * packages from where it lives (createRequire) works unchanged from one bundled file in dist/.
  */
 function sourceLocatedImportMeta(outDir: string): Plugin {

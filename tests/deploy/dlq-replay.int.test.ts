@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAiWorkerService, createPalmObserver, PalmReadingEngine } from '@palm/ai-worker';
+import { createAiWorkerService } from '@palm/ai-worker';
+import { createPalmObserver, PalmReadingEngine } from '@palm/palm-engine';
 import {
   closeDatabase,
   createAmqpBus,

@@ -1,7 +1,7 @@
 import type { ActiveFlow, ReadingResult, ReadingView } from '@palm/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOpenAIStub, type OpenAIStub } from '../../services/ai-worker/test/support/openai-stub';
+import { startOpenAIStub, type OpenAIStub } from '../support/openai-stub';
 import { palmPhotos } from '../support/palm-photos';
 import { DESKTOP, launchChromium, openVisitorPage, visible, type VisitorPage } from './support/browser';
 import type { PageElement, PageGlobals } from './support/page-dom';

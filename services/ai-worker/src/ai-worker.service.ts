@@ -1,7 +1,7 @@
 import { migrate, type BlobStore, type Database, type Logger, type MessageBus } from '@palm/platform';
 import { AI_WORKER_MIGRATIONS_TABLE, aiWorkerMigrations } from './ai-worker.migrations';
 import { createAiWorkerRepository } from './ai-worker.repository';
-import type { ReadingEngine } from './engine/reading-engine';
+import type { ReadingEngine } from '@palm/palm-engine';
 import { createReadingJobHandler } from './worker/reading-job.handler';
 
 export interface AiWorkerDeps {

@@ -7,8 +7,9 @@ import {
 } from '@palm/platform';
 import { createAiWorkerService } from './ai-worker.service';
 import { aiWorkerConfigSchema } from './config';
-import { createReadingEngines } from './engine/create-engine';
-import { createRemotePromptSource } from './engine/prompt-source';
+import { createReadingEngines } from '@palm/palm-engine';
+import { workerEngineHost } from './engine-host';
+import { createRemotePromptSource } from './remote-prompt-source';
 import { createPromptTestRunRouter } from './prompt-test-run.routes';
 
 /** Distributed mode: the worker alone, with the prompt test run, health, readiness and metrics on PORT. */
@@ -22,7 +23,7 @@ runServiceProcess({
   async create({ config, logger, db, bus, blobs }) {
     const engines = await createReadingEngines(
       config,
-      logger,
+      workerEngineHost(logger),
       createRemotePromptSource({ promptUrl: config.PROMPT_URL, internalToken: config.INTERNAL_TOKEN }),
     );
     const worker = createAiWorkerService({

@@ -15,8 +15,7 @@ import {
   type Logger,
   type SessionVerifier,
 } from '@palm/platform';
-import { UnreadablePhotoError, type ReadingEngine } from './engine/reading-engine';
-import { normalisePalmImage } from './image/palm-image.normaliser';
+import { normalisePalmImage, UnreadablePhotoError, type ReadingEngine } from '@palm/palm-engine';
 
 const SAMPLE_SUBMISSION = readingSubmissionSchema.parse({
   ...SUBMISSION_DEFAULTS,

@@ -24,15 +24,19 @@ import {
   type MemoryBus,
 } from '@palm/platform';
 import { createAiWorkerService } from '../src/ai-worker.service';
-import { createPalmObserver, RETAKE_MESSAGES } from '../src/engine/palm/observer';
-import { PalmReadingEngine } from '../src/engine/palm/palm-reading.engine';
-import type { ReadingEngine, ReadingInput } from '../src/engine/reading-engine';
+import {
+  createPalmObserver,
+  PalmReadingEngine,
+  RETAKE_MESSAGES,
+  type ReadingEngine,
+  type ReadingInput,
+} from '@palm/palm-engine';
 import {
   MISSING_PHOTO_MESSAGE,
   normalisedImageKey,
   PROCESSING_ERROR_MESSAGE,
 } from '../src/worker/reading-job.handler';
-import { readPalm, solidJpeg, submission } from './support/fixtures';
+import { readPalm, solidJpeg, submission } from '../../../tests/support/palm-fixtures';
 
 const logger = createLogger('ai-worker-test', 'silent');
 

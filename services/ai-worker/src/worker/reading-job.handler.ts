@@ -17,8 +17,12 @@ import {
   type MessageContext,
 } from '@palm/platform';
 import type { AiWorkerRepository, JobOutcome } from '../ai-worker.repository';
-import { normalisePalmImage } from '../image/palm-image.normaliser';
-import { UnreadablePhotoError, type NormalisedImage, type ReadingEngine } from '../engine/reading-engine';
+import {
+  normalisePalmImage,
+  UnreadablePhotoError,
+  type NormalisedImage,
+  type ReadingEngine,
+} from '@palm/palm-engine';
 
 export const PROCESSING_ERROR_MESSAGE = 'We could not finish your reading. Please try again in a moment.';
 export const MISSING_PHOTO_MESSAGE = 'We could not find your photo any more. Please upload it again.';

@@ -1,0 +1,16 @@
+export { createReadingEngines, type ReadingEngines } from './create-engine';
+export { engineConfigSchema, type EngineConfig } from './engine.config';
+export type { EngineFallback, EngineHost, EngineLogger, FallbackReason } from './engine-host';
+export { fixedPrompts, withTestPromptAsMain, type PromptSource } from './prompt-source';
+export {
+  UnreadablePhotoError,
+  type NormalisedImage,
+  type ReadingEngine,
+  type ReadingInput,
+} from './reading-engine';
+export { createPalmObserver, RETAKE_MESSAGES } from './observer';
+export { LINE_NAMES } from './palm-observation';
+export { PalmReadingEngine, type PalmObserver } from './palm-reading.engine';
+export { DEFAULT_READING_PROMPT } from './openai/openai.narrator';
+export { sanitiseReadingResult, sanitiseText } from './output-sanitiser';
+export { normalisePalmImage } from './palm-image.normaliser';

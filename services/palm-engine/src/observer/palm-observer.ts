@@ -1,0 +1,89 @@
+import type { NormalisedImage } from '../reading-engine';
+import {
+  MOUNT_NAMES,
+  type MountName,
+  type MountObservation,
+  type PalmObservation,
+  type PalmObserverResult,
+  type Point,
+} from '../palm-observation';
+import { scanCreases } from './crease-scan';
+import { loadHandLandmarkModel, type HandLandmarkModel } from './hand-landmark.model';
+import { measureHandGeometry } from './hand-geometry';
+import { locateHand } from './hand-locator';
+import { mountAnchors } from './palm-anchors';
+import { handOutline, palmFrame } from './palm-frame';
+import { resamplePalm, surfaceStatistics } from './palm-surface';
+import { polygonArea } from './plane-geometry';
+import { handGate, handSide, photoQualityGate } from './quality-gates';
+import { decodeRgb } from './rgb-image';
+
+/** Mounts are bulges: a frontal photo locates them well but cannot tell how full they are. */
+const MOUNT_CONFIDENCE = 0.3;
+
+export interface PalmObserver {
+  observe(image: NormalisedImage): Promise<PalmObserverResult>;
+}
+
+/** Looks at one photo: finds the hand, refuses it with retake advice, or describes what it sees. */
+export async function observeWith(
+  model: HandLandmarkModel,
+  image: NormalisedImage,
+): Promise<PalmObserverResult> {
+  const rgb = await decodeRgb(image);
+  const detection = await locateHand(rgb, model);
+  const { landmarks } = detection;
+  const frame = palmFrame(landmarks);
+  const palmAreaFraction = polygonArea(frame.corners) / (rgb.width * rgb.height);
+  const handRefusal = handGate(detection, rgb, palmAreaFraction);
+  if (handRefusal) return handRefusal;
+
+  const geometry = measureHandGeometry(landmarks, Math.hypot(rgb.width, rgb.height));
+  const surface = resamplePalm(
+    rgb,
+    frame,
+    geometry.palmWidth * Math.hypot(rgb.width, rgb.height),
+    geometry.palmRatio,
+  );
+  const statistics = surfaceStatistics(surface);
+  const qualityRefusal = photoQualityGate(statistics);
+  if (qualityRefusal) return qualityRefusal;
+
+  const toPercent = (p: Point): Point => ({ x: (p.x / rgb.width) * 100, y: (p.y / rgb.height) * 100 });
+  const anchors = mountAnchors(landmarks, frame);
+  const mounts = Object.fromEntries(
+    MOUNT_NAMES.map((name) => [name, { anchor: toPercent(anchors[name]), confidence: MOUNT_CONFIDENCE }]),
+  ) as Record<MountName, MountObservation>;
+  const { lines, creaseDensity } = scanCreases(surface, frame, statistics.contrast, toPercent);
+
+  const side = handSide(landmarks, detection.handedness);
+  const observation: PalmObservation = {
+    kind: 'palm',
+    side: side.side,
+    sideConfidence: side.confidence,
+    landmarks: landmarks.map(toPercent),
+    outline: handOutline(landmarks, frame).map(toPercent),
+    geometry,
+    mounts,
+    lines,
+    creaseDensity,
+    quality: {
+      brightness: statistics.brightness,
+      contrast: statistics.contrast,
+      sharpness: statistics.sharpness,
+      palmAreaFraction,
+    },
+  };
+  return observation;
+}
+
+let shared: Promise<PalmObserver> | undefined;
+
+/** Loads the hand-landmark model once per process; later calls share it. */
+export function createPalmObserver(): Promise<PalmObserver> {
+  shared ??= loadHandLandmarkModel().then((model) => ({ observe: (image) => observeWith(model, image) }));
+  shared.catch(() => {
+    shared = undefined;
+  });
+  return shared;
+}

@@ -1,0 +1,93 @@
+import { readingSectionSchema, type LifeArea, type ReadingResult } from '@palm/contracts';
+import type { EngineHost } from './engine-host';
+import { sanitiseReadingResult } from './output-sanitiser';
+import {
+  UnreadablePhotoError,
+  type NormalisedImage,
+  type ReadingEngine,
+  type ReadingInput,
+} from './reading-engine';
+import { lineTraces } from './markers/line-traces';
+import { linkMarkers, palmMarkers } from './markers/palm-markers';
+import { howWeReadByArea, LocalNarrator } from './narrator/local-narrator';
+import type { NarrationInput, Narrator } from './narrator/narrator';
+import type { PalmObserverResult } from './palm-observation';
+import { interpret } from './rules/interpret';
+
+/** Anything that turns a normalised photo into an observation or a refusal with retake advice. */
+export interface PalmObserver {
+  observe(image: NormalisedImage): Promise<PalmObserverResult>;
+}
+
+export interface PalmReadingEngineOptions {
+  /** Writes the sections; the local narrator when left out, and the fallback whenever another one fails. */
+  narrator?: Narrator;
+  host?: EngineHost;
+}
+
+const localNarrator = new LocalNarrator();
+
+/**
+ * The palm engine: the observer measures, the rule base reasons, the narrator words only what
+ * fired, and markers are placed at the observed anchors.
+ */
+export class PalmReadingEngine implements ReadingEngine {
+  readonly name: string;
+  private readonly narrator: Narrator;
+  private readonly host: EngineHost | undefined;
+
+  constructor(
+    private readonly observer: PalmObserver,
+    options: PalmReadingEngineOptions = {},
+  ) {
+    this.narrator = options.narrator ?? localNarrator;
+    this.host = options.host;
+    this.name = `palm-${this.narrator.name}`;
+  }
+
+  async read({ image, submission }: ReadingInput): Promise<ReadingResult> {
+    const observation = await this.observer.observe(image);
+    if (observation.kind === 'refused') throw new UnreadablePhotoError(observation.message);
+    const findings = interpret(observation, submission);
+    const narrated = await this.narrate({ findings, observation, submission, image });
+    // Another narrator's sections get the same "How we read this" panels as the local ones.
+    const notes = howWeReadByArea(
+      findings,
+      observation,
+      narrated.map((section) => section.area as LifeArea),
+    );
+    const sections = narrated.map((section) =>
+      section.howWeRead ? section : { ...section, howWeRead: notes.get(section.area as LifeArea) },
+    );
+    return sanitiseReadingResult({
+      sections,
+      visual_markers: linkMarkers(palmMarkers(observation, findings), findings, sections),
+      line_traces: lineTraces(observation),
+    });
+  }
+
+  private async narrate(input: NarrationInput): Promise<ReadingResult['sections']> {
+    if (this.narrator === localNarrator) return localNarrator.narrate(input);
+    try {
+      const sections = await this.narrator.narrate(input);
+      if (
+        sections.length > 0 &&
+        sections.every((section) => readingSectionSchema.safeParse(section).success)
+      ) {
+        return sections;
+      }
+      this.host?.onFallback?.({ stage: 'narrator', narrator: this.narrator.name, reason: 'invalid_output' });
+      this.host?.logger.warn(
+        { narrator: this.narrator.name },
+        'narrator returned no valid sections; using the local narrator',
+      );
+    } catch (error) {
+      this.host?.onFallback?.({ stage: 'narrator', narrator: this.narrator.name, reason: 'failed' });
+      this.host?.logger.warn(
+        { err: error, narrator: this.narrator.name },
+        'narrator failed; using the local narrator',
+      );
+    }
+    return localNarrator.narrate(input);
+  }
+}

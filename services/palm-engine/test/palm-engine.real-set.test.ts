@@ -1,0 +1,124 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { LifeArea, ReadingResult, ReadingSubmission } from '@palm/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createPalmObserver } from '../src/observer';
+import type { PalmObservation, Point } from '../src/palm-observation';
+import { PalmReadingEngine } from '../src/palm-reading.engine';
+import { forbiddenTopicsIn } from '../src/rules/safety';
+import { normalisePalmImage } from '../src/palm-image.normaliser';
+import { ANSWER_SPREAD } from './fixtures/questionnaire-answers';
+import { PALMS_DIR } from '../../../tests/support/palm-fixtures';
+
+/**
+ * The issue's targets over the real photo set rather than hand-made observations: every shared
+ * palm photo, observed once by the real model, read under a spread of questionnaire answers.
+ */
+const VISITORS = Object.keys(ANSWER_SPREAD);
+const MAX_SHARED_SENTENCES = 0.4;
+
+interface RealPalm {
+  name: string;
+  observation: PalmObservation;
+  readings: Map<string, ReadingResult>;
+}
+
+const palms: RealPalm[] = [];
+
+const visitor = (name: string): ReadingSubmission => ANSWER_SPREAD[name]!;
+
+beforeAll(async () => {
+  const observer = await createPalmObserver();
+  for (const name of readdirSync(PALMS_DIR)
+    .filter((file) => file.endsWith('.jpg'))
+    .sort()) {
+    const image = await normalisePalmImage(readFileSync(path.join(PALMS_DIR, name)));
+    const observation = await observer.observe(image);
+    if (observation.kind !== 'palm') continue;
+    // The observer is deterministic, so each photo is observed once and read under every answer set.
+    const engine = new PalmReadingEngine({ observe: () => Promise.resolve(observation) });
+    const readings = new Map<string, ReadingResult>();
+    for (const answers of VISITORS)
+      readings.set(answers, await engine.read({ readingId: name, image, submission: visitor(answers) }));
+    palms.push({ name, observation, readings });
+  }
+}, 180_000);
+
+const prose = (result: ReadingResult) =>
+  result.sections.flatMap((s) => [...s.insights, s.content, s.details]);
+const allText = (result: ReadingResult) =>
+  [
+    ...result.sections.flatMap((s) => [s.title, s.subtitle, ...s.basis]),
+    ...prose(result),
+    ...result.visual_markers.flatMap((m) => [m.label, m.description]),
+  ].join('\n');
+/** The same measure as the narrator's test over the fixtures: sentences split at their ends. */
+const sentences = (result: ReadingResult) =>
+  new Set(prose(result).flatMap((text) => text.split(/(?<=[.!?…])\s+/).map((s) => s.trim())));
+const sharedShare = (a: Set<string>, b: Set<string>) =>
+  [...a].filter((sentence) => b.has(sentence)).length / Math.min(a.size, b.size);
+const basisByArea = (result: ReadingResult) =>
+  Object.fromEntries(result.sections.map((s) => [s.area, s.basis])) as Record<LifeArea, string[]>;
+
+/** Ray casting, written independently of the engine's own polygon code. */
+function inside(point: Point, polygon: readonly Point[]): boolean {
+  let crossings = 0;
+  for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
+    const a = polygon[i]!;
+    const b = polygon[j]!;
+    if (a.y > point.y !== b.y > point.y && point.x < ((b.x - a.x) * (point.y - a.y)) / (b.y - a.y) + a.x)
+      crossings++;
+  }
+  return crossings % 2 === 1;
+}
+
+const reading = (palm: RealPalm, answers: string) => palm.readings.get(answers)!;
+
+describe('palm engine over the real photo set', () => {
+  it('reads at least 20 of the 21 shared palms', () => {
+    expect(palms.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('says nothing forbidden in any reading, for any visitor', () => {
+    for (const palm of palms) {
+      for (const answers of VISITORS) {
+        expect(forbiddenTopicsIn(allText(reading(palm, answers))), `${palm.name} × ${answers}`).toEqual([]);
+      }
+    }
+  });
+
+  it.each(VISITORS)(
+    'reads different palms differently under identical answers (%s): no pair shares over 40 %',
+    (answers) => {
+      const read = palms.map((palm) => ({ name: palm.name, sentences: sentences(reading(palm, answers)) }));
+      for (const [i, a] of read.entries()) {
+        for (const b of read.slice(i + 1)) {
+          expect(sharedShare(a.sentences, b.sentences), `${a.name} vs ${b.name}`).toBeLessThanOrEqual(
+            MAX_SHARED_SENTENCES,
+          );
+        }
+      }
+    },
+  );
+
+  it('keeps the same basis tags for the same palm whatever the answers', () => {
+    for (const palm of palms) {
+      const reference = basisByArea(reading(palm, 'defaults'));
+      for (const answers of VISITORS)
+        expect(basisByArea(reading(palm, answers)), `${palm.name} × ${answers}`).toEqual(reference);
+    }
+  });
+
+  it('places every marker inside the observed outline of the hand', () => {
+    for (const palm of palms) {
+      for (const answers of VISITORS) {
+        for (const marker of reading(palm, answers).visual_markers) {
+          expect(
+            inside(marker.coordinates, palm.observation.outline),
+            `${palm.name} × ${answers}: ${marker.id} at ${JSON.stringify(marker.coordinates)}`,
+          ).toBe(true);
+        }
+      }
+    }
+  });
+});

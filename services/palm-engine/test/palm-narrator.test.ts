@@ -1,0 +1,199 @@
+import {
+  readingResultSchema,
+  type LifeArea,
+  type ReadingResult,
+  type ReadingSubmission,
+} from '@palm/contracts';
+import { describe, expect, it } from 'vitest';
+import { composeSections, narrateLocally } from '../src/narrator/local-narrator';
+import { cleanVisitorText } from '../src/narrator/visitor-answers';
+import type { PalmObservation } from '../src/palm-observation';
+import { interpret } from '../src/rules/interpret';
+import { forbiddenTopicsIn } from '../src/rules/safety';
+import { FIXTURE_NAMES, PALM_FIXTURES, type FixtureName } from './fixtures/palm-observations';
+import { ANSWER_SPREAD, answers } from './fixtures/questionnaire-answers';
+
+const read = (observation: PalmObservation, submission: ReadingSubmission = answers()): ReadingResult =>
+  narrateLocally(interpret(observation, submission), observation, submission);
+
+const palm = (name: FixtureName) => PALM_FIXTURES[name];
+
+const prose = (result: ReadingResult) =>
+  result.sections.flatMap((s) => [...s.insights, s.content, s.details]);
+const allText = (result: ReadingResult) =>
+  [
+    ...result.sections.flatMap((s) => [s.title, s.subtitle, ...s.basis]),
+    ...prose(result),
+    ...result.visual_markers.flatMap((m) => [m.label, m.description]),
+  ].join('\n');
+const sentences = (result: ReadingResult) =>
+  new Set(prose(result).flatMap((text) => text.split(/(?<=[.!?…])\s+/).map((s) => s.trim())));
+const basisByArea = (result: ReadingResult) =>
+  Object.fromEntries(result.sections.map((s) => [s.area, s.basis])) as Record<LifeArea, string[]>;
+
+describe('local palm narrator', () => {
+  it.each(FIXTURE_NAMES)('reads %s in the spec’s shape, every tag pointing at a fired finding', (name) => {
+    const submission = answers();
+    const findings = interpret(palm(name), submission);
+    const result = narrateLocally(findings, palm(name), submission);
+    expect(readingResultSchema.parse(result)).toEqual(result);
+    expect(result.sections.map((s) => s.area).sort()).toEqual([
+      'career',
+      'health',
+      'love',
+      'money',
+      'spiritual',
+    ]);
+    const labels = new Set(findings.map((f) => f.basis));
+    for (const section of result.sections) {
+      expect(section.insights.length).toBeGreaterThanOrEqual(2);
+      expect(section.insights.length).toBeLessThanOrEqual(4);
+      expect(section.content.length).toBeGreaterThan(100);
+      expect(section.details.length).toBeGreaterThan(60);
+      expect(section.basis.length).toBeGreaterThanOrEqual(2);
+      for (const tag of section.basis) expect(labels.has(tag), tag).toBe(true);
+      expect(section.title).not.toBe('');
+    }
+  });
+
+  it('says nothing forbidden for any palm and any visitor', () => {
+    for (const name of FIXTURE_NAMES) {
+      for (const [visitor, submission] of Object.entries(ANSWER_SPREAD)) {
+        const text = allText(read(palm(name), submission));
+        expect(forbiddenTopicsIn(text), `${name} × ${visitor}`).toEqual([]);
+      }
+    }
+  });
+
+  it('is deterministic: the same palm and answers always give the same reading', () => {
+    for (const name of FIXTURE_NAMES) {
+      const submission = ANSWER_SPREAD['married mother, health and spirit']!;
+      expect(read(structuredClone(palm(name)), submission)).toEqual(read(palm(name), submission));
+    }
+  });
+
+  it('reads different palms differently: at most 40 % shared sentences under identical answers', () => {
+    for (const submission of Object.values(ANSWER_SPREAD)) {
+      const readings = FIXTURE_NAMES.map((name) => [name, sentences(read(palm(name), submission))] as const);
+      for (const [i, [nameA, a]] of readings.entries()) {
+        for (const [nameB, b] of readings.slice(i + 1)) {
+          const shared = [...a].filter((s) => b.has(s)).length / Math.min(a.size, b.size);
+          expect(shared, `${nameA} vs ${nameB}`).toBeLessThanOrEqual(0.4);
+        }
+      }
+    }
+  });
+
+  it('keeps the same basis tags for the same palm whatever the answers', () => {
+    for (const name of FIXTURE_NAMES) {
+      const reference = basisByArea(read(palm(name)));
+      for (const submission of Object.values(ANSWER_SPREAD)) {
+        expect(basisByArea(read(palm(name), submission))).toEqual(reference);
+      }
+    }
+  });
+
+  it('puts the focus areas first, in the visitor’s order, and goes deeper there', () => {
+    const result = read(palm('fire-right-strong-fate'), answers({ focusAreas: ['money', 'spiritual'] }));
+    expect(result.sections.map((s) => s.area)).toEqual(['money', 'spiritual', 'love', 'career', 'health']);
+    const [money, , love] = result.sections;
+    expect(money!.insights).toHaveLength(4);
+    expect(love!.insights).toHaveLength(2);
+    const focusNote = /chosen focus|as a focus|look closely/;
+    expect(money!.details).toMatch(focusNote);
+    expect(love!.details).not.toMatch(focusNote);
+    expect(money!.details.length).toBeGreaterThan(love!.details.length);
+
+    const unfocused = read(palm('fire-right-strong-fate'), answers({ focusAreas: [] }));
+    expect(unfocused.sections.map((s) => s.area)).toEqual(['love', 'career', 'health', 'money', 'spiritual']);
+  });
+
+  it('speaks of the hand type in its Vedic name', () => {
+    const result = read(palm('water-left-fine-lines'));
+    for (const section of result.sections) expect(section.subtitle).toMatch(/^Jal \(water\) hand · /);
+    expect(result.sections.flatMap((s) => s.basis)).toContain('Water hand');
+    for (const section of result.sections)
+      expect(section.howWeRead?.terms).toContainEqual({ tag: 'Water hand', vedic: 'Jal tattva' });
+  });
+
+  it('notes gently when the photographed hand is not the one the flow asked for', () => {
+    const mismatch = /this photo appears to show your left hand/;
+    const left = palm('air-left-sloping-head');
+    const male = answers({ flowResponses: { question_1: 'Male' } });
+    const first = read(left, male).sections[0]!;
+    expect(first.content).toMatch(mismatch);
+    expect(first.content).toMatch(/reads the right hand/);
+    expect(allText(read(left, answers({ flowResponses: { question_1: 'Female' } })))).not.toMatch(mismatch);
+    expect(allText(read(left, answers()))).not.toMatch(mismatch);
+    expect(allText(read({ ...left, sideConfidence: 0.5 }, male))).not.toMatch(mismatch);
+    expect(
+      allText(read(palm('earth-right-deep-lines'), answers({ flowResponses: { q: 'female' } }))),
+    ).toMatch(/this photo appears to show your right hand/);
+  });
+
+  it('acknowledges free text by what it is about, never quoting it (the reading is shared by link)', () => {
+    const money = read(palm('earth-left-long-middle'), ANSWER_SPREAD['young single man, money first']);
+    expect(allText(money)).toMatch(/You mentioned “your thoughts on your work and career”[,;]/);
+    expect(allText(money)).not.toMatch(/start my own business/);
+
+    const marked = read(palm('earth-left-long-middle'), ANSWER_SPREAD['markup in free text']);
+    const career = marked.sections.find((s) => s.area === 'career')!;
+    expect(career.content).toMatch(/You mentioned “[^”]*career[^”]*”/);
+    const text = allText(marked);
+    for (const markup of ['<', '>', '**', '[see]', 'javascript:', 'onerror='])
+      expect(text).not.toContain(markup);
+  });
+
+  it('never quotes free text that touches a forbidden topic', () => {
+    const result = read(palm('air-right-balanced'), ANSWER_SPREAD['forbidden topic in free text']);
+    const text = allText(result);
+    expect(text).not.toMatch(/accident|illness|how long/i);
+    expect(text).toMatch(/outside what a palm reading can speak to/);
+  });
+
+  it('cleans the visitor’s words of tags, markup characters and excess length', () => {
+    expect(
+      cleanVisitorText('<b>Hello</b> *there* [x](javascript:alert(1)) &lt;3<script>alert(2)</script>'),
+    ).toBe('Hello there x 3');
+    const long = cleanVisitorText('word '.repeat(80));
+    expect(long.length).toBeLessThanOrEqual(141);
+    expect(long.endsWith('…')).toBe(true);
+  });
+
+  it('uses age, relationship and children to word the reading, never as a palm fact', () => {
+    const text = allText(
+      read(palm('earth-right-deep-lines'), ANSWER_SPREAD['married mother, health and spirit']),
+    );
+    expect(text).toMatch(/You told us you are married|As you are married/);
+    expect(text).toMatch(/You told us you have children/);
+    expect(text).toMatch(/the one you told us is not dominant|when it is not the dominant one/);
+  });
+
+  it('says once and kindly which lines could not be read, and lists them in "How we read this"', () => {
+    const result = read(palm('water-right-no-lines'));
+    const love = result.sections.find((s) => s.area === 'love')!;
+    expect(love.details).toMatch(
+      /(did not show clearly|could not make out)[^.]*Hridaya rekha \(heart line\)|Hridaya rekha \(heart line\)[^.]*did not show clearly/,
+    );
+    expect(love.howWeRead?.lines).toContain('Heart line (Hridaya rekha): not clearly visible in this photo');
+    const prose = result.sections.flatMap((s) => [...s.insights, s.content, s.details]).join(' ');
+    expect(
+      prose.match(/(could not make out[^.]*|)\(fate line\)[^.]*(did not show clearly|in this photo)/g),
+    ).toHaveLength(1);
+    expect(result.sections.flatMap((s) => s.basis).some((tag) => /line/i.test(tag))).toBe(false);
+    expect(result.line_traces).toEqual([]);
+  });
+
+  it('interprets and narrates in well under 10 ms', () => {
+    const submission = ANSWER_SPREAD['separated, all areas']!;
+    for (const name of FIXTURE_NAMES) read(palm(name), submission);
+    const started = performance.now();
+    const rounds = 20;
+    for (let round = 0; round < rounds; round++) {
+      for (const name of FIXTURE_NAMES)
+        composeSections(interpret(palm(name), submission), palm(name), submission);
+    }
+    const perReading = (performance.now() - started) / (rounds * FIXTURE_NAMES.length);
+    expect(perReading).toBeLessThan(10);
+  });
+});

@@ -1,0 +1,203 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { NormalisedImage } from '../src/reading-engine';
+import {
+  MOUNT_NAMES,
+  LINE_NAMES,
+  type PalmObservation,
+  type PalmObserverResult,
+  type Point,
+  type RefusalReason,
+} from '../src/palm-observation';
+import { createPalmObserver, RETAKE_MESSAGES, type PalmObserver } from '../src/observer';
+import { isInsidePolygon, distance } from '../src/observer/plane-geometry';
+import { PALMS_DIR as SHARED_PALMS_DIR } from '../../../tests/support/palm-photos';
+import { normalisePalmImage } from '../src/palm-image.normaliser';
+
+const PALMS_DIR = path.join(SHARED_PALMS_DIR, 'palm');
+const NOT_PALMS_DIR = path.join(SHARED_PALMS_DIR, 'not-palm');
+const photosIn = (dir: string) =>
+  readdirSync(dir)
+    .filter((name) => name.endsWith('.jpg'))
+    .sort();
+
+let observer: PalmObserver;
+const palms = new Map<string, PalmObserverResult>();
+
+async function observeFile(file: string): Promise<PalmObserverResult> {
+  return observer.observe(await normalisePalmImage(readFileSync(file)));
+}
+
+async function observeBuffer(photo: Buffer): Promise<PalmObserverResult> {
+  return observer.observe(await normalisePalmImage(photo));
+}
+
+function observed(): [string, PalmObservation][] {
+  return [...palms].filter((entry): entry is [string, PalmObservation] => entry[1].kind === 'palm');
+}
+
+beforeAll(async () => {
+  observer = await createPalmObserver();
+  for (const name of photosIn(PALMS_DIR)) {
+    const image: NormalisedImage = await normalisePalmImage(readFileSync(path.join(PALMS_DIR, name)));
+    palms.set(name, await observer.observe(image));
+  }
+}, 120_000);
+
+describe('palm observer on the sample photos', () => {
+  it('observes at least 20 of the 21 open palms as palms', () => {
+    expect(palms.size).toBe(21);
+    expect(observed().length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('refuses every photo that is not an open palm, with the right kind of reason', async () => {
+    const verdicts: Record<string, string> = {};
+    for (const name of photosIn(NOT_PALMS_DIR)) {
+      const result = await observeFile(path.join(NOT_PALMS_DIR, name));
+      verdicts[name] = result.kind === 'refused' ? result.reason : 'palm';
+      if (result.kind === 'refused') expect(result.message).toBe(RETAKE_MESSAGES[result.reason]);
+    }
+    expect(Object.keys(verdicts)).toHaveLength(13);
+    for (const [name, verdict] of Object.entries(verdicts)) {
+      const expected: RefusalReason[] = name.includes('dorsal') ? ['back_of_hand', 'no_hand'] : ['no_hand'];
+      expect(expected, `${name} was judged ${verdict}`).toContain(verdict);
+    }
+  }, 60_000);
+
+  it('keeps every mount and line anchor inside the hand outline', () => {
+    for (const [name, palm] of observed()) {
+      for (const mount of MOUNT_NAMES) {
+        expect(isInsidePolygon(palm.mounts[mount].anchor, palm.outline), `${name}: ${mount}`).toBe(true);
+      }
+      for (const line of LINE_NAMES) {
+        expect(isInsidePolygon(palm.lines[line].anchor, palm.outline), `${name}: ${line}`).toBe(true);
+      }
+    }
+  });
+
+  it('places each finger mount under its own finger and Shukra and Chandra on their sides of the palm', () => {
+    const knuckles = { guru: 5, shani: 9, surya: 13, budh: 17 } as const;
+    for (const [name, palm] of observed()) {
+      const landmark = (i: number): Point => palm.landmarks[i]!;
+      for (const [mount, knuckle] of Object.entries(knuckles)) {
+        const anchor = palm.mounts[mount as keyof typeof knuckles].anchor;
+        const nearest = Object.values(knuckles).reduce((a, b) =>
+          distance(anchor, landmark(a)) <= distance(anchor, landmark(b)) ? a : b,
+        );
+        expect(nearest, `${name}: ${mount}`).toBe(knuckle);
+      }
+      // Across the palm, from the index side toward the little-finger edge.
+      const across = (p: Point) =>
+        (p.x - landmark(5).x) * (landmark(17).x - landmark(5).x) +
+        (p.y - landmark(5).y) * (landmark(17).y - landmark(5).y);
+      const { shukra, chandra, rahu, mangal_inner, mangal_outer } = palm.mounts;
+      expect(across(shukra.anchor), `${name}: shukra`).toBeLessThan(across(rahu.anchor));
+      expect(across(mangal_inner.anchor), `${name}: mangal inner`).toBeLessThan(across(rahu.anchor));
+      expect(across(chandra.anchor), `${name}: chandra`).toBeGreaterThan(across(rahu.anchor));
+      expect(across(mangal_outer.anchor), `${name}: mangal outer`).toBeGreaterThan(across(rahu.anchor));
+    }
+  });
+
+  it('measures finite, plausible hand geometry and spreads the hands across elemental types', () => {
+    const types = new Set<string>();
+    for (const [name, palm] of observed()) {
+      const g = palm.geometry;
+      const numbers = [
+        g.palmLength,
+        g.palmWidth,
+        g.palmRatio,
+        g.indexToRing,
+        g.littleToRingTopJoint,
+        g.middleToPalm,
+        g.thumbLength,
+        g.thumbAngle,
+        g.handTypeConfidence,
+        ...Object.values(g.fingerLengths),
+      ];
+      expect(numbers.every(Number.isFinite), name).toBe(true);
+      expect(g.palmRatio, name).toBeGreaterThan(0.8);
+      expect(g.palmRatio, name).toBeLessThan(2.5);
+      expect(g.fingerLengths.middle, name).toBeGreaterThan(g.fingerLengths.little);
+      expect(g.middleToPalm, name).toBeGreaterThan(0.5);
+      expect(g.middleToPalm, name).toBeLessThan(1.8);
+      expect(g.indexToRing, name).toBeGreaterThan(0.7);
+      expect(g.indexToRing, name).toBeLessThan(1.3);
+      expect(g.thumbAngle, name).toBeGreaterThanOrEqual(0);
+      expect(g.thumbAngle, name).toBeLessThan(120);
+      expect(palm.landmarks).toHaveLength(21);
+      expect(palm.sideConfidence).toBeGreaterThan(0.5);
+      expect(palm.quality.palmAreaFraction).toBeGreaterThan(0.02);
+      types.add(g.handType);
+    }
+    expect(types.size).toBeGreaterThanOrEqual(3);
+  });
+
+  it('sees the hand side the landmarks and the network agree on', () => {
+    // pos_19 is a right palm, pos_20 a left one (checked by eye).
+    expect(palms.get('pos_19_01_Hand_0000055.jpg')).toMatchObject({ kind: 'palm', side: 'right' });
+    expect(palms.get('pos_20_03_Hand_0001256.jpg')).toMatchObject({ kind: 'palm', side: 'left' });
+  });
+
+  it('reports creases honestly: low confidence when not seen, traces only when confident', () => {
+    for (const [name, palm] of observed()) {
+      for (const line of LINE_NAMES) {
+        const observation = palm.lines[line];
+        if (!observation.seen) expect(observation.confidence, `${name}: ${line}`).toBeLessThanOrEqual(0.3);
+        if (observation.trace) expect(observation.confidence, `${name}: ${line}`).toBeGreaterThanOrEqual(0.5);
+      }
+      expect(palm.lines.marriage.seen).toBe(false);
+    }
+  });
+
+  it('gives the same observation for the same photo', async () => {
+    const file = path.join(PALMS_DIR, 'pos_32_23_IMG_0368_JPG.jpg');
+    expect(await observeFile(file)).toEqual(palms.get('pos_32_23_IMG_0368_JPG.jpg'));
+  });
+});
+
+describe('palm observer quality gates', () => {
+  const source = () => readFileSync(path.join(PALMS_DIR, 'pos_32_23_IMG_0368_JPG.jpg'));
+  const refusedFor = async (photo: Buffer) => {
+    const result = await observeBuffer(photo);
+    return result.kind === 'refused' ? result.reason : 'palm';
+  };
+
+  it('refuses a dark photo', async () => {
+    expect(await refusedFor(await sharp(source()).linear(0.15, 0).jpeg().toBuffer())).toBe('too_dark');
+  });
+
+  it('refuses a burnt-out photo', async () => {
+    expect(await refusedFor(await sharp(source()).linear(3, 60).jpeg().toBuffer())).toBe('too_bright');
+  });
+
+  it('refuses a blurred photo', async () => {
+    expect(await refusedFor(await sharp(source()).blur(4).jpeg().toBuffer())).toBe('blurred');
+  });
+
+  it('refuses a hand whose palm runs out of the photo', async () => {
+    const top = await sharp(source()).extract({ left: 0, top: 0, width: 640, height: 300 }).jpeg().toBuffer();
+    expect(await refusedFor(top)).toBe('hand_cut_off');
+  });
+
+  it('refuses a hand that fills too little of the photo', async () => {
+    const small = await sharp(source())
+      .resize(200)
+      .extend({ top: 412, bottom: 412, left: 412, right: 412, background: '#707070' })
+      .jpeg()
+      .toBuffer();
+    expect(await refusedFor(small)).toBe('hand_too_small');
+  });
+
+  it('refuses a photo without a hand', async () => {
+    const skin = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c8a080' } })
+      .jpeg()
+      .toBuffer();
+    expect(await refusedFor(skin)).toBe('no_hand');
+  });
+
+  it('still reads a palm photographed sideways', async () => {
+    expect(await refusedFor(await sharp(source()).rotate(90).jpeg().toBuffer())).toBe('palm');
+  });
+});
