@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import type { BlobStore, Logger } from '@palm/platform';
 import type { ReadingRecord, ReadingRepository } from '../reading.repository';
 import { plainText } from './plain-text';
@@ -58,6 +57,7 @@ export function createReportArtifacts(deps: {
   async function photoOf(reading: ReadingRecord): Promise<ReportPhoto | null> {
     const blob = reading.imageKey ? await blobs.get(reading.imageKey) : null;
     if (!blob) return null;
+    const { default: sharp } = await import('sharp');
     const { width, height, format } = await sharp(blob.data, { limitInputPixels: 40e6 }).metadata();
     if (!width || !height) return null;
     // The worker stores JPEG; anything else is converted so pdfkit and librsvg can embed it.
