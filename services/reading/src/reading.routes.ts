@@ -9,6 +9,7 @@ import {
   type Logger,
 } from '@palm/platform';
 import type { CompletionWaiter } from './completion-waiter';
+import { createLimiter } from './concurrency-limit';
 import { parseReadingSubmission } from './intake/reading-submission.parser';
 import type { OutboxRelay } from './outbox/outbox-relay';
 import { newReadingId } from './reading-id';
@@ -46,6 +47,13 @@ const wantsAsync = (req: Request) => /\brespond-async\b/i.test(String(req.header
 export function createReadingRouter(deps: ReadingRoutesDeps): Router {
   const { repository, blobs, relay, waiter, logger } = deps;
   const router = Router();
+  /**
+   * Two photos are taken in at a time; further uploads wait unread in their sockets, and TCP holds
+   * the rest of their bytes back, through the gateway, at the client. Eight visitors submitting
+   * at once otherwise put eight 3–5 MB photos, each copied a few times, in memory together. The
+   * worker reads far fewer photos a second than intake takes in, so no reading finishes later.
+   */
+  const intake = createLimiter(2);
 
   /**
    * Reads, checks and stores the photo, and records the reading with its event. The photo lives
@@ -95,7 +103,7 @@ export function createReadingRouter(deps: ReadingRoutesDeps): Router {
   }
 
   router.post('/api/reading', async (req, res) => {
-    const id = await accept(req, res);
+    const id = await intake(() => accept(req, res));
     if (wantsAsync(req)) {
       res.status(202).location(`/api/reading/${id}`).json({ id, status: 'queued' });
       return;

@@ -1,4 +1,5 @@
 import type { BlobStore, Logger } from '@palm/platform';
+import { createLimiter } from '../concurrency-limit';
 import type { ReadingRecord, ReadingRepository } from '../reading.repository';
 import { plainText } from './plain-text';
 import { renderReportPdf, type ReportPhoto } from './report-pdf.renderer';
@@ -19,22 +20,6 @@ export function firstInsight(reading: ReadingRecord): string | undefined {
   return insight ? plainText(insight) : undefined;
 }
 
-/** Renders run one or two at a time per process, so a burst of downloads cannot exhaust memory. */
-function createLimiter(concurrency: number) {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  return async function limit<T>(task: () => Promise<T>): Promise<T> {
-    if (active >= concurrency) await new Promise<void>((resolve) => waiting.push(resolve));
-    active++;
-    try {
-      return await task();
-    } finally {
-      active--;
-      waiting.shift()?.();
-    }
-  };
-}
-
 export interface ReportArtifacts {
   pdf(reading: ReadingRecord): Promise<Buffer>;
   card(reading: ReadingRecord): Promise<Buffer>;
@@ -52,6 +37,7 @@ export function createReportArtifacts(deps: {
   publicUrl: string;
 }): ReportArtifacts {
   const { repository, blobs } = deps;
+  // Renders run two at a time per process, so a burst of downloads cannot exhaust memory.
   const limit = createLimiter(2);
 
   async function photoOf(reading: ReadingRecord): Promise<ReportPhoto | null> {
