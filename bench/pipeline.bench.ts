@@ -162,7 +162,7 @@ async function benchEmbedded(photo: Buffer) {
     cwd: ROOT,
     env: {
       ...process.env,
-      ...nodeRuntimeEnv(),
+      ...nodeRuntimeEnv('embedded'),
       PORT: String(port),
       OPS_PORT: String(opsPort),
       DATA_DIR: dataDir,
@@ -249,11 +249,13 @@ const report = `## Pipeline
 
 Recorded by \`npm run bench:pipeline\` (bench/pipeline.bench.ts) on ${new Date().toISOString().slice(0, 10)}.
 Machine: ${load} (shared with other work at the time: throughput and latency are not the machine's own).
-Runtime: every process compiled (\`npm run build:server\`, dist/<role>.js) under plain node with ${Object.entries(
-  nodeRuntimeEnv({}),
+Runtime: every process compiled (\`npm run build:server\`, dist/<role>.js) under plain node with the settings of scripts/distributed/node-runtime.ts (${Object.entries(
+  nodeRuntimeEnv('reading', {}),
 )
   .map(([name, value]) => `${name}=${value}`)
-  .join(' and ')} (scripts/distributed/node-runtime.ts), as \`npm start\` and \`start:distributed\` run it.
+  .join(
+    ', ',
+  )}; the ai-worker and the embedded product without the last), as \`npm start\` and \`start:distributed\` run it.
 Engine: ${process.env.OPENAI_API_KEY ? 'OpenAI' : 'local'} · Photo: ${photoMeta.width}×${photoMeta.height} JPEG, ${(photo.length / 1024 / 1024).toFixed(2)} MB (a shared palm scaled up to phone size).
 
 ### Submit → complete (POST /api/reading answered once the reading is finished)

@@ -18,10 +18,10 @@ if (!/^[a-z][a-z-]*$/.test(role) || role === 'launch' || !existsSync(entry)) {
   process.exit(64);
 }
 
-if (!hasNodeRuntime()) {
+if (!hasNodeRuntime(role)) {
   const child = spawn(process.execPath, [...process.execArgv, entry, ...process.argv.slice(3)], {
     stdio: 'inherit',
-    env: { ...process.env, ...nodeRuntimeEnv() },
+    env: { ...process.env, ...nodeRuntimeEnv(role) },
   });
   // The child shuts down on these itself; the launcher only passes them on and waits.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => child.kill(signal));

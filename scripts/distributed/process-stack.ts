@@ -135,7 +135,7 @@ export async function startProcessStack(options: ProcessStackOptions): Promise<P
       cwd: ROOT,
       env: {
         ...process.env,
-        ...nodeRuntimeEnv(),
+        ...nodeRuntimeEnv(name),
         PUBLIC_URL: process.env.PUBLIC_URL ?? urls.gateway.replace('127.0.0.1', 'localhost'),
         // The services are reached through the gateway only, one hop that names the client.
         ...(name === 'gateway' ? {} : { TRUST_PROXY: '1' }),
