@@ -8,6 +8,7 @@ import knex from 'knex';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { buildServer, compiledEntry } from '../scripts/build/server-build';
+import { nodeRuntimeEnv } from '../scripts/distributed/node-runtime';
 import { startProcessStack, STACK_PROCESS_NAMES } from '../scripts/distributed/process-stack';
 import { ROOT, writeBenchmarkSection } from './support/benchmarks-doc';
 import { machineLoad } from './support/stats';
@@ -156,12 +157,12 @@ async function benchEmbedded(photo: Buffer) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-embedded-'));
   const port = 18080;
   const opsPort = 19080;
-  // As `npm start` runs it: compiled, through dist/launch.js's allocator setting.
+  // As `npm start` runs it: compiled, with the settings dist/launch.js gives the process it starts.
   const child = spawn(process.execPath, [compiledEntry('embedded')], {
     cwd: ROOT,
     env: {
       ...process.env,
-      MALLOC_ARENA_MAX: '2',
+      ...nodeRuntimeEnv('embedded'),
       PORT: String(port),
       OPS_PORT: String(opsPort),
       DATA_DIR: dataDir,
@@ -230,6 +231,9 @@ async function benchDistributed(photo: Buffer) {
 }
 
 const fmt = (n: number, digits = 2) => n.toFixed(digits);
+const TARGETS = { p50AtOne: 0.5, perSecondAtEight: 4, embeddedMb: 400, workerMb: 350, serviceMb: 120 };
+const verdict = (met: boolean) => (met ? 'met' : '**missed**');
+const rssTarget = (name: string) => (name === 'ai-worker' ? TARGETS.workerMb : TARGETS.serviceMb);
 const runRow = (mode: string, run: RunFigures) =>
   `| ${mode} | ${run.concurrency} | ${run.readings} | ${fmt(run.p50)} s | ${fmt(run.p95)} s | ${fmt(run.perSecond)} | ${run.failures} |`;
 
@@ -245,27 +249,36 @@ const report = `## Pipeline
 
 Recorded by \`npm run bench:pipeline\` (bench/pipeline.bench.ts) on ${new Date().toISOString().slice(0, 10)}.
 Machine: ${load} (shared with other work at the time: throughput and latency are not the machine's own).
-Runtime: every process compiled (\`npm run build:server\`, dist/<role>.js) under plain node with MALLOC_ARENA_MAX=2, as \`npm start\`, \`start:distributed\` and the image run it.
+Runtime: every process compiled (\`npm run build:server\`, dist/<role>.js) under plain node with the settings of scripts/distributed/node-runtime.ts (${Object.entries(
+  nodeRuntimeEnv('reading', {}),
+)
+  .map(([name, value]) => `${name}=${value}`)
+  .join(
+    ', ',
+  )}; the ai-worker and the embedded product without the last), as \`npm start\` and \`start:distributed\` run it.
 Engine: ${process.env.OPENAI_API_KEY ? 'OpenAI' : 'local'} · Photo: ${photoMeta.width}×${photoMeta.height} JPEG, ${(photo.length / 1024 / 1024).toFixed(2)} MB (a shared palm scaled up to phone size).
 
 ### Submit → complete (POST /api/reading answered once the reading is finished)
 
-Targets: p50 ≤ 1.0 s and p95 ≤ 2.0 s at concurrency 1; ≥ 3 readings/s at concurrency 8.
+Targets: p50 ≤ ${TARGETS.p50AtOne} s at concurrency 1; ≥ ${TARGETS.perSecondAtEight} readings/s at concurrency 8, distributed.
 
 | mode | concurrency | readings | p50 | p95 | readings/s | failures |
 | --- | --- | --- | --- | --- | --- | --- |
 ${embedded.runs.map((run) => runRow('embedded', run)).join('\n')}
 ${distributed.runs.map((run) => runRow('distributed', run)).join('\n')}
 
+Distributed p50 at concurrency 1: ${fmt(distributed.runs[0]!.p50)} s — ${verdict(distributed.runs[0]!.p50 <= TARGETS.p50AtOne)}; embedded: ${fmt(embedded.runs[0]!.p50)} s — ${verdict(embedded.runs[0]!.p50 <= TARGETS.p50AtOne)}.
+Distributed throughput at concurrency 8: ${fmt(distributed.runs[1]!.perSecond)} readings/s — ${verdict(distributed.runs[1]!.perSecond >= TARGETS.perSecondAtEight)}.
+
 ### Memory (peak resident memory while the readings above ran)
 
-Targets: embedded ≤ 400 MB; the ai-worker ≤ 350 MB; every other service ≤ 120 MB.
+Targets: embedded ≤ ${TARGETS.embeddedMb} MB; the ai-worker ≤ ${TARGETS.workerMb} MB; every other service ≤ ${TARGETS.serviceMb} MB.
 
-| process | peak RSS |
-| --- | --- |
-| embedded (everything in one process) | ${fmt(embedded.peakRss, 0)} MB |
+| process | peak RSS | target |
+| --- | --- | --- |
+| embedded (everything in one process) | ${fmt(embedded.peakRss, 0)} MB | ${verdict(embedded.peakRss <= TARGETS.embeddedMb)} |
 ${Object.entries(distributed.rss)
-  .map(([name, mb]) => `| distributed: ${name} | ${fmt(mb, 0)} MB |`)
+  .map(([name, mb]) => `| distributed: ${name} | ${fmt(mb, 0)} MB | ${verdict(mb <= rssTarget(name))} |`)
   .join('\n')}
 
 ### GET /api/reading/{id} under load (autocannon, 16 connections, 8 s)

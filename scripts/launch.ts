@@ -2,12 +2,12 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { hasNodeRuntime, nodeRuntimeEnv } from './distributed/node-runtime';
 
 /**
- * `node dist/launch.js <role>` (what `npm start` runs): starts a compiled role with glibc's malloc
- * limited to two arenas. glibc reads MALLOC_ARENA_MAX once, when the process starts, so on Linux
- * the role runs as a child that inherits it; elsewhere there is no glibc and the role runs in
- * this process. Measured on the embedded product under bench:pipeline (docs/benchmarks.md).
+ * `node dist/launch.js <role>` (what `npm start` runs): starts a compiled role with the allocator
+ * and V8 settings of scripts/distributed/node-runtime.ts. Both are read when a process starts, so
+ * the role runs as a child that inherits them — or in this process when it already has them.
  */
 const role = process.argv[2] ?? '';
 const entry = path.join(path.dirname(process.argv[1]!), `${role}.js`);
@@ -18,10 +18,10 @@ if (!/^[a-z][a-z-]*$/.test(role) || role === 'launch' || !existsSync(entry)) {
   process.exit(64);
 }
 
-if (process.platform === 'linux' && !process.env.MALLOC_ARENA_MAX) {
+if (!hasNodeRuntime(role)) {
   const child = spawn(process.execPath, [...process.execArgv, entry, ...process.argv.slice(3)], {
     stdio: 'inherit',
-    env: { ...process.env, MALLOC_ARENA_MAX: '2' },
+    env: { ...process.env, ...nodeRuntimeEnv(role) },
   });
   // The child shuts down on these itself; the launcher only passes them on and waits.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => child.kill(signal));

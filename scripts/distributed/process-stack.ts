@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compiledEntry } from '../build/server-build';
+import { nodeRuntimeEnv } from './node-runtime';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -125,13 +126,6 @@ export async function startProcessStack(options: ProcessStackOptions): Promise<P
     }),
   );
   const children = new Map<StackProcessName, ChildProcess>();
-  /**
-   * glibc gives each thread that allocates its own arena; sharp's decodes on libuv's threads leave
-   * every arena holding a full-size photo (sharp's docs advise this or jemalloc). Measured on the
-   * worker: 375 MB peak with the default arenas, 311 MB with two. Deployments set it in the image.
-   */
-  const allocator = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' };
-
   const launch = async (name: StackProcessName) => {
     for (const port of portsOf(name)) await assertPortFree(name, port);
     const entry = options.compiled
@@ -141,7 +135,7 @@ export async function startProcessStack(options: ProcessStackOptions): Promise<P
       cwd: ROOT,
       env: {
         ...process.env,
-        ...allocator,
+        ...nodeRuntimeEnv(name),
         PUBLIC_URL: process.env.PUBLIC_URL ?? urls.gateway.replace('127.0.0.1', 'localhost'),
         // The services are reached through the gateway only, one hop that names the client.
         ...(name === 'gateway' ? {} : { TRUST_PROXY: '1' }),

@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type { ReadingView } from '@palm/contracts';
 import {
   currentRequestId,
@@ -9,6 +9,7 @@ import {
   type Logger,
 } from '@palm/platform';
 import type { CompletionWaiter } from './completion-waiter';
+import { createLimiter } from './concurrency-limit';
 import { parseReadingSubmission } from './intake/reading-submission.parser';
 import type { OutboxRelay } from './outbox/outbox-relay';
 import { newReadingId } from './reading-id';
@@ -46,12 +47,24 @@ const wantsAsync = (req: Request) => /\brespond-async\b/i.test(String(req.header
 export function createReadingRouter(deps: ReadingRoutesDeps): Router {
   const { repository, blobs, relay, waiter, logger } = deps;
   const router = Router();
+  /**
+   * Two photos are taken in at a time; further uploads wait unread in their sockets, and TCP holds
+   * the rest of their bytes back, through the gateway, at the client. Eight visitors submitting
+   * at once otherwise put eight 3–5 MB photos, each copied a few times, in memory together. The
+   * worker reads far fewer photos a second than intake takes in, so no reading finishes later.
+   */
+  const intake = createLimiter(2);
 
-  router.post('/api/reading', async (req, res) => {
+  /**
+   * Reads, checks and stores the photo, and records the reading with its event. The photo lives
+   * only inside this function: the request then waits seconds for the worker, and a photo still
+   * referenced by then would outlive V8's young generation and stay resident until a full
+   * collection — measured at tens of megabytes under eight concurrent uploads.
+   */
+  async function accept(req: Request, res: Response): Promise<string> {
     const { image, submission } = await parseReadingSubmission(req);
     const { contentType } = await inspectImage(image);
     const ownerHash = hashOwnerToken(ensureOwnerCookie(req, res));
-
     const id = newReadingId();
     const originalImageKey = `uploads/${id}/original`;
     // An object store or database that is away ends in 503 + Retry-After (the error handler), and
@@ -86,7 +99,11 @@ export function createReadingRouter(deps: ReadingRoutesDeps): Router {
     }
     relay.kick();
     logger.info({ readingId: id, bytes: image.length }, 'reading accepted');
+    return id;
+  }
 
+  router.post('/api/reading', async (req, res) => {
+    const id = await intake(() => accept(req, res));
     if (wantsAsync(req)) {
       res.status(202).location(`/api/reading/${id}`).json({ id, status: 'queued' });
       return;

@@ -101,6 +101,35 @@ describe('POST /api/reading', () => {
     await expectRefused(await submit(form(palm)), 422, /could not find an open palm/);
   });
 
+  it('stores the photo byte for byte, with or without a Content-Length', async () => {
+    // Large enough to arrive in many socket reads, as a phone photo does.
+    const photo = await sharp(palm).resize(2400).jpeg({ quality: 95 }).toBuffer();
+    expect(photo.length).toBeGreaterThan(256 * 1024);
+    const encoded = new Response(form(photo));
+    const contentType = encoded.headers.get('content-type')!;
+    const body = new Uint8Array(await encoded.arrayBuffer());
+    const chunked = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let offset = 0; offset < body.length; offset += 1000) {
+          controller.enqueue(body.subarray(offset, offset + 1000));
+        }
+        controller.close();
+      },
+    });
+    for (const sent of [body, chunked]) {
+      const response = await fetch(`${harness.url}/api/reading`, {
+        method: 'POST',
+        body: sent,
+        headers: { 'content-type': contentType },
+        duplex: 'half',
+      });
+      expect(response.status).toBe(200);
+      const { id } = (await response.json()) as { id: string };
+      const stored = await fetch(`${harness.url}/api/reading/${id}/image`);
+      expect(Buffer.from(await stored.arrayBuffer()).equals(photo)).toBe(true);
+    }
+  });
+
   it('serves the stored palm image privately, with nosniff', async () => {
     const { id } = (await (await submit(form(palm))).json()) as { id: string };
     const image = await fetch(`${harness.url}/api/reading/${id}/image`);

@@ -1,4 +1,4 @@
-import { Client } from 'minio';
+import type { Client } from 'minio';
 import { assertValidBlobKey } from './blob-key';
 import type { BlobStore } from './blob-store';
 
@@ -18,7 +18,10 @@ const BUCKET_CREATED_ELSEWHERE_CODES = new Set(['BucketAlreadyOwnedByYou', 'Buck
 export async function createS3BlobStore(options: S3BlobStoreOptions): Promise<BlobStore> {
   const { endpoint, accessKey, secretKey, bucket, region } = options;
   const url = new URL(endpoint);
-  const client = new Client({
+  // Loaded only where S3 is used: the minio client costs ~20 MB of heap in every process that
+  // imports it, and most processes (and the embedded product) never store a blob in S3.
+  const minio = await import('minio');
+  const client = new minio.Client({
     endPoint: url.hostname,
     port: url.port ? Number(url.port) : undefined,
     useSSL: url.protocol === 'https:',

@@ -1,12 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  connect,
-  type Channel,
-  type ChannelModel,
-  type ConfirmChannel,
-  type ConsumeMessage,
-  type Options,
-} from 'amqplib';
+import type { Channel, ChannelModel, ConfirmChannel, ConsumeMessage, Options } from 'amqplib';
 import {
   DEAD_LETTER_EXCHANGE,
   DEAD_LETTER_QUEUE,
@@ -280,6 +273,9 @@ class AmqpBus implements MessageBus {
   }
 
   private async openSession(): Promise<Session> {
+    // Loaded on first connect: the gateway and the embedded product bundle this file but never
+    // use a broker, and should not carry its client in memory.
+    const { connect } = await import('amqplib');
     const connection = await connect(this.options.url, {
       clientProperties: { connection_name: `palm-bus ${this.options.namespace ?? ''}`.trim() },
     });

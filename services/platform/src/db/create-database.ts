@@ -2,10 +2,9 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
 import path from 'node:path';
-import knex, { type Knex } from 'knex';
-import ClientPgLite from 'knex-pglite';
+import type { PGlite } from '@electric-sql/pglite';
+import type { Knex } from 'knex';
 import type { Logger } from '../logging/logger';
 import type { Database } from './database';
 
@@ -29,9 +28,16 @@ export interface DatabaseOptions {
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   const { url, dataDir = './.data', logger } = options;
   const log = logger && knexLog(logger);
+  // Loaded here, not at start-up: the gateway bundles this file but opens no database, and a
+  // process on PostgreSQL never needs PGlite (docs/benchmarks.md, Issue 16).
+  const { default: knex } = await import('knex');
   const db = url
     ? knex({ client: 'pg', connection: url, pool: { min: 0, max: 10 }, log })
-    : knex({ client: ClientPgLite, connection: await pgliteConnection(dataDir), log });
+    : knex({
+        client: (await import('knex-pglite')).default,
+        connection: await pgliteConnection(dataDir),
+        log,
+      });
   try {
     await db.raw('select 1');
   } catch (error) {
@@ -78,6 +84,7 @@ const PGLITE_SETTINGS = { postgresqlconf: ['shared_buffers = 16MB', 'wal_buffers
 type PgliteConnection = Knex.PgConnectionConfig & { pglite: PGlite };
 
 async function pgliteConnection(dataDir: string): Promise<PgliteConnection> {
+  const { PGlite } = await import('@electric-sql/pglite');
   if (dataDir === IN_MEMORY) return { pglite: new PGlite(IN_MEMORY, PGLITE_SETTINGS) };
   const directory = pgliteLocation(dataDir);
   await mkdir(directory, { recursive: true });

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { MAX_IMAGE_PIXELS, type AcceptedImageFormat } from '@palm/contracts';
 import { HttpError } from './http-error';
 
@@ -48,6 +47,11 @@ export async function inspectImage(
       },
     );
   }
+  // Loaded on the first photo: only the reading service inspects uploads, and every other process
+  // that bundles the platform would otherwise carry libvips (~13 MB) for nothing.
+  const { default: sharp } = await import('sharp');
+  // libvips keeps recent operations for reuse; every upload is a new photo, so that only holds memory.
+  sharp.cache(false);
   const metadata = await sharp(bytes, { limitInputPixels: false })
     .metadata()
     .catch(() => {

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import busboy from 'busboy';
+import type busboy from 'busboy';
 import { MAX_IMAGE_BYTES } from '@palm/contracts';
 import { badRequest, HttpError } from './http-error';
 import { assertStorableText } from './unstorable-text';
@@ -23,23 +23,25 @@ export interface ImageUpload<F extends string> {
  * 5 MB, the named text fields (others are ignored), nothing else. Every way a form can be abused
  * ends in a 400 or 413 problem with a sentence saying what was wrong.
  */
-export function readImageUpload<F extends string>(
+export async function readImageUpload<F extends string>(
   req: IncomingMessage,
   options: { fileField: string; textFields: readonly F[] },
 ): Promise<ImageUpload<F>> {
   const { fileField, textFields } = options;
   const contentType = req.headers['content-type'] ?? '';
   if (!contentType.toLowerCase().startsWith('multipart/form-data')) {
-    return Promise.reject(
-      badRequest(`Send the form as multipart/form-data, with the palm photo in a field named ${fileField}.`),
+    throw badRequest(
+      `Send the form as multipart/form-data, with the palm photo in a field named ${fileField}.`,
     );
   }
-  if (Number(req.headers['content-length'] ?? 0) > MAX_REQUEST_BYTES) return Promise.reject(imageTooLarge());
+  if (Number(req.headers['content-length'] ?? 0) > MAX_REQUEST_BYTES) throw imageTooLarge();
+  // Loaded on the first upload, like sharp in image-inspection.ts: only the reading service reads forms.
+  const { default: createParser } = await import('busboy');
 
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({
+      parser = createParser({
         headers: req.headers,
         // busboy reports the limit on reaching it, not on passing it: one byte more lets a photo of
         // exactly MAX_IMAGE_BYTES in, as the web app does, and stops at the first byte beyond.
@@ -56,7 +58,7 @@ export function readImageUpload<F extends string>(
       return;
     }
     const fields: Partial<Record<F, string>> = {};
-    const chunks: Buffer[] = [];
+    const image = imageCollector(Number(req.headers['content-length'] ?? 0));
     let sawImage = false;
     let failure: HttpError | undefined;
     const fail = (error: HttpError) => {
@@ -73,7 +75,7 @@ export function readImageUpload<F extends string>(
       }
       sawImage = true;
       stream.on('data', (chunk: Buffer) => {
-        if (!failure) chunks.push(chunk);
+        if (!failure) image.add(chunk);
       });
       stream.on('limit', () => fail(imageTooLarge()));
     });
@@ -101,7 +103,7 @@ export function readImageUpload<F extends string>(
         reject(failure);
         return;
       }
-      if (!sawImage || chunks.length === 0) {
+      if (!sawImage || image.length() === 0) {
         reject(
           badRequest(`Please add a photo of your palm (the field ${fileField}).`, [
             { field: fileField, message: 'required' },
@@ -115,9 +117,30 @@ export function readImageUpload<F extends string>(
         reject(error instanceof Error ? error : new Error(String(error)));
         return;
       }
-      resolve({ image: Buffer.concat(chunks), fields });
+      resolve({ image: image.bytes(), fields });
     });
     req.on('aborted', () => reject(badRequest('The upload was interrupted.')));
     req.pipe(parser);
   });
+}
+
+/**
+ * The photo's bytes, copied as they arrive into one buffer of the request's declared length, so
+ * each chunk read from the socket can be collected at once instead of living as long as the upload
+ * and then being copied again. Node's HTTP parser never delivers more body than Content-Length
+ * declares, and the photo is part of that body. A request without one is joined at the end.
+ */
+function imageCollector(declaredLength: number) {
+  const target = declaredLength > 0 ? Buffer.allocUnsafe(declaredLength) : undefined;
+  const chunks: Buffer[] = [];
+  let length = 0;
+  return {
+    add(chunk: Buffer) {
+      if (target) chunk.copy(target, length);
+      else chunks.push(chunk);
+      length += chunk.length;
+    },
+    length: () => length,
+    bytes: () => (target ? target.subarray(0, length) : Buffer.concat(chunks, length)),
+  };
 }

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface ReadingMail {
   to: string;
@@ -15,20 +15,32 @@ export interface ReadingMailer {
   close(): void;
 }
 
-/** SMTP through nodemailer: `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://…:465`. */
+/**
+ * SMTP through nodemailer: `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://…:465`.
+ * nodemailer is loaded with the first mail, not when the service starts: most processes never send one.
+ */
 export function createSmtpMailer(options: { url: string; from: string }): ReadingMailer {
-  const transport = nodemailer.createTransport({
-    url: options.url,
-    // A hung server must not hold a bus message for the broker's 30 min consumer timeout.
-    connectionTimeout: 15_000,
-    greetingTimeout: 15_000,
-    socketTimeout: 30_000,
-  });
+  let transport: Promise<Transporter> | undefined;
+  const connect = async () => {
+    const { default: nodemailer } = await import('nodemailer');
+    return nodemailer.createTransport({
+      url: options.url,
+      // A hung server must not hold a bus message for the broker's 30 min consumer timeout.
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 30_000,
+    });
+  };
   return {
     async send(mail) {
-      await transport.sendMail({ ...mail, from: options.from });
+      transport ??= connect();
+      await (await transport).sendMail({ ...mail, from: options.from });
     },
-    close: () => transport.close(),
+    close: () =>
+      void transport?.then(
+        (opened) => opened.close(),
+        () => undefined,
+      ),
   };
 }
 

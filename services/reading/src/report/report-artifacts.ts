@@ -1,5 +1,5 @@
-import sharp from 'sharp';
 import type { BlobStore, Logger } from '@palm/platform';
+import { createLimiter } from '../concurrency-limit';
 import type { ReadingRecord, ReadingRepository } from '../reading.repository';
 import { plainText } from './plain-text';
 import { renderReportPdf, type ReportPhoto } from './report-pdf.renderer';
@@ -20,22 +20,6 @@ export function firstInsight(reading: ReadingRecord): string | undefined {
   return insight ? plainText(insight) : undefined;
 }
 
-/** Renders run one or two at a time per process, so a burst of downloads cannot exhaust memory. */
-function createLimiter(concurrency: number) {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  return async function limit<T>(task: () => Promise<T>): Promise<T> {
-    if (active >= concurrency) await new Promise<void>((resolve) => waiting.push(resolve));
-    active++;
-    try {
-      return await task();
-    } finally {
-      active--;
-      waiting.shift()?.();
-    }
-  };
-}
-
 export interface ReportArtifacts {
   pdf(reading: ReadingRecord): Promise<Buffer>;
   card(reading: ReadingRecord): Promise<Buffer>;
@@ -53,11 +37,13 @@ export function createReportArtifacts(deps: {
   publicUrl: string;
 }): ReportArtifacts {
   const { repository, blobs } = deps;
+  // Renders run two at a time per process, so a burst of downloads cannot exhaust memory.
   const limit = createLimiter(2);
 
   async function photoOf(reading: ReadingRecord): Promise<ReportPhoto | null> {
     const blob = reading.imageKey ? await blobs.get(reading.imageKey) : null;
     if (!blob) return null;
+    const { default: sharp } = await import('sharp');
     const { width, height, format } = await sharp(blob.data, { limitInputPixels: 40e6 }).metadata();
     if (!width || !height) return null;
     // The worker stores JPEG; anything else is converted so pdfkit and librsvg can embed it.

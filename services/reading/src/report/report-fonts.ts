@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { create, type Font } from 'fontkit';
+import type * as Fontkit from 'fontkit';
 import { woffToSfnt } from './woff-to-sfnt';
 
 /**
@@ -19,7 +19,7 @@ export interface FontFace {
   subset: FontSubset;
   weight: FontWeight;
   data: Buffer;
-  font: Font;
+  font: Fontkit.Font;
 }
 
 export interface TextRun {
@@ -27,8 +27,9 @@ export interface TextRun {
   face: FontFace;
 }
 
+const requireHere = createRequire(import.meta.url);
 const fontDir = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('@fontsource/noto-sans-devanagari/package.json')),
+  path.dirname(requireHere.resolve('@fontsource/noto-sans-devanagari/package.json')),
   'files',
 );
 
@@ -36,6 +37,9 @@ function loadFace(subset: FontSubset, weight: FontWeight): FontFace {
   const data = woffToSfnt(
     readFileSync(path.join(fontDir, `noto-sans-devanagari-${subset}-${weight}-normal.woff`)),
   );
+  // fontkit is required with the first face, not imported: only a PDF or a share card needs it,
+  // and the text functions that use it stay synchronous.
+  const { create } = requireHere('fontkit') as typeof Fontkit;
   const font = create(data);
   if (!('layout' in font)) throw new Error(`the ${subset} ${weight} font file is a collection`);
   return { name: `${subset}-${weight}`, subset, weight, data, font };

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import { READING_DISCLAIMER, REPORT_BRAND, type ReadingResult } from '@palm/contracts';
 import { fontFaces, textRuns, type FontWeight } from './report-fonts';
 import { plainText } from './plain-text';
@@ -258,7 +257,9 @@ function drawFooters(doc: PDFKit.PDFDocument, input: ReportPdfInput): void {
  * markers, every section with insights and basis, the date and the disclaimer on every page.
  * pdfkit embeds only the glyphs used (subset fonts), so a reading is a few hundred kilobytes.
  */
-export function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
+export async function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
+  // pdfkit (~20 MB once loaded) is loaded with the first PDF asked for, not when the service starts.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_HEIGHT },

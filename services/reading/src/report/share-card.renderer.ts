@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { REPORT_BRAND, SHARE_CARD_SIZE, type LineTrace, type VisualMarker } from '@palm/contracts';
 import type { ReportPhoto } from './report-pdf.renderer';
 import { REPORT_COLORS, TRACE_COLORS } from './report-style';
@@ -112,5 +111,6 @@ ${svgTextLine('A palm reading in the Vedic tradition', TEXT_X, 262, { size: 24, 
 ${insight}
 ${svgTextLine('Open the reading to see every line and mount.', TEXT_X, 560, { size: 22, fill: REPORT_COLORS.muted })}
 </svg>`;
+  const { default: sharp } = await import('sharp');
   return sharp(Buffer.from(svg), { limitInputPixels: 40e6 }).png({ compressionLevel: 8 }).toBuffer();
 }

@@ -1,0 +1,53 @@
+/**
+ * How every compiled role's Node process is started by the process stack (`start:distributed`,
+ * bench:pipeline) and by `dist/launch.js` (`npm start`); measured under bench:pipeline
+ * (docs/benchmarks.md, Issue 16). The image sets the allocator's variables in deploy/Dockerfile.
+ *
+ * - `MALLOC_ARENA_MAX=2`: glibc gives each thread that allocates its own arena; sharp's decodes on
+ *   libuv's threads leave every arena holding a full-size photo (sharp's docs advise this or
+ *   jemalloc). The worker measured 375 MB peak with the default arenas, 311 MB with two.
+ * - `MALLOC_MMAP_THRESHOLD_=32768`: blocks from 32 KB up (the sockets' 64 KB read buffers, every
+ *   copy of an upload) are mapped on their own and go back to the system when freed. glibc's
+ *   default threshold rises to the largest block freed so far, after which such blocks come from
+ *   the arenas and stay resident there; the reading service peaked ~10 MB lower with it.
+ * - `--max-semi-space-size=2` (MB), for every role but the two that run the palm engine: V8
+ *   otherwise grows each half of its young generation to 16 MB, which these processes, whose live
+ *   heap is 20–40 MB, keep resident as empty space; collecting the young generation more often also
+ *   frees the sockets' upload buffers sooner (15–40 MB less per process). The engine's tensors churn
+ *   the young generation, and there the small one made readings slower (p50 ~0.2 s on this
+ *   machine), for memory the worker has to spare.
+ *
+ * glibc reads its variables once, when the process starts, and V8 sizes its heap then: both must be
+ * in place before node runs, so they travel as environment variables.
+ */
+const ENGINE_ROLES = new Set(['ai-worker', 'embedded']);
+const nodeFlags = (role: string) => (ENGINE_ROLES.has(role) ? [] : ['--max-semi-space-size=2']);
+
+export function nodeRuntimeEnv(
+  role: string,
+  env: NodeJS.ProcessEnv = process.env,
+): {
+  MALLOC_ARENA_MAX: string;
+  MALLOC_MMAP_THRESHOLD_: string;
+  NODE_OPTIONS: string;
+} {
+  const options = env.NODE_OPTIONS?.trim() ?? '';
+  // A flag already given (with any value) is left as the operator set it.
+  const given = options.split(/\s+/).map((option) => option.split('=')[0]);
+  const missing = nodeFlags(role).filter((flag) => !given.includes(flag.split('=')[0]));
+  return {
+    MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? '2',
+    MALLOC_MMAP_THRESHOLD_: env.MALLOC_MMAP_THRESHOLD_ ?? '32768',
+    NODE_OPTIONS: [options, ...missing].filter(Boolean).join(' '),
+  };
+}
+
+/** True when this process already runs with every setting above for `role`. */
+export function hasNodeRuntime(role: string, env: NodeJS.ProcessEnv = process.env): boolean {
+  const wanted = nodeRuntimeEnv(role, env);
+  return (
+    env.MALLOC_ARENA_MAX !== undefined &&
+    env.MALLOC_MMAP_THRESHOLD_ !== undefined &&
+    (env.NODE_OPTIONS?.trim() ?? '') === wanted.NODE_OPTIONS
+  );
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { hasNodeRuntime, nodeRuntimeEnv } from '../../scripts/distributed/node-runtime';
+
+describe('the runtime settings every compiled role starts with', () => {
+  it('adds the allocator settings and a small young generation to a bare environment', () => {
+    expect(nodeRuntimeEnv('reading', {})).toEqual({
+      MALLOC_ARENA_MAX: '2',
+      MALLOC_MMAP_THRESHOLD_: '32768',
+      NODE_OPTIONS: '--max-semi-space-size=2',
+    });
+    expect(hasNodeRuntime('reading', {})).toBe(false);
+  });
+
+  it('keeps what the operator set and adds only what is missing', () => {
+    const env = { MALLOC_ARENA_MAX: '4', NODE_OPTIONS: '--enable-source-maps' };
+    expect(nodeRuntimeEnv('reading', env)).toEqual({
+      MALLOC_ARENA_MAX: '4',
+      MALLOC_MMAP_THRESHOLD_: '32768',
+      NODE_OPTIONS: '--enable-source-maps --max-semi-space-size=2',
+    });
+    expect(hasNodeRuntime('reading', env)).toBe(false);
+  });
+
+  it('leaves the young generation of the roles that run the palm engine at its default', () => {
+    for (const role of ['ai-worker', 'embedded']) {
+      expect(nodeRuntimeEnv(role, {}).NODE_OPTIONS).toBe('');
+      expect(hasNodeRuntime(role, { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '32768' })).toBe(true);
+    }
+  });
+
+  it('leaves a semi-space size the operator chose', () => {
+    const env = {
+      MALLOC_ARENA_MAX: '2',
+      MALLOC_MMAP_THRESHOLD_: '65536',
+      NODE_OPTIONS: '--max-semi-space-size=8',
+    };
+    expect(nodeRuntimeEnv('reading', env).NODE_OPTIONS).toBe('--max-semi-space-size=8');
+    expect(hasNodeRuntime('reading', env)).toBe(true);
+  });
+});
