@@ -74,7 +74,7 @@ describe('configuration', () => {
         module.checkStandalone?.(loadConfig(module.configSchema, {}));
         return false;
       } catch (error) {
-        expect((error as Error).message).toMatch(/^INTERNAL_TOKEN: required in distributed mode/);
+        expect((error as Error).message).toMatch(/^\s*INTERNAL_TOKEN: required in distributed mode/m);
         return true;
       }
     });
