@@ -83,9 +83,9 @@ export function localPeers(): { peers: ServicePeers; provide: (part: Partial<Ser
   };
   return {
     peers: {
-      sessions: { verify: (sessionId) => provider('sessions').verify(sessionId) },
-      runtimePrompts: () => provider('runtimePrompts')(),
-      sharePreview: (id, cookieHeader) => provider('sharePreview')(id, cookieHeader),
+      sessions: { verify: async (sessionId) => provider('sessions').verify(sessionId) },
+      runtimePrompts: async () => provider('runtimePrompts')(),
+      sharePreview: async (id, cookieHeader) => provider('sharePreview')(id, cookieHeader),
     },
     provide(part) {
       Object.assign(provided, part);
