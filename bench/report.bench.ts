@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
-import { renderReportPdf } from '../services/reading/src/report/report-pdf.renderer';
-import { renderShareCard } from '../services/reading/src/report/share-card.renderer';
-import { FULL_RESULT, samplePalmJpeg } from '../services/reading/test/support/sample-report';
+import { renderReportPdf, renderShareCard } from '@palm/reading';
+import { FULL_RESULT, samplePalmJpeg } from '../tests/support/sample-report';
 import { writeBenchmarkSection } from './support/benchmarks-doc';
 import { ascending, machineLoad, percentile } from './support/stats';
 

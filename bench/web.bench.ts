@@ -5,7 +5,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createLogger } from '@palm/platform';
-import { startEmbedded } from '../gateway/src/embedded-app';
+import { startEmbedded } from '@palm/gateway';
 import { ROOT, writeBenchmarkSection } from './support/benchmarks-doc';
 import { ascending, machineLoad, median } from './support/stats';
 

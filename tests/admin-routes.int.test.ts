@@ -2,9 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import knex, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuthConfigSchema, createAdminAuthService } from '@palm/admin-auth';
-import { createPromptTestRunRouter } from '@palm/ai-worker';
-import { createFlowService } from '@palm/flow';
+import { SERVICE_MODULES } from '@palm/gateway';
 import {
   closeDatabase,
   createDatabase,
@@ -13,10 +11,9 @@ import {
   createMemoryBus,
   IN_MEMORY,
   loadConfig,
+  localPeers,
   type Database,
 } from '@palm/platform';
-import { createPromptService } from '@palm/prompt';
-import { createReadingService } from '@palm/reading';
 import type { StackProcessName } from '../scripts/distributed/process-stack';
 import { concretePath, registeredRoutes, type RegisteredRoute } from './support/router-routes';
 import { startTestStack, type TestStack } from './support/test-stack';
@@ -35,35 +32,33 @@ let sql: Knex;
 let protectedRoutes: (RegisteredRoute & { service: StackProcessName })[];
 
 async function routesOfEveryService(): Promise<(RegisteredRoute & { service: StackProcessName })[]> {
-  // The services are built (not started) only to read the routes their routers register.
+  // Every service module is built (not started) only to read the routes its routers register.
   const logger = createLogger('route-listing', 'silent');
   const db: Database = await createDatabase({ dataDir: IN_MEMORY });
   const bus = createMemoryBus({ logger });
-  const sessions = { verify: () => Promise.resolve(false) };
-  const routers: [StackProcessName, { router: Parameters<typeof registeredRoutes>[0] }][] = [
-    ['admin-auth', createAdminAuthService({ db, logger, config: loadConfig(adminAuthConfigSchema, {}) })],
-    ['flow', createFlowService({ db, bus, logger, sessions })],
-    ['prompt', createPromptService({ db, bus, logger, sessions })],
-    ['reading', createReadingService({ db, bus, logger, blobs: createDiskBlobStore('/tmp/unused-blobs') })],
-    [
-      'ai-worker',
-      {
-        router: createPromptTestRunRouter({
-          sessions,
-          logger,
-          engineFor: () => ({ name: 'unused', read: () => Promise.reject(new Error('never called')) }),
-          usesPrompts: false,
-        }),
-      },
-    ],
-  ];
+  const blobs = createDiskBlobStore('/tmp/unused-blobs');
+  const peers = localPeers();
+  peers.provide({ sessions: { verify: () => Promise.resolve(false) } });
+  const routes = [];
+  for (const module of SERVICE_MODULES) {
+    const service = await module.create({
+      config: loadConfig(module.configSchema, {}),
+      logger,
+      db,
+      bus: () => Promise.resolve(bus),
+      blobs: () => Promise.resolve(blobs),
+      peers: peers.peers,
+    });
+    routes.push(
+      ...service.routers
+        .flatMap((router) => registeredRoutes(router))
+        .filter((route) => route.path.startsWith('/api/admin/') && !PUBLIC_ADMIN_ROUTES.includes(route.path))
+        .map((route) => ({ ...route, service: module.name as StackProcessName })),
+    );
+  }
   await bus.close();
   await closeDatabase(db);
-  return routers.flatMap(([service, { router }]) =>
-    registeredRoutes(router)
-      .filter((route) => route.path.startsWith('/api/admin/') && !PUBLIC_ADMIN_ROUTES.includes(route.path))
-      .map((route) => ({ ...route, service })),
-  );
+  return routes;
 }
 
 async function login(): Promise<string> {

@@ -2,9 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { adminAuthConfigSchema } from '@palm/admin-auth';
-import { aiWorkerConfigSchema } from '@palm/ai-worker';
-import { flowConfigSchema } from '@palm/flow';
+import { adminAuthModule } from '@palm/admin-auth';
+import { gatewayConfigSchema, gatewayTargetsSchema, SERVICE_MODULES } from '@palm/gateway';
 import {
   ConfigError,
   INTERNAL_TOKEN_REASON,
@@ -12,19 +11,13 @@ import {
   loadConfig,
   requireSetting,
 } from '@palm/platform';
-import { promptConfigSchema } from '@palm/prompt';
-import { readingConfigSchema } from '@palm/reading';
-import { gatewayConfigSchema, gatewayTargetsSchema } from '../gateway/src/config';
+import { readingModule } from '@palm/reading';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const schemas = {
   gateway: gatewayConfigSchema,
   'gateway targets': gatewayTargetsSchema,
-  reading: readingConfigSchema,
-  flow: flowConfigSchema,
-  prompt: promptConfigSchema,
-  'admin-auth': adminAuthConfigSchema,
-  'ai-worker': aiWorkerConfigSchema,
+  ...Object.fromEntries(SERVICE_MODULES.map((module) => [module.name, module.configSchema])),
 };
 
 describe('configuration', () => {
@@ -48,10 +41,14 @@ describe('configuration', () => {
   });
 
   it('a wrong value stops start-up with a message naming the variable', () => {
-    expect(() => loadConfig(readingConfigSchema, { PORT: 'eighty' })).toThrow(ConfigError);
-    expect(() => loadConfig(readingConfigSchema, { PORT: 'eighty' })).toThrow(/PORT: .*\(got "eighty"\)/);
-    expect(() => loadConfig(readingConfigSchema, { DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
-    expect(() => loadConfig(adminAuthConfigSchema, { ADMIN_TOTP_SECRET: 'short!' })).toThrow(
+    expect(() => loadConfig(readingModule.configSchema, { PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig(readingModule.configSchema, { PORT: 'eighty' })).toThrow(
+      /PORT: .*\(got "eighty"\)/,
+    );
+    expect(() => loadConfig(readingModule.configSchema, { DATABASE_URL: 'not a url' })).toThrow(
+      /DATABASE_URL/,
+    );
+    expect(() => loadConfig(adminAuthModule.configSchema, { ADMIN_TOTP_SECRET: 'short!' })).toThrow(
       /ADMIN_TOTP_SECRET/,
     );
   });
@@ -71,10 +68,21 @@ describe('configuration', () => {
     expect(() => requireSetting(undefined, 'INTERNAL_TOKEN', INTERNAL_TOKEN_REASON)).toThrow(
       /INTERNAL_TOKEN: required in distributed mode — set it to the same random secret/,
     );
-    for (const main of ['services/prompt/src/main.ts', 'services/ai-worker/src/main.ts']) {
-      expect(readFileSync(path.join(ROOT, main), 'utf8')).toContain(
-        "requireSetting(config.INTERNAL_TOKEN, 'INTERNAL_TOKEN', INTERNAL_TOKEN_REASON)",
-      );
+    // The services whose peers send the token refuse to start alone without it; the others need none.
+    const refusing = SERVICE_MODULES.filter((module) => {
+      try {
+        module.checkStandalone?.(loadConfig(module.configSchema, {}));
+        return false;
+      } catch (error) {
+        expect((error as Error).message).toMatch(/^\s*INTERNAL_TOKEN: required in distributed mode/m);
+        return true;
+      }
+    });
+    expect(refusing.map((module) => module.name).sort()).toEqual(['ai-worker', 'prompt']);
+    for (const module of refusing) {
+      expect(() =>
+        module.checkStandalone?.(loadConfig(module.configSchema, { INTERNAL_TOKEN: 'a'.repeat(24) })),
+      ).not.toThrow();
     }
   });
 });

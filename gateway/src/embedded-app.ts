@@ -1,13 +1,4 @@
 import path from 'node:path';
-import { adminAuthConfigSchema, createAdminAuthService } from '@palm/admin-auth';
-import {
-  aiWorkerConfigSchema,
-  createAiWorkerService,
-  createPromptTestRunRouter,
-  workerEngineHost,
-} from '@palm/ai-worker';
-import { createFlowService } from '@palm/flow';
-import { createReadingEngines } from '@palm/palm-engine';
 import {
   closeDatabase,
   createBlobStore,
@@ -18,12 +9,13 @@ import {
   infrastructureConfigSchema,
   listen,
   loadConfig,
+  localPeers,
   type Logger,
+  type RunnableService,
 } from '@palm/platform';
-import { createPromptService } from '@palm/prompt';
-import { createReadingService, readingConfigSchema, readingServiceOptions } from '@palm/reading';
 import { gatewayConfigSchema } from './config';
 import { createGatewayApp } from './gateway.app';
+import { SERVICE_MODULES } from './service-modules';
 
 export interface EmbeddedProduct {
   url: string;
@@ -36,8 +28,8 @@ export interface EmbeddedProduct {
 /**
  * The composition root of `npm start`: one database (PGlite unless DATABASE_URL is set), one bus
  * (in-process unless AMQP_URL is set), one blob store (disk unless S3_ENDPOINT is set), and every
- * service plus the AI worker in this process behind the gateway. Services never learn which mode
- * they run in: only the adapters chosen here differ.
+ * service module in this process behind the gateway, each reaching the others by local calls.
+ * Services never learn which mode they run in: only the adapters and peers chosen here differ.
  */
 export async function startEmbedded(options: {
   logger: Logger;
@@ -51,9 +43,8 @@ export async function startEmbedded(options: {
   const env = options.env ?? process.env;
   const infrastructure = loadConfig(infrastructureConfigSchema, env);
   const gateway = loadConfig(gatewayConfigSchema, env);
-  const adminAuthConfig = loadConfig(adminAuthConfigSchema, env);
-  const workerConfig = loadConfig(aiWorkerConfigSchema, env);
-  const readingConfig = loadConfig(readingConfigSchema, env);
+  // Every module's settings are read before anything opens: a wrong value stops start-up cleanly.
+  const modules = SERVICE_MODULES.map((module) => ({ module, config: loadConfig(module.configSchema, env) }));
 
   const db = await createDatabase({
     url: infrastructure.DATABASE_URL,
@@ -62,39 +53,29 @@ export async function startEmbedded(options: {
   });
   const bus = await createBus(infrastructure, logger);
   const blobs = await createBlobStore(infrastructure);
+  const local = localPeers();
 
-  const adminAuth = createAdminAuthService({
-    db,
-    logger,
-    config: adminAuthConfig,
-    announceSetupLater: true,
-  });
-  const sessions = adminAuth.sessions;
-  const flow = createFlowService({ db, bus, logger, sessions });
-  const prompt = createPromptService({ db, bus, logger, sessions });
-  const reading = createReadingService({
-    db,
-    bus,
-    blobs,
-    logger,
-    ...readingServiceOptions(readingConfig),
-  });
-  // One process: the worker reads the operators' prompts straight from the prompt service.
-  const engines = await createReadingEngines(workerConfig, workerEngineHost(logger), {
-    current: () => prompt.runtimePrompts(),
-  });
-  const worker = createAiWorkerService({ db, bus, blobs, logger, engine: engines.engine });
-  const promptTestRun = createPromptTestRunRouter({ ...engines, logger, sessions });
-
-  const services = [adminAuth, flow, prompt, reading, worker];
+  const services: RunnableService[] = [];
+  for (const { module, config } of modules) {
+    const service = await module.create({
+      config,
+      logger,
+      db,
+      bus: () => Promise.resolve(bus),
+      blobs: () => Promise.resolve(blobs),
+      peers: local.peers,
+    });
+    if (service.provides) local.provide(service.provides);
+    services.push(service);
+  }
   for (const service of services) await service.start();
 
   const app = createGatewayApp({
     logger,
-    api: [adminAuth.router, flow.router, promptTestRun, prompt.router, reading.router],
+    api: services.flatMap((service) => service.routers),
     webDist: path.resolve(gateway.WEB_DIST),
     readingRateLimitPerMinute: gateway.READING_RATE_LIMIT_PER_MINUTE,
-    sharePreview: reading.sharePreview,
+    sharePreview: local.peers.sharePreview,
     publicUrl: gateway.PUBLIC_URL,
     trustProxy: gateway.TRUST_PROXY,
   });
@@ -108,7 +89,7 @@ export async function startEmbedded(options: {
   });
   const server = await listen(app, options.port ?? gateway.PORT, options.host);
   const operationsServer = await listen(operations, options.opsPort ?? gateway.OPS_PORT, options.host);
-  await adminAuth.announceSetup(`http://localhost:${server.port}`);
+  for (const service of services) await service.listening?.(`http://localhost:${server.port}`);
 
   return {
     url: server.url,

@@ -4,11 +4,11 @@ import {
   handleShutdown,
   listen,
   loadConfig,
+  remotePeers,
   runMain,
 } from '@palm/platform';
 import { gatewayConfigSchema, gatewayTargetsSchema } from './config';
 import { createGatewayApp } from './gateway.app';
-import { remoteSharePreview } from './report-meta';
 import { createServiceProxy } from './service-proxy';
 import { serviceReadiness, serviceRoutes } from './service-routes';
 
@@ -24,7 +24,7 @@ runMain(logger, async () => {
     api: routes.map((route) => createServiceProxy(route, logger)),
     webDist: config.WEB_DIST,
     readingRateLimitPerMinute: config.READING_RATE_LIMIT_PER_MINUTE,
-    sharePreview: remoteSharePreview(targets.READING_URL),
+    sharePreview: remotePeers(targets).sharePreview,
     publicUrl: config.PUBLIC_URL,
     trustProxy: config.TRUST_PROXY,
   });

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Request, RequestHandler } from 'express';
-import { readingPreviewSchema, REPORT_BRAND, SHARE_CARD_SIZE, type ReadingPreview } from '@palm/contracts';
+import { REPORT_BRAND, SHARE_CARD_SIZE, type ReadingPreview } from '@palm/contracts';
 import type { Logger } from '@palm/platform';
 
 /** The reading's link preview as the browser with this Cookie header may see it; null when it is not shared. */
@@ -34,22 +34,6 @@ function metaTags(preview: ReadingPreview, pageUrl: string, imageUrl: string): s
   return tags
     .map(([kind, name, content]) => `<meta ${kind}="${name}" content="${escapeAttribute(content)}" />`)
     .join('\n    ');
-}
-
-/**
- * Reads the preview from the reading service over HTTP (distributed mode), passing the visitor's
- * cookies so the owner of a reading that is no longer shared still gets its page.
- */
-export function remoteSharePreview(readingUrl: string): SharePreviewSource {
-  return async (id, cookieHeader) => {
-    const response = await fetch(`${readingUrl}/api/reading/${id}/preview`, {
-      headers: { Accept: 'application/json', ...(cookieHeader ? { Cookie: cookieHeader } : {}) },
-      signal: AbortSignal.timeout(3_000),
-    });
-    if (response.status === 404) return null;
-    if (!response.ok) throw new Error(`the reading service answered ${response.status}`);
-    return readingPreviewSchema.parse(await response.json());
-  };
 }
 
 /**

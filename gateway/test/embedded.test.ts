@@ -2,12 +2,13 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '@palm/platform';
+import { closeDatabase, createDatabase, createLogger } from '@palm/platform';
 import { palmPhotos, submitReading, waitForReading } from '../../tests/support/palm-photos';
 import { startEmbedded, type EmbeddedProduct } from '../src/embedded-app';
+import { SERVICE_MODULES } from '../src/service-modules';
 
 /** `npm start`'s composition, in-process on port 0: PGlite on disk, the in-process bus, disk blobs. */
-let product: EmbeddedProduct;
+let product: EmbeddedProduct | undefined;
 let dataDir: string;
 
 beforeAll(async () => {
@@ -32,7 +33,7 @@ afterAll(async () => {
 
 describe('embedded mode', () => {
   it('is ready with its database, bus and blob store', async () => {
-    const response = await fetch(`${product.opsUrl}/readyz`);
+    const response = await fetch(`${product!.opsUrl}/readyz`);
     expect(await response.json()).toEqual({
       status: 'ready',
       checks: { database: true, bus: true, blobs: true },
@@ -41,12 +42,12 @@ describe('embedded mode', () => {
 
   it('serves readiness and metrics on the operations port only, not to visitors', async () => {
     for (const endpoint of ['/readyz', '/metrics']) {
-      const response = await fetch(`${product.url}${endpoint}`);
+      const response = await fetch(`${product!.url}${endpoint}`);
       expect(response.status, endpoint).toBe(404);
       expect(response.headers.get('content-type'), endpoint).toContain('application/problem+json');
     }
-    expect((await fetch(`${product.url}/healthz`)).status).toBe(200);
-    expect((await fetch(`${product.opsUrl}/healthz`)).status).toBe(200);
+    expect((await fetch(`${product!.url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${product!.opsUrl}/healthz`)).status).toBe(200);
   });
 
   it('keeps the internal prompt endpoint closed: no token exists in one process', async () => {
@@ -54,14 +55,14 @@ describe('embedded mode', () => {
       string,
       string
     >[]) {
-      const response = await fetch(`${product.url}/api/prompts/runtime`, { headers });
+      const response = await fetch(`${product!.url}/api/prompts/runtime`, { headers });
       expect(response.status).toBe(403);
       expect(await response.text()).not.toMatch(/"content"/);
     }
   });
 
   it('serves the seeded default flow', async () => {
-    const flow = (await (await fetch(`${product.url}/api/flows/active`)).json()) as {
+    const flow = (await (await fetch(`${product!.url}/api/flows/active`)).json()) as {
       questions: { type: string }[];
     };
     expect(flow.questions.map((question) => question.type)).toContain('hand_image_upload');
@@ -69,19 +70,19 @@ describe('embedded mode', () => {
 
   it('turns a real palm photo into a complete five-area reading', async () => {
     const photo = await readFile(palmPhotos()[0]!);
-    const response = await submitReading(product.url, photo, { fields: { focusAreas: '["spiritual"]' } });
+    const response = await submitReading(product!.url, photo, { fields: { focusAreas: '["spiritual"]' } });
     expect(response.status).toBe(200);
     const { id } = (await response.json()) as { id: string };
-    const view = await waitForReading(product.url, id, 2_000);
+    const view = await waitForReading(product!.url, id, 2_000);
     expect(view.status).toBe('completed');
     expect(view.reading!.sections).toHaveLength(5);
     expect(view.reading!.sections[0]!.area).toBe('spiritual');
-    const image = await fetch(`${product.url}${view.palmUrl}`);
+    const image = await fetch(`${product!.url}${view.palmUrl}`);
     expect(image.headers.get('content-type')).toBe('image/jpeg');
   });
 
   it('exposes the pipeline metrics', async () => {
-    const metrics = await (await fetch(`${product.opsUrl}/metrics`)).text();
+    const metrics = await (await fetch(`${product!.opsUrl}/metrics`)).text();
     for (const series of [
       'http_request_duration_seconds',
       'readings_by_status',
@@ -103,17 +104,17 @@ describe('embedded mode', () => {
       body.append('promptId', promptId);
       return body;
     };
-    const testRun = `${product.url}/api/admin/prompts/test-run`;
+    const testRun = `${product!.url}/api/admin/prompts/test-run`;
     expect((await fetch(testRun, { method: 'POST', body: form('main') })).status).toBe(401);
 
-    const login = await fetch(`${product.url}/api/admin/login`, {
+    const login = await fetch(`${product!.url}/api/admin/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ token: 'K7QM2XPA' }),
     });
     const { sessionId } = (await login.json()) as { sessionId: string };
     const authorization = `Bearer ${sessionId}`;
-    const before = await (await fetch(`${product.opsUrl}/metrics`)).text();
+    const before = await (await fetch(`${product!.opsUrl}/metrics`)).text();
 
     const response = await fetch(testRun, { method: 'POST', body: form('test'), headers: { authorization } });
     expect(response.status).toBe(200);
@@ -128,9 +129,24 @@ describe('embedded mode', () => {
 
     const wrong = await fetch(testRun, { method: 'POST', body: form('visual'), headers: { authorization } });
     expect(wrong.status).toBe(400);
-    const after = await (await fetch(`${product.opsUrl}/metrics`)).text();
+    const after = await (await fetch(`${product!.opsUrl}/metrics`)).text();
     const completed = (metrics: string) =>
       /readings_by_status\{status="completed"\} (\d+)/.exec(metrics)?.[1];
     expect(completed(after)).toBe(completed(before));
+  });
+
+  // Last: it stops the product to open its database.
+  it('ran every service module: each one’s migrations are applied in its database', async () => {
+    await product!.stop();
+    product = undefined;
+    const db = await createDatabase({ dataDir });
+    try {
+      for (const { name, migrations } of SERVICE_MODULES) {
+        const applied = await db(migrations.table).orderBy('name').pluck('name');
+        expect(applied, name).toEqual(migrations.migrations.map((migration) => migration.name).sort());
+      }
+    } finally {
+      await closeDatabase(db);
+    }
   });
 });

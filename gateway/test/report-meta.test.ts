@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger, listen, type RunningServer } from '@palm/platform';
+import { createLogger, listen, remotePeers, type RunningServer } from '@palm/platform';
 import { createGatewayApp } from '../src/gateway.app';
-import { remoteSharePreview } from '../src/report-meta';
 import { createServiceProxy } from '../src/service-proxy';
 import { serviceRoutes } from '../src/service-routes';
 
@@ -58,7 +57,7 @@ beforeAll(async () => {
       api: serviceRoutes(targets).map((route) => createServiceProxy(route, logger)),
       webDist,
       readingRateLimitPerMinute: 5,
-      sharePreview: remoteSharePreview(upstream.url),
+      sharePreview: remotePeers({ READING_URL: upstream.url }).sharePreview,
       publicUrl: 'https://palm.example/',
     }),
     0,

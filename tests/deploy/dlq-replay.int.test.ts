@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAiWorkerService } from '@palm/ai-worker';
-import { createPalmObserver, PalmReadingEngine } from '@palm/palm-engine';
+import { aiWorkerModule } from '@palm/ai-worker';
 import {
   closeDatabase,
   createAmqpBus,
@@ -10,12 +9,14 @@ import {
   createLogger,
   createS3BlobStore,
   listen,
+  loadConfig,
+  localPeers,
   type BlobStore,
   type Database,
   type MessageBus,
   type RunningServer,
 } from '@palm/platform';
-import { createReadingService } from '@palm/reading';
+import { readingModule } from '@palm/reading';
 import { openDeadLetterQueue } from '../../scripts/ops/dead-letter-queue';
 import { integrationEnv } from '../support/integration-env';
 import { palmPhotos, readPhoto, submitReading, waitForReading } from '../support/palm-photos';
@@ -57,17 +58,27 @@ beforeAll(async () => {
   const readingBus = await createAmqpBus({ url: vhost.url, logger, retryPolicy: RETRY_POLICY });
   const workerBus = await createAmqpBus({ url: vhost.url, logger, retryPolicy: RETRY_POLICY });
   buses.push(readingBus, workerBus);
-  const service = createReadingService({ db, bus: readingBus, blobs, logger, waitMs: 1_000 });
-  const worker = createAiWorkerService({
-    db,
-    bus: workerBus,
-    blobs: workerBlobs,
+  // Each module as its own process builds it, with the local narrator (no OPENAI_API_KEY).
+  const { peers } = localPeers();
+  const service = await readingModule.create({
+    config: loadConfig(readingModule.configSchema, { READING_WAIT_MS: '1000' }),
     logger,
-    engine: new PalmReadingEngine(await createPalmObserver()),
+    db,
+    bus: () => Promise.resolve(readingBus),
+    blobs: () => Promise.resolve(blobs),
+    peers,
+  });
+  const worker = await aiWorkerModule.create({
+    config: loadConfig(aiWorkerModule.configSchema, {}),
+    logger,
+    db,
+    bus: () => Promise.resolve(workerBus),
+    blobs: () => Promise.resolve(workerBlobs),
+    peers,
   });
   await service.start();
   await worker.start();
-  reading = await listen(createHttpApp({ logger, routers: [service.router] }), 0, '127.0.0.1');
+  reading = await listen(createHttpApp({ logger, routers: service.routers }), 0, '127.0.0.1');
   stopServices = async () => {
     await reading.close();
     await worker.stop();

@@ -13,7 +13,7 @@ import {
   type MessageBus,
   type MessageContext,
 } from '@palm/platform';
-import { SAMPLE_RESULT } from '../../services/reading/test/reading-test-harness';
+import { FULL_RESULT } from '../support/sample-report';
 import { openDeadLetterQueue, type DeadLetterQueue } from '../../scripts/ops/dead-letter-queue';
 import { createTestVhost, type TestVhost } from '../support/test-vhost';
 
@@ -152,7 +152,7 @@ describe('dead-letter tooling against RabbitMQ', () => {
       version: 1,
       readingId: 'completedReading000001',
       imageKey: 'readings/completedReading000001/palm.jpg',
-      result: SAMPLE_RESULT,
+      result: FULL_RESULT,
       engine: 'local',
       durationMs: 900,
       flowId: 1,

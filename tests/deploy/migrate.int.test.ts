@@ -2,8 +2,8 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import knex from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVICE_MODULES } from '@palm/gateway';
 import { buildServer } from '../../scripts/build/server-build';
-import { SERVICE_MIGRATIONS } from '../../scripts/ops/service-migrations';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { ROOT } from './support/deployment-facts';
 
@@ -26,7 +26,7 @@ describe('the image’s migrate role', () => {
 
     const db = knex({ client: 'pg', connection: database.url });
     try {
-      for (const { table, migrations } of Object.values(SERVICE_MIGRATIONS)) {
+      for (const { table, migrations } of SERVICE_MODULES.map((module) => module.migrations)) {
         const applied = await db(table).orderBy('name').pluck<string[]>('name');
         expect(applied, table).toEqual(migrations.map((migration) => migration.name).sort());
       }

@@ -1,10 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startLocalSmtpServer,
-  type LocalSmtpServer,
-} from '../../services/reading/test/support/local-smtp-server';
+import { startLocalSmtpServer, type LocalSmtpServer } from '../support/local-smtp-server';
 import { palmPhotos } from '../support/palm-photos';
 import { DESKTOP, launchChromium, PHONE, saveScreenshot, visible, type Viewport } from './support/browser';
 import { startProduct, type RunningProduct } from './support/product';

@@ -1,2 +1,1 @@
-export { createAdminAuthService, type AdminAuthDeps, type AdminAuthService } from './admin-auth.service';
-export { adminAuthConfigSchema, type AdminAuthConfig } from './config';
+export { adminAuthModule } from './admin-auth.module';

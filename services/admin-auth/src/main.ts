@@ -1,12 +1,4 @@
-import { loadConfig, runServiceProcess } from '@palm/platform';
-import { createAdminAuthService } from './admin-auth.service';
-import { adminAuthConfigSchema } from './config';
+import { runServiceProcess } from '@palm/platform';
+import { adminAuthModule } from './admin-auth.module';
 
-runServiceProcess({
-  name: 'admin-auth',
-  loadConfig: () => loadConfig(adminAuthConfigSchema),
-  create: ({ config, logger, db }) => {
-    const service = createAdminAuthService({ db, logger, config });
-    return { ...service, routers: [service.router] };
-  },
-});
+runServiceProcess(adminAuthModule);

@@ -14,7 +14,8 @@ import {
   type Logger,
 } from '@palm/platform';
 import { adminSetupResponseSchema, type AdminSetupResponse } from '@palm/contracts';
-import { adminAuthConfigSchema, createAdminAuthService, type AdminAuthService } from '../src';
+import { createAdminAuthService, type AdminAuthService } from '../src/admin-auth.service';
+import { adminAuthConfigSchema } from '../src/config';
 
 export const SETUP_TOKEN = 'test-setup-token-0123456789';
 

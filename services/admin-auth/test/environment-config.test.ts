@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDatabase, createDatabase, IN_MEMORY, loadConfig, type Database } from '@palm/platform';
-import { adminAuthConfigSchema } from '../src';
+import { adminAuthConfigSchema } from '../src/config';
 import { beginSetup, call, login, oathCode, startAdminAuth, SETUP_TOKEN } from './admin-auth-harness';
 
 const ENV_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';

@@ -1,13 +1,4 @@
-import { createRemoteSessionVerifier, loadConfig, runServiceProcess } from '@palm/platform';
-import { flowConfigSchema } from './config';
-import { createFlowService } from './flow.service';
+import { runServiceProcess } from '@palm/platform';
+import { flowModule } from './flow.module';
 
-runServiceProcess({
-  name: 'flow',
-  loadConfig: () => loadConfig(flowConfigSchema),
-  async create({ config, logger, db, bus }) {
-    const sessions = createRemoteSessionVerifier({ adminAuthUrl: config.ADMIN_AUTH_URL });
-    const service = createFlowService({ db, bus: await bus(), logger, sessions });
-    return { ...service, routers: [service.router] };
-  },
-});
+runServiceProcess(flowModule);

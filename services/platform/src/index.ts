@@ -25,3 +25,5 @@ export * from './service-process';
 export * from './bus/retry-policy';
 export * from './errors/failure-kind';
 export * from './http/unstorable-text';
+export * from './service-module';
+export * from './service-peers';

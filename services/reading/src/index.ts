@@ -1,8 +1,4 @@
-export {
-  createReadingService,
-  readingServiceOptions,
-  type ReadingService,
-  type ReadingServiceDeps,
-} from './reading.service';
-export type { SharePreview } from './sharing/sharing.routes';
-export { readingConfigSchema, type ReadingConfig } from './config';
+export { readingModule } from './reading.module';
+/** The report's renderers, for the report benchmark (bench/report.bench.ts). */
+export { renderReportPdf } from './report/report-pdf.renderer';
+export { renderShareCard } from './report/share-card.renderer';

@@ -1,18 +1,4 @@
-import { loadConfig, runServiceProcess } from '@palm/platform';
-import { readingConfigSchema } from './config';
-import { createReadingService, readingServiceOptions } from './reading.service';
+import { runServiceProcess } from '@palm/platform';
+import { readingModule } from './reading.module';
 
-runServiceProcess({
-  name: 'reading',
-  loadConfig: () => loadConfig(readingConfigSchema),
-  async create({ config, logger, db, bus, blobs }) {
-    const service = createReadingService({
-      db,
-      bus: await bus(),
-      blobs: await blobs(),
-      logger,
-      ...readingServiceOptions(config),
-    });
-    return { ...service, routers: [service.router] };
-  },
-});
+runServiceProcess(readingModule);

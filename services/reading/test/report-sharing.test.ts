@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startReadingHarness, type ReadingHarness } from './reading-test-harness';
-import { samplePalmJpeg } from './support/sample-report';
+import { samplePalmJpeg } from '../../../tests/support/sample-report';
 
 let harness: ReadingHarness;
 let palm: Buffer;

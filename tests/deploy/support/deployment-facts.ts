@@ -2,12 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
-import { adminAuthConfigSchema } from '@palm/admin-auth';
-import { aiWorkerConfigSchema } from '@palm/ai-worker';
-import { flowConfigSchema } from '@palm/flow';
-import { promptConfigSchema } from '@palm/prompt';
-import { readingConfigSchema } from '@palm/reading';
-import { gatewayConfigSchema, gatewayTargetsSchema } from '../../../gateway/src/config';
+import { gatewayConfigSchema, gatewayTargetsSchema, SERVICE_MODULES } from '@palm/gateway';
 import { STACK_PROCESSES, type StackProcessName } from '../../../scripts/distributed/process-stack';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -18,17 +13,15 @@ export { STACK_PROCESSES, type StackProcessName };
 export const APP_ROLES = Object.keys(STACK_PROCESSES) as StackProcessName[];
 
 /** The settings each role reads at start, straight from its config schemas. */
-const ROLE_SCHEMAS: Record<StackProcessName, z.ZodObject[]> = {
+const ROLE_SCHEMAS: Record<string, z.ZodObject[]> = {
   gateway: [gatewayConfigSchema, gatewayTargetsSchema],
-  reading: [readingConfigSchema],
-  flow: [flowConfigSchema],
-  'admin-auth': [adminAuthConfigSchema],
-  prompt: [promptConfigSchema],
-  'ai-worker': [aiWorkerConfigSchema],
+  ...Object.fromEntries(SERVICE_MODULES.map((module) => [module.name, [module.configSchema]])),
 };
 
 export function variablesReadBy(role: StackProcessName): string[] {
-  return [...new Set(ROLE_SCHEMAS[role].flatMap((schema) => Object.keys(schema.shape)))].sort();
+  const schemas = ROLE_SCHEMAS[role];
+  if (!schemas) throw new Error(`no service module is named after the role ${role}`);
+  return [...new Set(schemas.flatMap((schema) => Object.keys(schema.shape)))].sort();
 }
 
 /**
@@ -36,10 +29,11 @@ export function variablesReadBy(role: StackProcessName): string[] {
  * privilege in Kubernetes): no bus without `createBus(`, no S3 credentials without `createBlobStore(`.
  */
 export function secretsUnusedBy(role: StackProcessName): string[] {
-  const main = readRepoFile(STACK_PROCESSES[role].entry);
-  // A main.ts opens the bus and blobs itself, or asks runServiceProcess's context for them.
-  const usesBus = main.includes('createBus(') || /\bbus\(\)/.test(main);
-  const usesBlobs = main.includes('createBlobStore(') || /\bblobs\(\)/.test(main);
+  // The gateway's main.ts opens what it uses itself; a service module asks its context for it.
+  const entry = STACK_PROCESSES[role].entry;
+  const source = readRepoFile(role === 'gateway' ? entry : entry.replace(/main\.ts$/, `${role}.module.ts`));
+  const usesBus = source.includes('createBus(') || /\bbus\(\)/.test(source);
+  const usesBlobs = source.includes('createBlobStore(') || /\bblobs\(\)/.test(source);
   return [...(usesBus ? [] : ['AMQP_URL']), ...(usesBlobs ? [] : ['S3_ACCESS_KEY', 'S3_SECRET_KEY'])];
 }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createLogger } from '@palm/platform';
 import { pino } from 'pino';
 import { inject } from 'vitest';
-import { startEmbedded } from '../../../gateway/src/embedded-app';
+import { startEmbedded } from '@palm/gateway';
 
 export interface RunningProduct {
   url: string;

@@ -14,19 +14,21 @@ import {
   createLogger,
   createS3BlobStore,
   listen,
+  loadConfig,
+  localPeers,
   type BlobStore,
   type Database,
   type MessageBus,
+  type RunnableService,
   type RunningServer,
 } from '@palm/platform';
-import { createGatewayApp } from '../../../gateway/src/gateway.app';
-import { integrationEnv } from '../../../tests/support/integration-env';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
-import { createTestVhost, type TestVhost } from '../../../tests/support/test-vhost';
-import { createSmtpMailer } from '../src/delivery/reading-mailer';
-import { createReadingService, type ReadingService } from '../src/reading.service';
-import { FULL_RESULT, samplePalmJpeg } from './support/sample-report';
+import { createGatewayApp } from '@palm/gateway';
+import { readingModule } from '@palm/reading';
+import { integrationEnv } from './support/integration-env';
 import { startLocalSmtpServer, type LocalSmtpServer } from './support/local-smtp-server';
+import { FULL_RESULT, samplePalmJpeg } from './support/sample-report';
+import { createTestDatabase, type TestDatabase } from './support/test-database';
+import { createTestVhost, type TestVhost } from './support/test-vhost';
 
 const run = promisify(execFile);
 const logger = createLogger('report-sharing-test', 'silent');
@@ -47,7 +49,7 @@ let db: Database;
 let bus: MessageBus;
 let blobs: BlobStore;
 let smtp: LocalSmtpServer;
-let service: ReadingService;
+let service: RunnableService;
 let gateway: RunningServer;
 let webDist: string;
 let palm: Buffer;
@@ -88,19 +90,23 @@ beforeAll(async () => {
     bucket: `share-${randomBytes(4).toString('hex')}`,
   });
   smtp = await startLocalSmtpServer();
-  service = createReadingService({
-    db,
-    bus,
-    blobs,
+  const { peers, provide } = localPeers();
+  service = await readingModule.create({
+    config: loadConfig(readingModule.configSchema, {
+      READING_WAIT_MS: '20000',
+      PUBLIC_URL: 'https://palm.example',
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Hastrekha <readings@palm.example>',
+      EMAIL_LIMIT_PER_READING_PER_HOUR: '3',
+      EMAIL_LIMIT_PER_CLIENT_PER_HOUR: '50',
+    }),
     logger,
-    waitMs: 20_000,
-    publicUrl: 'https://palm.example',
-    email: {
-      mailer: createSmtpMailer({ url: smtp.url, from: 'Hastrekha <readings@palm.example>' }),
-      perReadingPerHour: 3,
-      perClientPerHour: 50,
-    },
+    db,
+    bus: () => Promise.resolve(bus),
+    blobs: () => Promise.resolve(blobs),
+    peers,
   });
+  provide(service.provides ?? {});
   await service.start();
   // Stands in for the AI worker: stores the prepared photo and answers with a full reading.
   await bus.consume('aiWorkerReadings', {
@@ -128,10 +134,10 @@ beforeAll(async () => {
   gateway = await listen(
     createGatewayApp({
       logger,
-      api: [service.router],
+      api: service.routers,
       webDist,
       readingRateLimitPerMinute: 100,
-      sharePreview: service.sharePreview,
+      sharePreview: peers.sharePreview,
     }),
     0,
     '127.0.0.1',

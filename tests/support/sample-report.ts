@@ -1,9 +1,9 @@
 import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import type { ReadingResult } from '@palm/contracts';
+import { PALMS_DIR } from './palm-photos';
 
 const AREAS = [
   ['love', 'Love & Relationships', 'Hridaya rekha — हृदय रेखा'],
@@ -86,7 +86,7 @@ export const FULL_RESULT: ReadingResult = {
   ],
 };
 
-const PALMS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../shared/palms/palm');
+const PALMS = path.join(PALMS_DIR, 'palm');
 
 /** A shared palm photo prepared like the worker prepares it: ≤ 1024 px JPEG without metadata. */
 export async function samplePalmJpeg(): Promise<Buffer> {

@@ -1,0 +1,14 @@
+import type { ServiceModule } from '@palm/platform';
+import { flowConfigSchema, type FlowConfig } from './config';
+import { FLOW_MIGRATIONS_TABLE, flowMigrations } from './flow.migrations';
+import { createFlowService } from './flow.service';
+
+export const flowModule: ServiceModule<FlowConfig> = {
+  name: 'flow',
+  configSchema: flowConfigSchema,
+  migrations: { table: FLOW_MIGRATIONS_TABLE, migrations: flowMigrations },
+  async create({ logger, db, bus, peers }) {
+    const service = createFlowService({ db, bus: await bus(), logger, sessions: peers.sessions });
+    return { ...service, routers: [service.router] };
+  },
+};

@@ -1,0 +1,52 @@
+import type { Router } from 'express';
+import type { z } from 'zod';
+import type { BlobStore } from './blobs/blob-store';
+import type { MessageBus } from './bus/message-bus';
+import type { InfrastructureConfig } from './config/config';
+import type { Database } from './db/database';
+import type { MigrateOptions } from './db/migrate';
+import type { Logger } from './logging/logger';
+import type { RemotePeerSettings, ServicePeers } from './service-peers';
+
+/** What every service reads from its environment, with the addresses of the peers it asks, if any. */
+export type ServiceConfig = InfrastructureConfig & { PORT: number } & RemotePeerSettings;
+
+/** What a service is given to build itself: its settings, the shared infrastructure and its peers. */
+export interface ServiceContext<C extends ServiceConfig = ServiceConfig> {
+  config: C;
+  logger: Logger;
+  db: Database;
+  /** Connects the bus the first time it is asked for; /readyz then checks it too. */
+  bus: () => Promise<MessageBus>;
+  /** Opens the blob store the first time it is asked for; /readyz then checks it too. */
+  blobs: () => Promise<BlobStore>;
+  peers: ServicePeers;
+}
+
+/** A service built from its context, as its own process and the embedded product run it. */
+export interface RunnableService {
+  /** Its HTTP routes: served on its own port, or behind the gateway in one process. */
+  routers: Router[];
+  /** Applies its migrations, then consumes its queues and starts its background work. */
+  start(): Promise<void>;
+  /** Ends its background work; whoever created the bus and the database closes them. */
+  stop(): Promise<void>;
+  /** What it answers for the other services of the same process (see ServicePeers). */
+  provides?: Partial<ServicePeers>;
+  /** Called once the product listens, with the address it is reached at. */
+  listening?: (url: string) => Promise<void>;
+}
+
+/**
+ * One service, whole: its name, its settings, its tables and how to build it. Its own process
+ * (`runServiceProcess`), the embedded product and the migrate role all run services through this.
+ */
+export interface ServiceModule<C extends ServiceConfig = ServiceConfig> {
+  name: string;
+  configSchema: z.ZodObject & z.ZodType<C>;
+  /** Its tables' migrations, which `start` applies and the migrate role applies ahead of it. */
+  migrations: Pick<MigrateOptions, 'table' | 'migrations'>;
+  /** Settings it needs only in its own process, e.g. the token its peers must send; throws naming them. */
+  checkStandalone?(config: C): void;
+  create(context: ServiceContext<C>): RunnableService | Promise<RunnableService>;
+}

@@ -1,0 +1,75 @@
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listen, localPeers, remotePeers, type RunningServer } from '../src';
+
+const PROMPTS = { main: 'main prompt', visual: 'visual prompt', test: 'scratch prompt' };
+const PREVIEW = { title: 'A reading', description: 'Lines', imagePath: '/card.png', imageAlt: 'card' };
+const TOKEN = 'internal-token-0123456789';
+
+describe('local peers', () => {
+  it('call whichever service provided them, looked up at call time', async () => {
+    const { peers, provide } = localPeers();
+    const sessions = peers.sessions;
+    provide({ sessions: { verify: (id) => Promise.resolve(id === 'good') } });
+    provide({ runtimePrompts: () => Promise.resolve(PROMPTS) });
+    expect(await sessions.verify('good')).toBe(true);
+    expect(await sessions.verify('bad')).toBe(false);
+    expect(await peers.runtimePrompts()).toEqual(PROMPTS);
+  });
+
+  it('say which peer no service of the process provides', async () => {
+    const { peers } = localPeers();
+    await expect(peers.sharePreview('id', undefined)).rejects.toThrow(
+      /no service in this process provides sharePreview/,
+    );
+    await expect(peers.sessions.verify('id')).rejects.toThrow(/provides sessions/);
+  });
+});
+
+describe('remote peers', () => {
+  let server: RunningServer;
+  const seen: { token?: string; cookie?: string; authorization?: string } = {};
+
+  beforeAll(async () => {
+    const app = express();
+    app.get('/api/prompts/runtime', (req, res) => {
+      seen.token = req.get('x-internal-token');
+      res.json(PROMPTS);
+    });
+    app.get('/api/reading/:id/preview', (req, res) => {
+      seen.cookie = req.get('cookie');
+      if (req.params.id === 'shared') res.json(PREVIEW);
+      else res.status(404).end();
+    });
+    app.get('/api/admin/session', (req, res) => {
+      seen.authorization = req.get('authorization');
+      res.status(req.get('authorization') === 'Bearer good' ? 204 : 401).end();
+    });
+    server = await listen(app, 0, '127.0.0.1');
+  });
+  afterAll(() => server.close());
+
+  it('ask each service over HTTP, with the internal token, the visitor’s cookie and the session', async () => {
+    const peers = remotePeers({
+      ADMIN_AUTH_URL: server.url,
+      PROMPT_URL: server.url,
+      READING_URL: server.url,
+      INTERNAL_TOKEN: TOKEN,
+    });
+    expect(await peers.runtimePrompts()).toEqual(PROMPTS);
+    expect(seen.token).toBe(TOKEN);
+    expect(await peers.sharePreview('shared', 'owner=abc')).toEqual(PREVIEW);
+    expect(seen.cookie).toBe('owner=abc');
+    expect(await peers.sharePreview('private', undefined)).toBeNull();
+    expect(await peers.sessions.verify('good')).toBe(true);
+    expect(seen.authorization).toBe('Bearer good');
+    expect(await peers.sessions.verify('bad')).toBe(false);
+  });
+
+  it('name the setting a process lacks to reach a peer, only when it asks', async () => {
+    const peers = remotePeers({});
+    await expect(peers.runtimePrompts()).rejects.toThrow(/PROMPT_URL is not set/);
+    await expect(peers.sharePreview('id', undefined)).rejects.toThrow(/READING_URL is not set/);
+    expect(() => peers.sessions).toThrow(/ADMIN_AUTH_URL is not set/);
+  });
+});
