@@ -38,6 +38,19 @@ if [ -n "$default_port" ]; then
   export PORT
 fi
 
+# The light roles run with a small young generation, as start:distributed runs them
+# (scripts/distributed/node-runtime.ts says why); the palm engine's roles keep V8's default.
+case "$role" in
+  ai-worker | embedded) ;;
+  *)
+    case " ${NODE_OPTIONS:-} " in
+      *" --max-semi-space-size"*) ;;
+      *) NODE_OPTIONS="${NODE_OPTIONS:+$NODE_OPTIONS }--max-semi-space-size=2" ;;
+    esac
+    export NODE_OPTIONS
+    ;;
+esac
+
 # Relative to the image's /app (or a checkout, where `npm run build` wrote dist/).
 app_dir="$(cd "$(dirname "$0")/.." && pwd)"
 exec node "$app_dir/$entry" "$@"

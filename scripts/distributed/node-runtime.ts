@@ -1,7 +1,8 @@
 /**
  * How every compiled role's Node process is started by the process stack (`start:distributed`,
  * bench:pipeline) and by `dist/launch.js` (`npm start`); measured under bench:pipeline
- * (docs/benchmarks.md, Issue 16). The image sets the allocator's variables in deploy/Dockerfile.
+ * (docs/benchmarks.md, Issue 16). The image sets the allocator's variables in deploy/Dockerfile and
+ * the V8 flag in deploy/docker-entrypoint.sh.
  *
  * - `MALLOC_ARENA_MAX=2`: glibc gives each thread that allocates its own arena; sharp's decodes on
  *   libuv's threads leave every arena holding a full-size photo (sharp's docs advise this or
