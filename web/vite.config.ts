@@ -2,13 +2,24 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress.plugin.ts';
+import { prerender } from './build/prerender.plugin.ts';
 
 const sourceRoot = fileURLToPath(new URL('./src', import.meta.url));
 const contractsEntry = fileURLToPath(new URL('../services/contracts/src/index.ts', import.meta.url));
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    // The landing page paints from HTML and CSS before its scripts arrive (docs/architecture.md).
+    prerender({
+      entry: '/src/app/prerender.server.tsx',
+      pages: [{ path: '/', routeModule: 'src/app/routes/landing.tsx' }],
+    }),
+    precompress(),
+  ],
+  // The year the prerendered pages were rendered in (components/layout/site-footer.tsx).
+  define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   resolve: {
     // Contracts are consumed as TypeScript source, the same as on the server.
     alias: { '@palm/contracts': contractsEntry, '@': sourceRoot },

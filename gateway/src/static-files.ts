@@ -40,7 +40,17 @@ async function isFile(file: string): Promise<boolean> {
   }
 }
 
-/** The built file a request path names, or undefined when it names none (or tries to leave the root). */
+/**
+ * Pages the web build rendered to HTML (web/build/prerender.plugin.ts), each under the path it
+ * answers: `/` → prerendered/index.html, `/a/b` → prerendered/a/b/index.html.
+ */
+const PRERENDERED_DIR = 'prerendered';
+
+/**
+ * The built file a request path names, or undefined when it names none (or tries to leave the root).
+ * A page path (no file extension) names the page the build prerendered for it, if any; the rest of
+ * the client routes pass on to the empty shell, so none shows a prerendered page's content first.
+ */
 async function builtFile(root: string, req: Request): Promise<string | undefined> {
   let urlPath: string;
   try {
@@ -48,16 +58,14 @@ async function builtFile(root: string, req: Request): Promise<string | undefined
   } catch {
     return undefined;
   }
-  if (urlPath.includes('\0') || urlPath.endsWith('/')) return undefined;
-  const file = path.join(root, urlPath);
+  if (urlPath.includes('\0')) return undefined;
+  const isPage = path.posix.extname(urlPath) === '';
+  const file = isPage ? path.join(root, PRERENDERED_DIR, urlPath, 'index.html') : path.join(root, urlPath);
   if (!file.startsWith(root + path.sep)) return undefined;
-  if (
-    path
-      .relative(root, file)
-      .split(path.sep)
-      .some((part) => part.startsWith('.'))
-  )
-    return undefined;
+  const parts = path.relative(root, file).split(path.sep);
+  if (parts.some((part) => part.startsWith('.'))) return undefined;
+  // A prerendered page is served at its own path only: elsewhere it would show another route's content.
+  if (!isPage && parts[0] === PRERENDERED_DIR) return undefined;
   // The compressed copies are served in place of their original, never under their own names.
   if (ENCODINGS.some((encoding) => file.endsWith(encoding.suffix))) return undefined;
   return (await isFile(file)) ? file : undefined;
@@ -67,7 +75,7 @@ async function builtFile(root: string, req: Request): Promise<string | undefined
  * The web build's files, each in the best encoding the browser accepts that the build wrote a copy
  * for (brotli, then gzip, else as built), with `Vary: Accept-Encoding` and the original's
  * Content-Type. Hashed files under `assets/` are cached for good; everything else is revalidated.
- * Requests that name no built file pass on (to the API and the single-page-app fallback).
+ * Requests that name no built file or prerendered page pass on (to the single-page-app fallback).
  */
 export function precompressedStaticFiles(webDist: string): RequestHandler {
   const root = path.resolve(webDist);

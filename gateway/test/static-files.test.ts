@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, type RunningServer } from '@palm/platform';
 import { acceptedEncodings, precompressedStaticFiles } from '../src/static-files';
 
+const landingPage = `<!doctype html><div id="root"><h1>Your Happiness, in your Hands</h1>${'<p>namaste</p>'.repeat(50)}</div>`;
 const script = `export const greeting = ${JSON.stringify('namaste '.repeat(200))};\n`;
 let webDist: string;
 let server: RunningServer;
@@ -42,6 +43,10 @@ beforeAll(async () => {
   await writeFile(path.join(webDist, 'assets', 'style-9f8e.css'), 'body{color:red}');
   await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Palm</title>');
   await writeFile(path.join(webDist, '.env'), 'SECRET=1');
+  await mkdir(path.join(webDist, 'prerendered', 'contact'), { recursive: true });
+  await writeFile(path.join(webDist, 'prerendered', 'index.html'), landingPage);
+  await writeFile(path.join(webDist, 'prerendered', 'index.html.br'), brotliCompressSync(landingPage));
+  await writeFile(path.join(webDist, 'prerendered', 'contact', 'index.html'), '<h1>Contact</h1>');
   const app = express();
   app.use(precompressedStaticFiles(webDist));
   app.use((_req, res) => res.status(404).send('passed on'));
@@ -109,10 +114,25 @@ describe('precompressed static files', () => {
     expect(index.headers['content-type']).toBe('text/html; charset=utf-8');
   });
 
-  it('passes on what names no built file: unknown paths, the copies by name, dotfiles, escapes from the root', async () => {
+  it('answers a page path with the page the build prerendered for it, compressed and revalidated', async () => {
+    const landing = await get('/', { 'accept-encoding': 'br, gzip' });
+    expect(landing.status).toBe(200);
+    expect(landing.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(landing.headers['content-encoding']).toBe('br');
+    expect(landing.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(landing.body).toString()).toBe(landingPage);
+
+    const contact = await get('/contact');
+    expect(contact.body.toString()).toBe('<h1>Contact</h1>');
+  });
+
+  it('passes on what names no built file: other client routes, prerendered pages by file name, the copies by name, dotfiles, escapes from the root', async () => {
     for (const urlPath of [
       '/report/abc',
+      '/scan',
       '/assets/',
+      '/prerendered/index.html',
+      '/prerendered/',
       '/assets/app-1a2b3c.js.br',
       '/.env',
       '/assets/..%2f..%2fetc%2fpasswd',

@@ -1,10 +1,17 @@
+import { StrictMode } from 'react';
+import { RouterProvider, type DataRouter } from 'react-router';
 import { AppProvider } from './provider';
-import { AppRouter } from './router';
 
-export function App() {
+/**
+ * The whole app on a router: the browser's in main.tsx, an in-memory one where the build prerenders
+ * a page (prerender.server.tsx). Both render this same tree, so the prerendered markup hydrates.
+ */
+export function App({ router }: { router: DataRouter }) {
   return (
-    <AppProvider>
-      <AppRouter />
-    </AppProvider>
+    <StrictMode>
+      <AppProvider>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </StrictMode>
   );
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { createBrowserRouter, Outlet, RouterProvider, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 
 const page = (load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> =>
@@ -33,7 +33,8 @@ function RootLayout() {
   );
 }
 
-export const routes = [
+/** The app's routes, for the browser's router (main.tsx) and the build's prerender (prerender.server.tsx). */
+export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
@@ -61,9 +62,3 @@ export const routes = [
     ],
   },
 ];
-
-const router = createBrowserRouter(routes);
-
-export function AppRouter() {
-  return <RouterProvider router={router} />;
-}

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import {
   BRAND_NAME,
@@ -23,7 +24,22 @@ const POLICY_LINKS = [
   { to: '/shipping-delivery', label: 'Shipping & Delivery' },
 ] as const;
 
+const yearNeverChanges = () => () => {};
+
+/**
+ * This year. While a page the build prerendered is hydrated it is the build's year, which that
+ * markup carries, and moves on to this year right after, so an old build never fails to hydrate.
+ */
+function useCurrentYear(): number {
+  return useSyncExternalStore(
+    yearNeverChanges,
+    () => new Date().getFullYear(),
+    () => __BUILD_YEAR__,
+  );
+}
+
 export function SiteFooter() {
+  const year = useCurrentYear();
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
@@ -75,7 +91,7 @@ export function SiteFooter() {
       </div>
       <div className="container site-footer__legal">
         <p>
-          © {new Date().getFullYear()} {BRAND_NAME}. All rights reserved.
+          © {year} {BRAND_NAME}. All rights reserved.
         </p>
       </div>
     </footer>

@@ -25,8 +25,7 @@ export function RotatingHeadline() {
     <p className="rotating-headline">
       <span className="rotating-headline__lead">Discover </span>
       <span
-        className="rotating-headline__phrase"
-        style={{ opacity: visible ? 1 : 0, transitionDuration: `${TEASER_FADE_MS}ms` }}
+        className={`rotating-headline__phrase${visible ? '' : ' rotating-headline__phrase--faded'}`}
         aria-hidden="true"
       >
         {TEASER_PHRASES[index]}
