@@ -80,13 +80,13 @@ interface ClassCut<T> {
  * valley response). A value within one noise width of a cut-off could fall on either side in the
  * next photo of the hand, so it reads as the middle class, as palm-traits does for the geometry.
  */
-const LINE_CLASSES = {
+export const LINE_CLASSES = {
   length: { lowBelow: 0.5, highFrom: 0.75, classes: ['short', 'medium', 'long'], noise: 0.1 },
   curvature: { lowBelow: 0.05, highFrom: 0.12, classes: ['straight', 'gentle', 'curved'], noise: 0.02 },
   depth: { lowBelow: 3, highFrom: DEEP_RESPONSE, classes: ['faint', 'clear', 'deep'], noise: 0.3 },
 } as const satisfies Record<string, ClassCut<string>>;
 
-function lineClass<T>(value: number, { lowBelow, highFrom, classes, noise }: ClassCut<T>): T {
+export function lineClass<T>(value: number, { lowBelow, highFrom, classes, noise }: ClassCut<T>): T {
   if (value < lowBelow - noise) return classes[0];
   return value >= highFrom + noise ? classes[2] : classes[1];
 }
