@@ -200,6 +200,16 @@ landmarks were tried for the ratios: they barely move under a 20° tilt toward t
 against 0.18) but vary more between photos of one hand here (share of the variance that lies between hands
 0.61–0.79, against 0.71–0.88 for the image points), so the image points stay.
 
+Lines are scanned on the palm resampled into its own frame (services/palm-engine/src/observer/crease-scan.ts),
+so rotation, scale and the photo's framing do not move their corridors. A seen line's length, bow and depth
+classes have noise bands too (\`LINE_CLASSES\`: the within-hand spread of each measure over this set): within
+one noise width of a cut-off a class reads as the middle one. What still splits hands here is mostly whether a
+line is seen at all: these photos are 180×180, and a crease a few pixels wide is at the edge of what the scan
+can tell from skin texture. When the scan's thresholds were loosened to see the lines labelled on
+../shared/palms/lines (section *Palm engine*), line tags began to tell hands apart (rank-1 0.40 → 0.63,
+different hands 0.56 → 0.45) but also to split more photos of one hand (same hand 0.82 → 0.78): the
+line tags lead the table above.
+
 **Synthetic view changes** of each of the ${originalsRead.length}/${palmFiles.length} shared palms read (../shared/palms/palm).
 Survival = share of the original reading's tags that the variant's reading keeps (a refused variant keeps none).
 

@@ -59,7 +59,7 @@ export interface LineObservation {
   breaks?: number;
   /** The marker's place: on the crease where it was seen, else where the line's corridor lies. */
   anchor: Point;
-  /** The traced crease, only when confidence is high enough to draw it. */
+  /** The traced crease, wherever the line was seen. */
   trace?: Point[];
 }
 
