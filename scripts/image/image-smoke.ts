@@ -103,6 +103,8 @@ try {
     S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
     S3_ACCESS_KEY: 'S3RVER',
     S3_SECRET_KEY: 'S3RVER',
+    // Distributed mode refuses to start without the secret that guards calls between services.
+    INTERNAL_TOKEN: randomBytes(24).toString('hex'),
     LOG_LEVEL: 'warn',
   };
   step(`database ${databaseName}, vhost ${vhost}, s3rver on 127.0.0.1:${s3Port}`);
