@@ -1,12 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { LifeArea, ReadingResult, ReadingSubmission } from '@palm/contracts';
+import type { ReadingResult, ReadingSubmission } from '@palm/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPalmObserver } from '../src/observer';
 import type { PalmObservation, Point } from '../src/palm-observation';
 import { PalmReadingEngine } from '../src/palm-reading.engine';
 import { forbiddenTopicsIn } from '../src/rules/safety';
 import { normalisePalmImage } from '../src/palm-image.normaliser';
+import { allText, basisByArea, sentences } from './support/reading-text';
 import { ANSWER_SPREAD } from './fixtures/questionnaire-answers';
 import { PALMS_DIR } from '../../../tests/support/palm-fixtures';
 
@@ -44,21 +45,8 @@ beforeAll(async () => {
   }
 }, 180_000);
 
-const prose = (result: ReadingResult) =>
-  result.sections.flatMap((s) => [...s.insights, s.content, s.details]);
-const allText = (result: ReadingResult) =>
-  [
-    ...result.sections.flatMap((s) => [s.title, s.subtitle, ...s.basis]),
-    ...prose(result),
-    ...result.visual_markers.flatMap((m) => [m.label, m.description]),
-  ].join('\n');
-/** The same measure as the narrator's test over the fixtures: sentences split at their ends. */
-const sentences = (result: ReadingResult) =>
-  new Set(prose(result).flatMap((text) => text.split(/(?<=[.!?…])\s+/).map((s) => s.trim())));
 const sharedShare = (a: Set<string>, b: Set<string>) =>
   [...a].filter((sentence) => b.has(sentence)).length / Math.min(a.size, b.size);
-const basisByArea = (result: ReadingResult) =>
-  Object.fromEntries(result.sections.map((s) => [s.area, s.basis])) as Record<LifeArea, string[]>;
 
 /** Ray casting, written independently of the engine's own polygon code. */
 function inside(point: Point, polygon: readonly Point[]): boolean {

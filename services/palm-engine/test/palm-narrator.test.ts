@@ -1,9 +1,4 @@
-import {
-  readingResultSchema,
-  type LifeArea,
-  type ReadingResult,
-  type ReadingSubmission,
-} from '@palm/contracts';
+import { readingResultSchema, type ReadingResult, type ReadingSubmission } from '@palm/contracts';
 import { describe, expect, it } from 'vitest';
 import { composeSections, narrateLocally } from '../src/narrator/local-narrator';
 import { cleanVisitorText } from '../src/narrator/visitor-answers';
@@ -11,25 +6,13 @@ import type { PalmObservation } from '../src/palm-observation';
 import { interpret } from '../src/rules/interpret';
 import { forbiddenTopicsIn } from '../src/rules/safety';
 import { FIXTURE_NAMES, PALM_FIXTURES, type FixtureName } from './fixtures/palm-observations';
+import { allText, basisByArea, sentences } from './support/reading-text';
 import { ANSWER_SPREAD, answers } from './fixtures/questionnaire-answers';
 
 const read = (observation: PalmObservation, submission: ReadingSubmission = answers()): ReadingResult =>
   narrateLocally(interpret(observation, submission), observation, submission);
 
 const palm = (name: FixtureName) => PALM_FIXTURES[name];
-
-const prose = (result: ReadingResult) =>
-  result.sections.flatMap((s) => [...s.insights, s.content, s.details]);
-const allText = (result: ReadingResult) =>
-  [
-    ...result.sections.flatMap((s) => [s.title, s.subtitle, ...s.basis]),
-    ...prose(result),
-    ...result.visual_markers.flatMap((m) => [m.label, m.description]),
-  ].join('\n');
-const sentences = (result: ReadingResult) =>
-  new Set(prose(result).flatMap((text) => text.split(/(?<=[.!?…])\s+/).map((s) => s.trim())));
-const basisByArea = (result: ReadingResult) =>
-  Object.fromEntries(result.sections.map((s) => [s.area, s.basis])) as Record<LifeArea, string[]>;
 
 describe('local palm narrator', () => {
   it.each(FIXTURE_NAMES)('reads %s in the spec’s shape, every tag pointing at a fired finding', (name) => {

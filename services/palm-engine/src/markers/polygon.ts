@@ -1,17 +1,5 @@
+import { isInsidePolygon } from '../observer/plane-geometry';
 import type { Point } from '../palm-observation';
-
-/** Even-odd ray casting; points on an edge may fall either way. */
-export function isInsidePolygon(point: Point, polygon: readonly Point[]): boolean {
-  let inside = false;
-  for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
-    const a = polygon[i]!;
-    const b = polygon[j]!;
-    if (a.y > point.y !== b.y > point.y && point.x < ((b.x - a.x) * (point.y - a.y)) / (b.y - a.y) + a.x) {
-      inside = !inside;
-    }
-  }
-  return inside;
-}
 
 const SEARCH_STEPS = 20;
 /** How far past the outline's edge a pulled-in point lands, as a share of its way to the centre. */

@@ -2,9 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as tf from '@tensorflow/tfjs-core';
-import { loadGraphModel, type GraphModel } from '@tensorflow/tfjs-converter';
-import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
+import type { GraphModel } from '@tensorflow/tfjs-converter';
+import type * as Tf from '@tensorflow/tfjs-core';
 import type { Point } from '../palm-observation';
 import { MODEL_INPUT_SIZE } from './crop-window';
 
@@ -37,30 +36,37 @@ interface ModelJson {
   generatedBy?: string;
   convertedBy?: string;
   signature?: object;
-  weightsManifest: { paths: string[]; weights: tf.io.WeightsManifestEntry[] }[];
+  weightsManifest: { paths: string[]; weights: Tf.io.WeightsManifestEntry[] }[];
 }
 
-let backendReady: Promise<void> | undefined;
+let backendReady: Promise<typeof Tf> | undefined;
 
 /**
+ * TensorFlow.js is imported here, when the model is first loaded, not when the engine's module is:
+ * processes that bundle the engine without reading palms (the migrate role) never load it.
  * The WASM backend runs the network about 30× faster than the pure-JS CPU one. In Node its
  * Emscripten loader reads the .wasm files with `fs` from the folder given here; threads stay off
  * because the threaded build spawns workers from Blob URLs, which Node cannot load.
  */
-function initialiseBackend(): Promise<void> {
+function initialiseBackend(): Promise<typeof Tf> {
   backendReady ??= (async () => {
+    const [tf, { setWasmPaths }] = await Promise.all([
+      import('@tensorflow/tfjs-core'),
+      import('@tensorflow/tfjs-backend-wasm'),
+    ]);
     const require = createRequire(import.meta.url);
     const packageDir = path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json'));
     tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', false);
     setWasmPaths(`${packageDir}/dist/`);
     if (!(await tf.setBackend('wasm'))) throw new Error('The TensorFlow.js WASM backend could not start');
     await tf.ready();
+    return tf;
   })();
   return backendReady;
 }
 
 /** Node's fetch cannot read file:// URLs, so the weights come from disk through a custom IO handler. */
-async function readModelArtifacts(file: string): Promise<tf.io.ModelArtifacts> {
+async function readModelArtifacts(file: string): Promise<Tf.io.ModelArtifacts> {
   const json = JSON.parse(await readFile(file, 'utf8')) as ModelJson;
   const buffers = await Promise.all(
     json.weightsManifest
@@ -80,12 +86,16 @@ async function readModelArtifacts(file: string): Promise<tf.io.ModelArtifacts> {
 }
 
 class TfjsHandLandmarkModel implements HandLandmarkModel {
-  constructor(private readonly graph: GraphModel) {}
+  constructor(
+    private readonly tf: typeof Tf,
+    private readonly graph: GraphModel,
+  ) {}
 
   async predict(input: Float32Array): Promise<LandmarkPrediction> {
+    const { tf } = this;
     const outputs = tf.tidy(() => {
       const batch = tf.tensor4d(input, [1, MODEL_INPUT_SIZE, MODEL_INPUT_SIZE, 3]);
-      return this.graph.execute(batch, OUTPUT_NODES) as tf.Tensor[];
+      return this.graph.execute(batch, OUTPUT_NODES) as Tf.Tensor[];
     });
     try {
       const [coordinates, presence, handedness] = await Promise.all(outputs.map((output) => output.data()));
@@ -99,7 +109,8 @@ class TfjsHandLandmarkModel implements HandLandmarkModel {
 }
 
 export async function loadHandLandmarkModel(file = MODEL_FILE): Promise<HandLandmarkModel> {
-  await initialiseBackend();
+  const tf = await initialiseBackend();
+  const { loadGraphModel } = await import('@tensorflow/tfjs-converter');
   const graph = await loadGraphModel({ load: () => readModelArtifacts(file) });
-  return new TfjsHandLandmarkModel(graph);
+  return new TfjsHandLandmarkModel(tf, graph);
 }

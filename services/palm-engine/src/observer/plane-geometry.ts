@@ -68,6 +68,7 @@ export function convexHull(points: readonly Point[]): Point[] {
   return [...build(sorted), ...build([...sorted].reverse())];
 }
 
+/** Even-odd ray casting; points on an edge may fall either way. */
 export function isInsidePolygon(point: Point, polygon: readonly Point[]): boolean {
   let inside = false;
   for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {

@@ -1,0 +1,20 @@
+import type { LifeArea, ReadingResult } from '@palm/contracts';
+
+/** The sentences a visitor reads in the sections' bodies. */
+export const prose = (result: ReadingResult) =>
+  result.sections.flatMap((s) => [...s.insights, s.content, s.details]);
+
+/** Every text of a reading: headings, tags, prose and the markers' labels. */
+export const allText = (result: ReadingResult) =>
+  [
+    ...result.sections.flatMap((s) => [s.title, s.subtitle, ...s.basis]),
+    ...prose(result),
+    ...result.visual_markers.flatMap((m) => [m.label, m.description]),
+  ].join('\n');
+
+/** The prose split at sentence ends: the unit the distinctness tests compare readings by. */
+export const sentences = (result: ReadingResult) =>
+  new Set(prose(result).flatMap((text) => text.split(/(?<=[.!?…])\s+/).map((s) => s.trim())));
+
+export const basisByArea = (result: ReadingResult) =>
+  Object.fromEntries(result.sections.map((s) => [s.area, s.basis])) as Record<LifeArea, string[]>;
