@@ -133,6 +133,36 @@ async function peakRssDuring<T>(
   }
 }
 
+/** CPU seconds (user + system) a process has used so far, from /proc; NaN when it is gone. */
+async function cpuSeconds(pid: number | undefined): Promise<number> {
+  if (!pid) return NaN;
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  // Fields after the command name, which is in parentheses and may hold spaces: utime is the 12th, stime the 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+}
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** CPU seconds the whole machine has been busy (every core, everything but idle and I/O wait). */
+async function machineBusySeconds(): Promise<number> {
+  const [, ...ticks] = (await readFile('/proc/stat', 'utf8')).split('\n')[0]!.trim().split(/\s+/);
+  const [user, nice, system, , , irq, softirq, steal] = ticks.map(Number);
+  return (user! + nice! + system! + irq! + softirq! + steal!) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** CPU seconds each process, and the machine as a whole, spent while `work` ran. */
+async function cpuDuring<T>(
+  pids: (number | undefined)[],
+  work: () => Promise<T>,
+): Promise<{ result: T; cpu: number[]; machine: number }> {
+  const before = await Promise.all(pids.map(cpuSeconds));
+  const machineBefore = await machineBusySeconds();
+  const result = await work();
+  const after = await Promise.all(pids.map(cpuSeconds));
+  const machine = (await machineBusySeconds()) - machineBefore;
+  return { result, cpu: after.map((value, index) => value - before[index]!), machine };
+}
+
 async function getLoad(url: string): Promise<{ rps: number; p99: number }> {
   const result = await autocannon({ url, connections: 16, duration: 8 });
   return { rps: result.requests.average, p99: result.latency.p99 };
@@ -212,15 +242,35 @@ async function benchDistributed(photo: Buffer) {
     },
   });
   try {
-    const { result: runs, peaks } = await peakRssDuring(
-      STACK_PROCESS_NAMES.map((name) => stack.pid(name)),
-      async () => [await runLoad(stack.urls.gateway, photo, 1), await runLoad(stack.urls.gateway, photo, 8)],
-    );
+    const pids = STACK_PROCESS_NAMES.map((name) => stack.pid(name));
+    let cpu: { cpu: number[]; machine: number } | undefined;
+    const { result: runs, peaks } = await peakRssDuring(pids, async () => {
+      const atOne = await runLoad(stack.urls.gateway, photo, 1);
+      const atEight = await cpuDuring([...pids, process.pid], () => runLoad(stack.urls.gateway, photo, 8));
+      cpu = atEight;
+      return [atOne, atEight.result];
+    });
     const id = runs[0]!.ids[0]!;
     const viaGateway = await getLoad(`${stack.urls.gateway}/api/reading/${id}`);
     const direct = await getLoad(`${stack.urls.reading}/api/reading/${id}`);
     const rss = Object.fromEntries(STACK_PROCESS_NAMES.map((name, index) => [name, peaks[index]!]));
-    return { runs, viaGateway, direct, rss };
+    const readings = runs[1]!.readings;
+    const perReading = Object.fromEntries(
+      [...STACK_PROCESS_NAMES, 'bench (load generator and s3rver)'].map((name, index) => [
+        name,
+        cpu!.cpu[index]! / readings,
+      ]),
+    );
+    const ours = cpu!.cpu.reduce((sum, seconds) => sum + seconds, 0);
+    perReading['everything else (PostgreSQL, RabbitMQ, kernel)'] = (cpu!.machine - ours) / readings;
+    return {
+      runs,
+      viaGateway,
+      direct,
+      rss,
+      cpuPerReading: perReading,
+      machineCpuPerReading: cpu!.machine / readings,
+    };
   } finally {
     await stack.stop();
     await s3.close();
@@ -280,6 +330,19 @@ Targets: embedded ≤ ${TARGETS.embeddedMb} MB; the ai-worker ≤ ${TARGETS.work
 ${Object.entries(distributed.rss)
   .map(([name, mb]) => `| distributed: ${name} | ${fmt(mb, 0)} MB | ${verdict(mb <= rssTarget(name))} |`)
   .join('\n')}
+
+### CPU per reading (distributed, concurrency 8)
+
+CPU seconds (user + system, from /proc) each process spent per reading while the concurrency-8 run
+above went on; the machine has 2 cores, so ${fmt(distributed.machineCpuPerReading, 3)} s per reading caps throughput near
+${fmt(2 / distributed.machineCpuPerReading, 1)} readings/s.
+
+| process | CPU per reading |
+| --- | --- |
+${Object.entries(distributed.cpuPerReading)
+  .map(([name, seconds]) => `| ${name} | ${fmt(seconds * 1000, 0)} ms |`)
+  .join('\n')}
+| whole machine | ${fmt(distributed.machineCpuPerReading * 1000, 0)} ms |
 
 ### GET /api/reading/{id} under load (autocannon, 16 connections, 8 s)
 
