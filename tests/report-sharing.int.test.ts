@@ -111,9 +111,8 @@ beforeAll(async () => {
   // Stands in for the AI worker: stores the prepared photo and answers with a full reading.
   await bus.consume('aiWorkerReadings', {
     'reading.requested': async ({ payload }) => {
-      const imageKey = `readings/${payload.readingId}/palm.jpg`;
+      const { imageKey } = payload;
       await blobs.put(imageKey, palm, 'image/jpeg');
-      await blobs.delete(payload.originalImageKey);
       await bus.publish('reading.completed', {
         version: 1,
         readingId: payload.readingId,

@@ -9,13 +9,13 @@ import {
 import {
   badRequest,
   HttpError,
-  inspectImage,
+  normaliseUploadedPhoto,
   readImageUpload,
   requireAdmin,
   type Logger,
   type SessionVerifier,
 } from '@palm/platform';
-import { normalisePalmImage, UnreadablePhotoError, type ReadingEngine } from '@palm/palm-engine';
+import { UnreadablePhotoError, type ReadingEngine } from '@palm/palm-engine';
 
 const SAMPLE_SUBMISSION = readingSubmissionSchema.parse({
   ...SUBMISSION_DEFAULTS,
@@ -41,13 +41,13 @@ export function createPromptTestRunRouter(deps: {
     });
     const promptId = testRunPromptIdSchema.safeParse(fields.promptId ?? 'main');
     if (!promptId.success) throw badRequest('promptId must be "main" or "test".');
-    await inspectImage(image);
+    const photo = await normaliseUploadedPhoto(image);
     const started = performance.now();
     const engine = deps.engineFor(promptId.data);
     try {
       const result = await engine.read({
         readingId: 'prompt-test-run',
-        image: await normalisePalmImage(image),
+        image: photo,
         submission: SAMPLE_SUBMISSION,
       });
       const body: PromptTestRunResult = {

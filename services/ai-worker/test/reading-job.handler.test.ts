@@ -31,11 +31,7 @@ import {
   type ReadingEngine,
   type ReadingInput,
 } from '@palm/palm-engine';
-import {
-  MISSING_PHOTO_MESSAGE,
-  normalisedImageKey,
-  PROCESSING_ERROR_MESSAGE,
-} from '../src/worker/reading-job.handler';
+import { MISSING_PHOTO_MESSAGE, PROCESSING_ERROR_MESSAGE } from '../src/worker/reading-job.handler';
 import { readPalm, solidJpeg, submission } from '../../../tests/support/palm-fixtures';
 
 const logger = createLogger('ai-worker-test', 'silent');
@@ -92,14 +88,15 @@ describe('reading job handler', () => {
     }).start();
   };
 
-  const request = async (original: Buffer | null, overrides: Partial<ReadingRequested> = {}) => {
+  /** A job as the reading service publishes it, its photo stored (normalised JPEGs: the fixtures are). */
+  const request = async (photo: Buffer | null, overrides: Partial<ReadingRequested> = {}) => {
     const readingId = randomBytes(16).toString('base64url');
-    const originalImageKey = `originals/${readingId}`;
-    if (original) await blobs.put(originalImageKey, original, 'image/jpeg');
+    const imageKey = `readings/${readingId}/palm.jpg`;
+    if (photo) await blobs.put(imageKey, photo, 'image/jpeg');
     const payload: ReadingRequested = {
-      version: 1,
+      version: 2,
       readingId,
-      originalImageKey,
+      imageKey,
       submission: submission({ flowId: 3, flowVersion: 2 }),
       requestedAt: new Date().toISOString(),
       ...overrides,
@@ -135,7 +132,7 @@ describe('reading job handler', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('reads a palm: stores the normalised photo, deletes the original, publishes reading.completed once', async () => {
+  it('reads a palm from the stored photo and publishes reading.completed once, keeping the photo', async () => {
     await startWorker();
     const job = await request(readPalm());
     await publish(job);
@@ -147,7 +144,7 @@ describe('reading job handler', () => {
     const payload = outcome.payload as ReadingCompleted;
     expect(payload).toMatchObject({
       version: 1,
-      imageKey: normalisedImageKey(job.payload.readingId),
+      imageKey: job.payload.imageKey,
       engine: 'palm-local',
       flowId: 3,
       flowVersion: 2,
@@ -158,7 +155,6 @@ describe('reading job handler', () => {
     const stored = await blobs.get(payload.imageKey);
     expect(stored?.contentType).toBe('image/jpeg');
     expect((await sharp(stored?.data).metadata()).format).toBe('jpeg');
-    expect(await blobs.get(job.payload.originalImageKey)).toBeNull();
     expect(engine.runs).toBe(1);
 
     const row = await db('ai_worker_jobs')
@@ -166,7 +162,6 @@ describe('reading job handler', () => {
       .first<{ status: string }>();
     expect(row?.status).toBe('done');
     const metrics = await metricsRegistry.getSingleMetricAsString('reading_engine_stage_seconds');
-    expect(metrics).toContain('stage="normalise"');
     expect(metrics).toContain('stage="engine"');
     expect(metrics).toContain('stage="total"');
   });
@@ -206,8 +201,6 @@ describe('reading job handler', () => {
     const outcome = await firstOutcome(job.payload.readingId);
     expect(outcome.name).toBe('reading.completed');
     expect(engine.runs).toBe(2);
-    // The first attempt already replaced the original with the normalised photo; the retry used that.
-    expect(await blobs.get(job.payload.originalImageKey)).toBeNull();
     expect(await bus.deadLetterCount()).toBe(0);
   });
 
@@ -241,7 +234,7 @@ describe('reading job handler', () => {
         readingId: job.payload.readingId,
         kind: 'unreadable_photo',
         message: RETAKE_MESSAGES.no_hand,
-        imageKey: normalisedImageKey(job.payload.readingId),
+        imageKey: job.payload.imageKey,
       },
     });
     expect(outcomesFor(job.payload.readingId)).toHaveLength(1);
@@ -249,28 +242,7 @@ describe('reading job handler', () => {
     expect(await bus.deadLetterCount()).toBe(0);
   });
 
-  it('fails an upload that cannot be decoded and deletes it', async () => {
-    await startWorker();
-    const job = await request(Buffer.from('definitely not a jpeg'));
-    await publish(job);
-
-    const outcome = await firstOutcome(job.payload.readingId);
-    expect(outcome.payload).toMatchObject({ kind: 'unreadable_photo', imageKey: null });
-    expect(engine.runs).toBe(0);
-    expect(await blobs.get(job.payload.originalImageKey)).toBeNull();
-  });
-
-  it('reads from the normalised photo when the original is already gone', async () => {
-    await startWorker();
-    const job = await request(null);
-    const normalised = await sharp(readPalm()).jpeg().toBuffer();
-    await blobs.put(normalisedImageKey(job.payload.readingId), normalised, 'image/jpeg');
-    await publish(job);
-
-    expect((await firstOutcome(job.payload.readingId)).name).toBe('reading.completed');
-  });
-
-  it('fails the reading when neither the original nor the normalised photo exists', async () => {
+  it('fails the reading when its photo is gone', async () => {
     await startWorker();
     const job = await request(null);
     await publish(job);
@@ -302,7 +274,7 @@ describe('reading job handler', () => {
         readingId: job.payload.readingId,
         kind: 'processing_error',
         message: PROCESSING_ERROR_MESSAGE,
-        imageKey: null,
+        imageKey: job.payload.imageKey,
       },
     });
     expect(reads).toBe(DEFAULT_RETRY_POLICY.maxAttempts);
@@ -313,7 +285,7 @@ describe('reading job handler', () => {
 
   it('fails a job with an invalid blob key at once and dead-letters it without retrying', async () => {
     await startWorker();
-    const job = await request(null, { originalImageKey: '../../etc/passwd' });
+    const job = await request(null, { imageKey: '../../etc/passwd' });
     await publish(job);
 
     const outcome = await firstOutcome(job.payload.readingId);

@@ -6,9 +6,11 @@ import { readingResultSchema, readingSubmissionSchema } from './reading.contract
  * running brokers. A payload change bumps `version`; consumers validate what they receive.
  */
 export const readingRequestedSchema = z.object({
-  version: z.literal(1),
+  /** 2: the reading service stores the photo normalised (version 1 carried the original upload). */
+  version: z.literal(2),
   readingId: z.string(),
-  originalImageKey: z.string(),
+  /** The normalised photo (upright JPEG, no metadata, at most 1024 px a side) the worker reads. */
+  imageKey: z.string(),
   submission: readingSubmissionSchema,
   requestedAt: z.string(),
 });

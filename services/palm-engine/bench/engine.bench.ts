@@ -3,13 +3,13 @@ import path from 'node:path';
 import { SUBMISSION_DEFAULTS, readingSubmissionSchema } from '@palm/contracts';
 import {
   createPalmObserver,
-  normalisePalmImage,
   PalmReadingEngine,
   LINE_NAMES,
   UnreadablePhotoError,
   type NormalisedImage,
   type PalmObserver,
 } from '@palm/palm-engine';
+import { normalisePalmPhoto } from '@palm/palm-photo';
 import { PALMS_DIR as PALMS } from '../../../tests/support/palm-photos';
 import { writeBenchmarkSection } from '../../../bench/support/benchmarks-doc';
 import { ascending, machineLoad, percentile } from '../../../bench/support/stats';
@@ -74,7 +74,7 @@ async function readAll(engine: PalmReadingEngine, images: Map<string, Normalised
 
 async function normaliseAll(files: string[]) {
   const images = new Map<string, NormalisedImage>();
-  for (const file of files) images.set(file, await normalisePalmImage(await readFile(file)));
+  for (const file of files) images.set(file, await normalisePalmPhoto(await readFile(file)));
   return images;
 }
 
@@ -159,7 +159,7 @@ async function linesAgainstLabels(observer: PalmObserver) {
   );
   let read = 0;
   for (const [file, boxes] of labels) {
-    const image = await normalisePalmImage(await readFile(path.join(dir, 'images', file)));
+    const image = await normalisePalmPhoto(await readFile(path.join(dir, 'images', file)));
     try {
       await recording.read({ readingId: 'bench', image, submission });
     } catch (error) {

@@ -3,11 +3,11 @@ import path from 'node:path';
 import { SUBMISSION_DEFAULTS, readingSubmissionSchema } from '@palm/contracts';
 import {
   createPalmObserver,
-  normalisePalmImage,
   PalmReadingEngine,
   UnreadablePhotoError,
   type PalmObserver,
 } from '@palm/palm-engine';
+import { normalisePalmPhoto } from '@palm/palm-photo';
 import { PALMS_DIR as PALMS } from '../../../tests/support/palm-photos';
 import { writeBenchmarkSection } from '../../../bench/support/benchmarks-doc';
 import { machineLoad, median } from '../../../bench/support/stats';
@@ -48,7 +48,7 @@ const engine = new PalmReadingEngine({
 });
 
 async function readPhoto(photo: Buffer): Promise<Pick<Reading, 'tags' | 'side' | 'refusal'>> {
-  const image = await normalisePalmImage(photo);
+  const image = await normalisePalmPhoto(photo);
   try {
     const reading = await engine.read({ readingId: 'retest', image, submission });
     const side = lastObservation?.kind === 'palm' ? lastObservation.side : undefined;

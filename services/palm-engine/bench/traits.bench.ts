@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createPalmObserver, normalisePalmImage } from '@palm/palm-engine';
+import { createPalmObserver } from '@palm/palm-engine';
+import { normalisePalmPhoto } from '@palm/palm-photo';
 import {
   FINGER_SPACING,
   LONG_FINGER_RATIO,
@@ -47,7 +48,7 @@ const jpegs = async (dir: string) =>
   (await readdir(dir)).filter((name) => /\.jpe?g$/i.test(name)).map((name) => path.join(dir, name));
 const observer = await createPalmObserver();
 const geometryOf = async (file: string) => {
-  const observation = await observer.observe(await normalisePalmImage(await readFile(file)));
+  const observation = await observer.observe(await normalisePalmPhoto(await readFile(file)));
   return observation.kind === 'palm' ? observation.geometry : undefined;
 };
 

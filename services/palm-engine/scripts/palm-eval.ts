@@ -7,7 +7,7 @@ import { createPalmObserver } from '../src/observer';
 import { PalmReadingEngine } from '../src/palm-reading.engine';
 import type { PalmObservation, PalmObserverResult, Point } from '../src/palm-observation';
 import type { NormalisedImage } from '../src/reading-engine';
-import { normalisePalmImage } from '../src/palm-image.normaliser';
+import { normalisePalmPhoto } from '@palm/palm-photo';
 
 const USAGE = `Reads every photo in a folder with the local palm engine and draws what it saw.
 
@@ -68,7 +68,7 @@ async function main(): Promise<void> {
 
   const evaluations: Evaluation[] = [];
   for (const file of files) {
-    const image = await normalisePalmImage(await readFile(path.join(dir, file)));
+    const image = await normalisePalmPhoto(await readFile(path.join(dir, file)));
     const started = performance.now();
     const observation = await observer.observe(image);
     const markers =

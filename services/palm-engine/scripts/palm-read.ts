@@ -7,7 +7,7 @@ import type { EngineLogger } from '../src/engine-host';
 import { DEFAULT_READING_PROMPT } from '../src/openai/openai.narrator';
 import { fixedPrompts } from '../src/prompt-source';
 import { UnreadablePhotoError } from '../src/reading-engine';
-import { normalisePalmImage } from '../src/palm-image.normaliser';
+import { normalisePalmPhoto } from '@palm/palm-photo';
 
 /** The CLI prints the engine's warnings (a fallback to the local narrator) and keeps its stdout for the reading. */
 const warningsToStderr: EngineLogger = {
@@ -61,7 +61,7 @@ async function main(): Promise<void> {
     fixedPrompts({ main: DEFAULT_READING_PROMPT, visual: '', test: DEFAULT_READING_PROMPT }),
   );
 
-  const image = await normalisePalmImage(await readFile(photo));
+  const image = await normalisePalmPhoto(await readFile(photo));
   const started = performance.now();
   try {
     const reading = await engine.read({ readingId: 'palm-read', image, submission });

@@ -13,4 +13,3 @@ export { LINE_NAMES } from './palm-observation';
 export { PalmReadingEngine, type PalmObserver } from './palm-reading.engine';
 export { DEFAULT_READING_PROMPT } from './openai/openai.narrator';
 export { sanitiseReadingResult, sanitiseText } from './output-sanitiser';
-export { normalisePalmImage } from './palm-image.normaliser';

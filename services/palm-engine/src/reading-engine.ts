@@ -1,11 +1,8 @@
 import type { ReadingResult, ReadingSubmission } from '@palm/contracts';
+import type { NormalisedPhoto } from '@palm/palm-photo';
 
 /** The normalised photo every engine reads: an upright JPEG without metadata, at most 1024 px a side. */
-export interface NormalisedImage {
-  data: Buffer;
-  width: number;
-  height: number;
-}
+export type NormalisedImage = NormalisedPhoto;
 
 export interface ReadingInput {
   readingId: string;

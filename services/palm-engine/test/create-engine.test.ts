@@ -6,7 +6,7 @@ import { createReadingEngines } from '../src/create-engine';
 import { RETAKE_MESSAGES } from '../src/observer';
 import { fixedPrompts } from '../src/prompt-source';
 import { UnreadablePhotoError } from '../src/reading-engine';
-import { normalisePalmImage } from '../src/palm-image.normaliser';
+import { normalisePalmPhoto } from '@palm/palm-photo';
 import { PALMS_DIR } from '../../../tests/support/palm-photos';
 import { readPalm, submission } from '../../../tests/support/palm-fixtures';
 
@@ -27,14 +27,14 @@ describe('createReadingEngines', () => {
 
     const palm = await engines.engine.read({
       readingId: 'r1',
-      image: await normalisePalmImage(readPalm()),
+      image: await normalisePalmPhoto(readPalm()),
       submission: submission(),
     });
     expect(palm.sections.map((section) => section.area).sort()).toEqual([...LIFE_AREAS].sort());
 
     const notPalm = engines.engine.read({
       readingId: 'r2',
-      image: await normalisePalmImage(readFileSync(NOT_A_PALM)),
+      image: await normalisePalmPhoto(readFileSync(NOT_A_PALM)),
       submission: submission(),
     });
     await expect(notPalm).rejects.toBeInstanceOf(UnreadablePhotoError);

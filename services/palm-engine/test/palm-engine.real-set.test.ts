@@ -6,7 +6,7 @@ import { createPalmObserver } from '../src/observer';
 import type { PalmObservation, Point } from '../src/palm-observation';
 import { PalmReadingEngine } from '../src/palm-reading.engine';
 import { forbiddenTopicsIn } from '../src/rules/safety';
-import { normalisePalmImage } from '../src/palm-image.normaliser';
+import { normalisePalmPhoto } from '@palm/palm-photo';
 import { allText, basisByArea, sentences } from './support/reading-text';
 import { ANSWER_SPREAD } from './fixtures/questionnaire-answers';
 import { PALMS_DIR } from '../../../tests/support/palm-fixtures';
@@ -33,7 +33,7 @@ beforeAll(async () => {
   for (const name of readdirSync(PALMS_DIR)
     .filter((file) => file.endsWith('.jpg'))
     .sort()) {
-    const image = await normalisePalmImage(readFileSync(path.join(PALMS_DIR, name)));
+    const image = await normalisePalmPhoto(readFileSync(path.join(PALMS_DIR, name)));
     const observation = await observer.observe(image);
     if (observation.kind !== 'palm') continue;
     // The observer is deterministic, so each photo is observed once and read under every answer set.

@@ -14,7 +14,7 @@ import {
 import { createPalmObserver, RETAKE_MESSAGES, type PalmObserver } from '../src/observer';
 import { isInsidePolygon, distance } from '../src/observer/plane-geometry';
 import { PALMS_DIR as SHARED_PALMS_DIR } from '../../../tests/support/palm-photos';
-import { normalisePalmImage } from '../src/palm-image.normaliser';
+import { normalisePalmPhoto } from '@palm/palm-photo';
 
 const PALMS_DIR = path.join(SHARED_PALMS_DIR, 'palm');
 const NOT_PALMS_DIR = path.join(SHARED_PALMS_DIR, 'not-palm');
@@ -27,11 +27,11 @@ let observer: PalmObserver;
 const palms = new Map<string, PalmObserverResult>();
 
 async function observeFile(file: string): Promise<PalmObserverResult> {
-  return observer.observe(await normalisePalmImage(readFileSync(file)));
+  return observer.observe(await normalisePalmPhoto(readFileSync(file)));
 }
 
 async function observeBuffer(photo: Buffer): Promise<PalmObserverResult> {
-  return observer.observe(await normalisePalmImage(photo));
+  return observer.observe(await normalisePalmPhoto(photo));
 }
 
 function observed(): [string, PalmObservation][] {
@@ -41,7 +41,7 @@ function observed(): [string, PalmObservation][] {
 beforeAll(async () => {
   observer = await createPalmObserver();
   for (const name of photosIn(PALMS_DIR)) {
-    const image: NormalisedImage = await normalisePalmImage(readFileSync(path.join(PALMS_DIR, name)));
+    const image: NormalisedImage = await normalisePalmPhoto(readFileSync(path.join(PALMS_DIR, name)));
     palms.set(name, await observer.observe(image));
   }
 }, 120_000);

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createPalmObserver } from '../src/observer';
 import type { PalmObservation } from '../src/palm-observation';
 import { PalmReadingEngine } from '../src/palm-reading.engine';
-import { normalisePalmImage } from '../src/palm-image.normaliser';
+import { normalisePalmPhoto } from '@palm/palm-photo';
 import { ANSWER_SPREAD } from './fixtures/questionnaire-answers';
 import { palmPhotoPaths } from '../../../tests/support/palm-fixtures';
 
@@ -27,7 +27,7 @@ const reads: Read[] = [];
 beforeAll(async () => {
   const observer = await createPalmObserver();
   for (const file of palmPhotoPaths()) {
-    const image = await normalisePalmImage(readFileSync(file));
+    const image = await normalisePalmPhoto(readFileSync(file));
     const observation = await observer.observe(image);
     if (observation.kind !== 'palm') continue;
     const engine = new PalmReadingEngine({ observe: () => Promise.resolve(observation) });

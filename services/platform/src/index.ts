@@ -20,7 +20,7 @@ export * from './bus/memory-bus';
 export * from './bus/amqp-bus';
 export * from './bus/create-bus';
 export * from './http/image-upload';
-export * from './http/image-inspection';
+export * from './http/uploaded-photo';
 export * from './service-process';
 export * from './bus/retry-policy';
 export * from './errors/failure-kind';

@@ -75,14 +75,14 @@ export function createReadingRepository(db: Database) {
   return {
     /** The reading and its event commit together or not at all. */
     async insertWithEvent<N extends EventName>(
-      reading: { id: string; originalImageKey: string; submission: ReadingSubmission; ownerHash: string },
+      reading: { id: string; imageKey: string; submission: ReadingSubmission; ownerHash: string },
       event: { name: N; payload: EventPayload<N>; messageId: string; requestId: string | undefined },
     ): Promise<void> {
       await db.transaction(async (trx: Knex.Transaction) => {
         await trx('readings').insert({
           id: reading.id,
           status: 'queued',
-          original_image_key: reading.originalImageKey,
+          image_key: reading.imageKey,
           submission: JSON.stringify(reading.submission),
           flow_id: reading.submission.flowId ?? null,
           flow_version: reading.submission.flowVersion ?? null,

@@ -3,7 +3,7 @@ import type { ReadingView } from '@palm/contracts';
 import {
   currentRequestId,
   HttpError,
-  inspectImage,
+  normaliseUploadedPhoto,
   notFound,
   type BlobStore,
   type Logger,
@@ -28,6 +28,9 @@ export interface ReadingRoutesDeps {
 }
 
 export const palmImagePath = (id: string) => `/api/reading/${id}/image`;
+
+/** Where a reading's normalised photo is stored, from intake until retention removes it. */
+const readingImageKey = (id: string) => `readings/${id}/palm.jpg`;
 
 export function toReadingView(reading: ReadingRecord, imageRetentionDays: number): ReadingView {
   return {
@@ -63,24 +66,26 @@ export function createReadingRouter(deps: ReadingRoutesDeps): Router {
    */
   async function accept(req: Request, res: Response): Promise<string> {
     const { image, submission } = await parseReadingSubmission(req);
-    const { contentType } = await inspectImage(image);
+    // Only the normalised photo is ever stored: the upload, with whatever EXIF and GPS blocks it
+    // carries, ends with this request.
+    const photo = await normaliseUploadedPhoto(image);
     const ownerHash = hashOwnerToken(ensureOwnerCookie(req, res));
     const id = newReadingId();
-    const originalImageKey = `uploads/${id}/original`;
+    const imageKey = readingImageKey(id);
     // An object store or database that is away ends in 503 + Retry-After (the error handler), and
     // nothing is left behind: the photo is stored before the row and removed if the row fails.
-    await blobs.put(originalImageKey, image, contentType);
+    await blobs.put(imageKey, photo.data, 'image/jpeg');
     try {
       await repository.insertWithEvent(
-        { id, originalImageKey, submission, ownerHash },
+        { id, imageKey, submission, ownerHash },
         {
           name: 'reading.requested',
           messageId: id,
           requestId: currentRequestId(),
           payload: {
-            version: 1,
+            version: 2,
             readingId: id,
-            originalImageKey,
+            imageKey,
             submission,
             requestedAt: new Date().toISOString(),
           },
@@ -88,12 +93,9 @@ export function createReadingRouter(deps: ReadingRoutesDeps): Router {
       );
     } catch (error) {
       await blobs
-        .delete(originalImageKey)
+        .delete(imageKey)
         .catch((cause: unknown) =>
-          logger.warn(
-            { err: cause, key: originalImageKey },
-            'could not remove the photo of a refused upload',
-          ),
+          logger.warn({ err: cause, key: imageKey }, 'could not remove the photo of a refused upload'),
         );
       throw error;
     }

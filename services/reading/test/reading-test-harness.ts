@@ -71,10 +71,7 @@ export async function startReadingHarness(options: { waitMs?: number; email?: Re
     'reading.requested': async ({ payload }) => {
       requested.push(payload.readingId);
       if (worker.behaviour === 'silent') return;
-      const imageKey = `readings/${payload.readingId}/palm.jpg`;
-      const original = await blobs.get(payload.originalImageKey);
-      await blobs.put(imageKey, original!.data, 'image/jpeg');
-      await blobs.delete(payload.originalImageKey);
+      const { imageKey } = payload;
       if (worker.behaviour === 'unreadable') {
         await bus.publish('reading.failed', {
           version: 1,

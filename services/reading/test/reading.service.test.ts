@@ -2,7 +2,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { MAX_IMAGE_BYTES } from '@palm/contracts';
+import { normaliseUploadedPhoto } from '@palm/platform';
 import { PALMS_DIR } from '../../../tests/support/palm-photos';
+import { ROTATED_GPS_PALM } from '../../../tests/support/palm-fixtures';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startReadingHarness, type ReadingHarness } from './reading-test-harness';
 
@@ -101,10 +103,11 @@ describe('POST /api/reading', () => {
     await expectRefused(await submit(form(palm)), 422, /could not find an open palm/);
   });
 
-  it('stores the photo byte for byte, with or without a Content-Length', async () => {
+  it('takes a photo sent in many pieces whole, with or without a Content-Length', async () => {
     // Large enough to arrive in many socket reads, as a phone photo does.
     const photo = await sharp(palm).resize(2400).jpeg({ quality: 95 }).toBuffer();
     expect(photo.length).toBeGreaterThan(256 * 1024);
+    const expected = await normaliseUploadedPhoto(photo);
     const encoded = new Response(form(photo));
     const contentType = encoded.headers.get('content-type')!;
     const body = new Uint8Array(await encoded.arrayBuffer());
@@ -126,8 +129,30 @@ describe('POST /api/reading', () => {
       expect(response.status).toBe(200);
       const { id } = (await response.json()) as { id: string };
       const stored = await fetch(`${harness.url}/api/reading/${id}/image`);
-      expect(Buffer.from(await stored.arrayBuffer()).equals(photo)).toBe(true);
+      // Normalising is deterministic: a byte lost or changed in transit would change the result.
+      expect(Buffer.from(await stored.arrayBuffer()).equals(expected.data)).toBe(true);
     }
+  });
+
+  it('stores only the normalised photo, before the worker sees it: upright, ≤ 1024 px, no EXIF or GPS', async () => {
+    harness.worker.behaviour = 'silent';
+    const filesBefore = await harness.storedFiles();
+    const original = await readFile(ROTATED_GPS_PALM);
+    expect((await sharp(original).metadata()).exif).toBeDefined();
+
+    const response = await submit(form(original), { Prefer: 'respond-async' });
+    expect(response.status).toBe(202);
+    const { id } = (await response.json()) as { id: string };
+    // The disk store keeps each blob's content type beside it.
+    const added = (await harness.storedFiles()).filter((file) => !filesBefore.includes(file));
+    expect(added).toEqual([`readings/${id}/.palm.jpg.meta.json`, `readings/${id}/palm.jpg`]);
+
+    const stored = Buffer.from(await (await fetch(`${harness.url}/api/reading/${id}/image`)).arrayBuffer());
+    const metadata = await sharp(stored).metadata();
+    expect(metadata).toMatchObject({ format: 'jpeg', width: 768, height: 1024 });
+    expect(metadata.exif).toBeUndefined();
+    expect(metadata.orientation).toBeUndefined();
+    expect(stored.includes('GPS')).toBe(false);
   });
 
   it('serves the stored palm image privately, with nosniff', async () => {

@@ -17,12 +17,7 @@ import {
   type MessageContext,
 } from '@palm/platform';
 import type { AiWorkerRepository, JobOutcome } from '../ai-worker.repository';
-import {
-  normalisePalmImage,
-  UnreadablePhotoError,
-  type NormalisedImage,
-  type ReadingEngine,
-} from '@palm/palm-engine';
+import { UnreadablePhotoError, type NormalisedImage, type ReadingEngine } from '@palm/palm-engine';
 
 export const PROCESSING_ERROR_MESSAGE = 'We could not finish your reading. Please try again in a moment.';
 export const MISSING_PHOTO_MESSAGE = 'We could not find your photo any more. Please upload it again.';
@@ -34,9 +29,6 @@ const readingsProcessed = counter('readings_processed_total', 'Reading jobs hand
   'outcome',
 ]);
 
-/** Where the normalised photo lives; the reading service serves it from here. */
-export const normalisedImageKey = (readingId: string) => `readings/${readingId}/palm.jpg`;
-
 export interface ReadingJobDeps {
   repository: AiWorkerRepository;
   bus: MessageBus;
@@ -46,8 +38,8 @@ export interface ReadingJobDeps {
 }
 
 /**
- * Handles `reading.requested`: claim → normalise → store the normalised photo, delete the original
- * → read → record and publish the outcome. A photo the engine cannot read fails at once with its
+ * Handles `reading.requested`: claim → load the photo the reading service stored (normalised at
+ * intake) → read → record and publish the outcome. A photo the engine cannot read fails at once with its
  * retake advice. A permanent failure (an invalid blob key, a payload no retry can fix) fails the
  * reading at once; any other error is thrown so the bus retries it with backoff, and on the last
  * delivery the reading is marked failed and the message dead-lettered. A replayed message
@@ -82,30 +74,27 @@ export function createReadingJobHandler(deps: ReadingJobDeps): EventHandler<'rea
       return;
     }
 
-    const job = { imageKey: null as string | null };
     try {
-      const { outcome, label } = await runJob(payload, job, log);
+      const { outcome, label } = await runJob(payload, log);
       await finish(outcome, label);
     } catch (error) {
       if (classifyFailure(error) !== 'permanent' && context.attempt < context.maxAttempts) throw error;
-      await giveUp(payload, job.imageKey, error, context, log);
+      await giveUp(payload, error, context, log);
     }
   };
 
   /** Reads the photo; a photo the engine cannot read is an outcome too, not an error. */
   async function runJob(
     payload: ReadingRequested,
-    job: { imageKey: string | null },
     log: Logger,
   ): Promise<{ outcome: JobOutcome; label: string }> {
     const started = performance.now();
     try {
-      const image = await loadNormalisedImage(payload, blobs);
+      const image = await loadImage(payload.imageKey, blobs);
       if (!image) {
         const payloadFailed = failed(payload, 'processing_error', MISSING_PHOTO_MESSAGE, null);
         return { outcome: { event: 'reading.failed', payload: payloadFailed }, label: 'processing_error' };
       }
-      job.imageKey = normalisedImageKey(payload.readingId);
       const stopEngineTimer = stageSeconds.startTimer({ stage: 'engine' });
       const result = await engine.read({
         readingId: payload.readingId,
@@ -119,21 +108,20 @@ export function createReadingJobHandler(deps: ReadingJobDeps): EventHandler<'rea
       return {
         outcome: {
           event: 'reading.completed',
-          payload: completed(payload, job.imageKey, result, engine.name, durationMs),
+          payload: completed(payload, result, engine.name, durationMs),
         },
         label: 'completed',
       };
     } catch (error) {
       if (!(error instanceof UnreadablePhotoError)) throw error;
       log.info({ advice: error.message }, 'the photo cannot be read; the visitor is asked to retake it');
-      const payloadFailed = failed(payload, 'unreadable_photo', error.message, job.imageKey);
+      const payloadFailed = failed(payload, 'unreadable_photo', error.message, payload.imageKey);
       return { outcome: { event: 'reading.failed', payload: payloadFailed }, label: 'unreadable_photo' };
     }
   }
 
   async function giveUp(
     payload: ReadingRequested,
-    imageKey: string | null,
     error: unknown,
     context: MessageContext,
     log: Logger,
@@ -141,7 +129,7 @@ export function createReadingJobHandler(deps: ReadingJobDeps): EventHandler<'rea
     log.error({ err: error }, 'reading failed on its last delivery; marking it failed');
     const outcome: JobOutcome = {
       event: 'reading.failed',
-      payload: failed(payload, 'processing_error', PROCESSING_ERROR_MESSAGE, imageKey),
+      payload: failed(payload, 'processing_error', PROCESSING_ERROR_MESSAGE, payload.imageKey),
     };
     await repository
       .complete(payload.readingId, outcome)
@@ -157,42 +145,17 @@ export function createReadingJobHandler(deps: ReadingJobDeps): EventHandler<'rea
   }
 }
 
-/**
- * The normalised photo, made from the original (which is then deleted) — or, when the original is
- * already gone because an earlier attempt got that far, the normalised photo that attempt stored.
- * Null when neither exists.
- */
-async function loadNormalisedImage(
-  payload: ReadingRequested,
-  blobs: BlobStore,
-): Promise<NormalisedImage | null> {
-  const key = normalisedImageKey(payload.readingId);
-  const original = await blobs.get(payload.originalImageKey);
-  if (!original) {
-    const stored = await blobs.get(key);
-    if (!stored) return null;
-    const { width = 0, height = 0 } = await sharp(stored.data).metadata();
-    return { data: stored.data, width, height };
-  }
-  const stopTimer = stageSeconds.startTimer({ stage: 'normalise' });
-  let image: NormalisedImage;
-  try {
-    image = await normalisePalmImage(original.data);
-  } catch (error) {
-    // An upload we cannot decode is not kept either.
-    if (error instanceof UnreadablePhotoError) await blobs.delete(payload.originalImageKey);
-    throw error;
-  } finally {
-    stopTimer();
-  }
-  await blobs.put(key, image.data, 'image/jpeg');
-  await blobs.delete(payload.originalImageKey);
-  return image;
+/** The photo the reading service stored, normalised at intake; null when it is gone. */
+async function loadImage(key: string, blobs: BlobStore): Promise<NormalisedImage | null> {
+  const stored = await blobs.get(key);
+  if (!stored) return null;
+  // The header alone: the engine decodes the pixels itself.
+  const { width = 0, height = 0 } = await sharp(stored.data).metadata();
+  return { data: stored.data, width, height };
 }
 
 function completed(
   payload: ReadingRequested,
-  imageKey: string,
   result: ReadingResult,
   engine: string,
   durationMs: number,
@@ -200,7 +163,7 @@ function completed(
   return {
     version: 1,
     readingId: payload.readingId,
-    imageKey,
+    imageKey: payload.imageKey,
     result,
     engine,
     durationMs,

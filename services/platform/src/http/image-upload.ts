@@ -35,7 +35,7 @@ export async function readImageUpload<F extends string>(
     );
   }
   if (Number(req.headers['content-length'] ?? 0) > MAX_REQUEST_BYTES) throw imageTooLarge();
-  // Loaded on the first upload, like sharp in image-inspection.ts: only the reading service reads forms.
+  // Loaded on the first upload, like sharp in uploaded-photo.ts: only the reading service reads forms.
   const { default: createParser } = await import('busboy');
 
   return new Promise((resolve, reject) => {

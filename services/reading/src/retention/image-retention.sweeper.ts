@@ -34,6 +34,10 @@ export interface ImageRetentionSweeper {
 interface ExpiredReading {
   id: string;
   image_key: string | null;
+  /**
+   * Set only on readings accepted before intake stored the normalised photo (reading.requested
+   * version 1), whose raw upload waited for the worker; swept so no such upload outlives retention.
+   */
   original_image_key: string | null;
 }
 

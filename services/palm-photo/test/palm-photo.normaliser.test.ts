@@ -2,8 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { UnreadablePhotoError } from '../src/reading-engine';
-import { normalisePalmImage } from '../src/palm-image.normaliser';
+import { normalisePalmPhoto, PhotoRejectedError } from '../src/palm-photo.normaliser';
 import { readPalm, ROTATED_GPS_PALM } from '../../../tests/support/palm-fixtures';
 
 /** Every tag exiftool finds, by group (`-G1`): File and JFIF groups are fine, EXIF/GPS/XMP/ICC are not. */
@@ -13,14 +12,14 @@ function exifGroups(image: Buffer): string[] {
   return [...new Set(Object.keys(tags).map((key) => key.split(':')[0] ?? key))];
 }
 
-describe('normalisePalmImage', () => {
+describe('normalisePalmPhoto', () => {
   it('turns the rotated iPhone photo upright, shrinks it to 1024 px and drops EXIF and GPS', async () => {
     const original = readFileSync(ROTATED_GPS_PALM);
     expect(exifGroups(original)).toEqual(expect.arrayContaining(['GPS', 'IFD0']));
     const stored = await sharp(original).metadata();
     expect([stored.width, stored.height, stored.orientation]).toEqual([4032, 3024, 6]);
 
-    const image = await normalisePalmImage(original);
+    const image = await normalisePalmPhoto(original);
 
     // Stored landscape with "rotate 90° CW": upright, the hand (fingers up) is portrait.
     expect([image.width, image.height]).toEqual([768, 1024]);
@@ -37,8 +36,16 @@ describe('normalisePalmImage', () => {
     expect(image.data.includes('Exif')).toBe(false);
   });
 
+  it('refuses a file whose bytes claim one format and whose body is another', async () => {
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    const posingAsJpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), png]);
+    await expect(normalisePalmPhoto(posingAsJpeg)).rejects.toMatchObject({ reason: 'unreadable' });
+  });
+
   it('keeps a small photo at its size', async () => {
-    const image = await normalisePalmImage(readPalm());
+    const image = await normalisePalmPhoto(readPalm());
     expect([image.width, image.height]).toEqual([640, 640]);
   });
 
@@ -46,14 +53,15 @@ describe('normalisePalmImage', () => {
     const png = await sharp({ create: { width: 3000, height: 1500, channels: 3, background: '#c89070' } })
       .png()
       .toBuffer();
-    const image = await normalisePalmImage(png);
+    const image = await normalisePalmPhoto(png);
     expect([image.width, image.height]).toEqual([1024, 512]);
     expect((await sharp(image.data).metadata()).format).toBe('jpeg');
   });
 
-  it('refuses bytes that are not an image with a human message', async () => {
-    await expect(normalisePalmImage(Buffer.from('not a photo at all'))).rejects.toThrow(UnreadablePhotoError);
-    await expect(normalisePalmImage(Buffer.from('not a photo at all'))).rejects.toThrow(/JPEG, PNG or WebP/);
+  it('refuses bytes that are not an image as an unsupported type', async () => {
+    await expect(normalisePalmPhoto(Buffer.from('not a photo at all'))).rejects.toMatchObject({
+      reason: 'unsupported_type',
+    });
   });
 
   it('refuses formats other than JPEG, PNG and WebP before decoding them', async () => {
@@ -61,24 +69,25 @@ describe('normalisePalmImage', () => {
     const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } })
       .gif()
       .toBuffer();
-    await expect(normalisePalmImage(svg)).rejects.toThrow(UnreadablePhotoError);
-    await expect(normalisePalmImage(gif)).rejects.toThrow(UnreadablePhotoError);
+    await expect(normalisePalmPhoto(svg)).rejects.toMatchObject({ reason: 'unsupported_type' });
+    await expect(normalisePalmPhoto(gif)).rejects.toMatchObject({ reason: 'unsupported_type' });
   });
 
   it('refuses a truncated JPEG', async () => {
     const truncated = readPalm().subarray(0, 20_000);
-    await expect(normalisePalmImage(truncated)).rejects.toThrow(UnreadablePhotoError);
+    await expect(normalisePalmPhoto(truncated)).rejects.toBeInstanceOf(PhotoRejectedError);
+    await expect(normalisePalmPhoto(truncated)).rejects.toMatchObject({ reason: 'unreadable' });
   });
 
   it('refuses an image over the pixel limit', async () => {
     const huge = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#000' } })
       .png({ compressionLevel: 1 })
       .toBuffer();
-    await expect(normalisePalmImage(huge)).rejects.toThrow(/too many pixels/);
+    await expect(normalisePalmPhoto(huge)).rejects.toMatchObject({ reason: 'too_many_pixels', pixels: 48e6 });
   });
 });
 
-describe('normalisePalmImage under concurrent readings', () => {
+describe('normalisePalmPhoto under concurrent readings', () => {
   it('decodes one photo at a time, and a refused photo does not hold up the next', async () => {
     const photo = readFileSync(ROTATED_GPS_PALM);
     let busiest = 0;
@@ -91,10 +100,10 @@ describe('normalisePalmImage under concurrent readings', () => {
     };
     const watcher = watch();
     const outcomes = await Promise.allSettled([
-      normalisePalmImage(photo),
-      normalisePalmImage(Buffer.from('not an image at all')),
-      normalisePalmImage(photo),
-      normalisePalmImage(photo),
+      normalisePalmPhoto(photo),
+      normalisePalmPhoto(Buffer.from('not an image at all')),
+      normalisePalmPhoto(photo),
+      normalisePalmPhoto(photo),
     ]);
     watching = false;
     await watcher;

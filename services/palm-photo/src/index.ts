@@ -1,0 +1,2 @@
+export * from './photo-format';
+export * from './palm-photo.normaliser';

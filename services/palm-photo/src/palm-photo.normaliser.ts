@@ -1,0 +1,84 @@
+import sharp from 'sharp';
+import { MAX_IMAGE_PIXELS, NORMALISED_IMAGE_MAX_EDGE } from '@palm/contracts';
+import { sniffImageFormat } from './photo-format';
+
+/** The only form in which the product keeps or reads a palm photo. */
+export interface NormalisedPhoto {
+  /** JPEG bytes, upright, without EXIF, GPS, XMP or ICC blocks. */
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+export type PhotoRejectionReason = 'unsupported_type' | 'too_many_pixels' | 'unreadable';
+
+/** Why an upload cannot become a palm photo; the caller words it for its own audience. */
+export class PhotoRejectedError extends Error {
+  override name = 'PhotoRejectedError';
+  constructor(
+    readonly reason: PhotoRejectionReason,
+    /** Width × height as the file declares it, when it could be read. */
+    readonly pixels?: number,
+  ) {
+    super(`photo rejected: ${reason}`);
+  }
+}
+
+const JPEG_QUALITY = 85;
+
+// libvips keeps recent operations for reuse; every upload is a new photo, so that only holds memory.
+sharp.cache(false);
+
+let previousDecode: Promise<unknown> = Promise.resolve();
+
+/**
+ * One photo decoded at a time in this process. A decode takes ~70 ms of CPU for a 12-megapixel
+ * JPEG (it shrinks on load), so a queue costs little, while each decode running beside it adds
+ * its own full-size buffers on another libuv thread, in another malloc arena.
+ */
+function oneAtATime<T>(decode: () => Promise<T>): Promise<T> {
+  const turn = previousDecode.then(decode);
+  previousDecode = turn.catch(() => undefined);
+  return turn;
+}
+
+/**
+ * Makes the one photo the product stores and reads: upright (EXIF orientation applied), at most
+ * NORMALISED_IMAGE_MAX_EDGE px a side, re-encoded as JPEG. Re-encoding without `withMetadata`
+ * drops every metadata block, so GPS positions in an upload never reach storage.
+ *
+ * Refuses, before any pixel work, what is not a JPEG, PNG or WebP by its own bytes (sharp reads
+ * many more formats: SVG, TIFF, GIF…) and a decompression bomb over MAX_IMAGE_PIXELS; a file that
+ * claims a format but does not decode as one is `unreadable`.
+ */
+export async function normalisePalmPhoto(bytes: Buffer): Promise<NormalisedPhoto> {
+  const format = sniffImageFormat(bytes);
+  if (!format) throw new PhotoRejectedError('unsupported_type');
+  // The header alone: a bomb is refused without decoding a pixel.
+  const metadata = await sharp(bytes, { limitInputPixels: false })
+    .metadata()
+    .catch(() => {
+      throw new PhotoRejectedError('unreadable');
+    });
+  if (!metadata.width || !metadata.height || metadata.format !== format) {
+    throw new PhotoRejectedError('unreadable');
+  }
+  const pixels = metadata.width * metadata.height;
+  if (pixels > MAX_IMAGE_PIXELS) throw new PhotoRejectedError('too_many_pixels', pixels);
+  return oneAtATime(async () => {
+    const { data, info } = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
+      .rotate()
+      .resize({
+        width: NORMALISED_IMAGE_MAX_EDGE,
+        height: NORMALISED_IMAGE_MAX_EDGE,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
+      .jpeg({ quality: JPEG_QUALITY, mozjpeg: false })
+      .toBuffer({ resolveWithObject: true })
+      .catch(() => {
+        throw new PhotoRejectedError('unreadable');
+      });
+    return { data, width: info.width, height: info.height };
+  });
+}

@@ -1,0 +1,41 @@
+import { MAX_IMAGE_PIXELS } from '@palm/contracts';
+import type { NormalisedPhoto, PhotoRejectedError } from '@palm/palm-photo';
+import { HttpError } from './http-error';
+
+function refusal(error: PhotoRejectedError): HttpError {
+  switch (error.reason) {
+    case 'unsupported_type':
+      return new HttpError(
+        415,
+        'This file is not a photo we can read. Please choose a JPG, PNG or WebP image.',
+        {
+          code: 'unsupported_image_type',
+        },
+      );
+    case 'too_many_pixels':
+      return new HttpError(
+        422,
+        `This photo has too many pixels (${Math.round((error.pixels ?? 0) / 1e6)} megapixels). Please use a photo of at most ${MAX_IMAGE_PIXELS / 1e6} megapixels.`,
+        { code: 'image_too_many_pixels' },
+      );
+    case 'unreadable':
+      return new HttpError(
+        422,
+        'We could not open this photo. It may be damaged or incomplete — please take or choose it again.',
+        { code: 'image_unreadable' },
+      );
+  }
+}
+
+/**
+ * An uploaded photo as the product keeps it (upright, bounded, re-encoded, no metadata), before
+ * anything is stored: a file that is not a JPEG, PNG or WebP answers 415, a decompression bomb over
+ * the pixel limit or a broken file 422, each with what to do instead.
+ */
+export async function normaliseUploadedPhoto(bytes: Buffer): Promise<NormalisedPhoto> {
+  // Loaded on the first photo: only the services that take uploads carry libvips (~13 MB).
+  const { normalisePalmPhoto, PhotoRejectedError } = await import('@palm/palm-photo');
+  return normalisePalmPhoto(bytes).catch((error: unknown) => {
+    throw error instanceof PhotoRejectedError ? refusal(error) : error;
+  });
+}
