@@ -5,7 +5,7 @@ describe('the runtime settings every compiled role starts with', () => {
   it('adds the allocator settings and a small young generation to a bare environment', () => {
     expect(nodeRuntimeEnv('reading', {})).toEqual({
       MALLOC_ARENA_MAX: '2',
-      MALLOC_MMAP_THRESHOLD_: '32768',
+      MALLOC_MMAP_THRESHOLD_: '262144',
       NODE_OPTIONS: '--max-semi-space-size=2',
     });
     expect(hasNodeRuntime('reading', {})).toBe(false);
@@ -15,7 +15,7 @@ describe('the runtime settings every compiled role starts with', () => {
     const env = { MALLOC_ARENA_MAX: '4', NODE_OPTIONS: '--enable-source-maps' };
     expect(nodeRuntimeEnv('reading', env)).toEqual({
       MALLOC_ARENA_MAX: '4',
-      MALLOC_MMAP_THRESHOLD_: '32768',
+      MALLOC_MMAP_THRESHOLD_: '262144',
       NODE_OPTIONS: '--enable-source-maps --max-semi-space-size=2',
     });
     expect(hasNodeRuntime('reading', env)).toBe(false);
@@ -24,7 +24,7 @@ describe('the runtime settings every compiled role starts with', () => {
   it('leaves the young generation of the roles that run the palm engine at its default', () => {
     for (const role of ['ai-worker', 'embedded']) {
       expect(nodeRuntimeEnv(role, {}).NODE_OPTIONS).toBe('');
-      expect(hasNodeRuntime(role, { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '32768' })).toBe(true);
+      expect(hasNodeRuntime(role, { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '262144' })).toBe(true);
     }
   });
 

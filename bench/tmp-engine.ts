@@ -1,0 +1,17 @@
+import sharp from 'sharp';
+import { readFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { SUBMISSION_DEFAULTS, readingSubmissionSchema } from '@palm/contracts';
+import { createPalmObserver, PalmReadingEngine } from '@palm/palm-engine';
+import { normalisePalmPhoto } from '@palm/palm-photo';
+const base = await sharp(await readFile('/work/shared/palms/palm/pos_21_05_Hand_0002764.jpg')).resize(4000, 3000, { fit: 'fill' }).toBuffer();
+const grain = await sharp(randomBytes(4000 * 3000 * 3), { raw: { width: 4000, height: 3000, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
+const photo = await sharp(base).composite([{ input: grain, blend: 'soft-light' }]).jpeg({ quality: 90, chromaSubsampling: '4:4:4' }).toBuffer();
+const image = await normalisePalmPhoto(photo);
+const submission = readingSubmissionSchema.parse({ ...SUBMISSION_DEFAULTS, flowResponses: {} });
+const engine = new PalmReadingEngine(await createPalmObserver());
+await engine.read({ readingId: 'x', image, submission });
+const c0 = process.cpuUsage(); const t0 = performance.now();
+for (let i = 0; i < 20; i++) await engine.read({ readingId: 'x', image, submission });
+const c = process.cpuUsage(c0);
+console.log('engine', ((performance.now() - t0) / 20).toFixed(0), 'ms wall', ((c.user + c.system) / 20000).toFixed(0), 'ms cpu');
