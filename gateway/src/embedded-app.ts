@@ -10,6 +10,7 @@ import {
   listen,
   loadConfig,
   localPeers,
+  startServices,
   type Logger,
   type RunnableService,
 } from '@palm/platform';
@@ -68,7 +69,7 @@ export async function startEmbedded(options: {
     if (service.provides) local.provide(service.provides);
     services.push(service);
   }
-  for (const service of services) await service.start();
+  await startServices(services, () => Promise.resolve(bus));
 
   const app = createGatewayApp({
     logger,
