@@ -16,6 +16,7 @@ import {
   listen,
   loadConfig,
   localPeers,
+  startServices,
   type BlobStore,
   type Database,
   type MessageBus,
@@ -107,7 +108,7 @@ beforeAll(async () => {
     peers,
   });
   provide(service.provides ?? {});
-  await service.start();
+  await startServices([service], () => Promise.resolve(bus));
   // Stands in for the AI worker: stores the prepared photo and answers with a full reading.
   await bus.consume('aiWorkerReadings', {
     'reading.requested': async ({ payload }) => {

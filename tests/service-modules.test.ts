@@ -1,15 +1,24 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { SERVICE_MODULES } from '@palm/gateway';
+import { QUEUES, type QueueKey } from '@palm/contracts';
+import { createLocalServices, SERVICE_MODULES } from '@palm/gateway';
 import {
+  checkQueueConsumers,
   closeDatabase,
   createDatabase,
+  createDiskBlobStore,
   createLogger,
+  createMemoryBus,
   IN_MEMORY,
+  loadConfig,
   type Database,
+  type MemoryBus,
+  type QueueConsumer,
   type ServiceModule,
 } from '@palm/platform';
 import { SERVER_ENTRIES } from '../scripts/build/server-build';
@@ -90,6 +99,61 @@ describe('service modules', () => {
         .orderBy('table_name')
         .pluck('table_name');
       expect(migrationTables).toEqual(SERVICE_MODULES.map((module) => module.migrations.table).sort());
+    });
+  });
+
+  describe('their queue consumers, built as the embedded product builds them', () => {
+    /** Every optional consumer switched on: email is offered only with an SMTP server. */
+    const ENV = { SMTP_URL: 'smtp://127.0.0.1:2525' };
+    let db: Database;
+    let bus: MemoryBus;
+    let blobsDir: string;
+    let consumersOf: Map<string, QueueConsumer[]>;
+    beforeAll(async () => {
+      const logger = createLogger('consumers-test', 'silent');
+      db = await createDatabase({ dataDir: IN_MEMORY });
+      bus = createMemoryBus({ logger });
+      blobsDir = await mkdtemp(path.join(tmpdir(), 'service-modules-test-'));
+      const modules = SERVICE_MODULES.map((module) => ({
+        module,
+        config: loadConfig(module.configSchema, ENV),
+      }));
+      const { services } = await createLocalServices(modules, {
+        logger,
+        db,
+        bus,
+        blobs: createDiskBlobStore(blobsDir),
+      });
+      consumersOf = new Map(
+        services.map((service, index) => [SERVICE_MODULES[index]!.name, service.consumers]),
+      );
+    });
+    afterAll(async () => {
+      await bus?.close();
+      if (db) await closeDatabase(db);
+      if (blobsDir) await rm(blobsDir, { recursive: true, force: true });
+    });
+
+    it('consume every queue of the contracts, each in exactly one module', () => {
+      for (const queue of Object.keys(QUEUES) as QueueKey[]) {
+        const consumedBy = [...consumersOf].filter(([, consumers]) =>
+          consumers.some((consumer) => consumer.queue === queue),
+        );
+        expect(
+          consumedBy.map(([name]) => name),
+          queue,
+        ).toHaveLength(1);
+      }
+    });
+
+    it('handle every event each queue is bound to, and pass the startup check all together', () => {
+      const all = [...consumersOf.values()].flat();
+      for (const { queue, handlers } of all) {
+        for (const event of QUEUES[queue].events) {
+          expect(typeof (handlers as Record<string, unknown>)[event], `${queue}: ${event}`).toBe('function');
+        }
+      }
+      expect(() => checkQueueConsumers(all)).not.toThrow();
     });
   });
 });

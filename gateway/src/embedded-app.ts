@@ -10,8 +10,15 @@ import {
   listen,
   loadConfig,
   localPeers,
+  startServices,
+  type BlobStore,
+  type Database,
   type Logger,
+  type MessageBus,
   type RunnableService,
+  type ServiceConfig,
+  type ServiceModule,
+  type ServicePeers,
 } from '@palm/platform';
 import { gatewayConfigSchema } from './config';
 import { createGatewayApp } from './gateway.app';
@@ -53,29 +60,15 @@ export async function startEmbedded(options: {
   });
   const bus = await createBus(infrastructure, logger);
   const blobs = await createBlobStore(infrastructure);
-  const local = localPeers();
-
-  const services: RunnableService[] = [];
-  for (const { module, config } of modules) {
-    const service = await module.create({
-      config,
-      logger,
-      db,
-      bus: () => Promise.resolve(bus),
-      blobs: () => Promise.resolve(blobs),
-      peers: local.peers,
-    });
-    if (service.provides) local.provide(service.provides);
-    services.push(service);
-  }
-  for (const service of services) await service.start();
+  const { services, peers } = await createLocalServices(modules, { logger, db, bus, blobs });
+  await startServices(services, () => Promise.resolve(bus));
 
   const app = createGatewayApp({
     logger,
     api: services.flatMap((service) => service.routers),
     webDist: path.resolve(gateway.WEB_DIST),
     readingRateLimitPerMinute: gateway.READING_RATE_LIMIT_PER_MINUTE,
-    sharePreview: local.peers.sharePreview,
+    sharePreview: peers.sharePreview,
     publicUrl: gateway.PUBLIC_URL,
     trustProxy: gateway.TRUST_PROXY,
   });
@@ -103,4 +96,29 @@ export async function startEmbedded(options: {
       await closeDatabase(db);
     },
   };
+}
+
+/**
+ * Builds modules in one process over one database, bus and blob store, in order: each reaches the
+ * others through `localPeers`, answered by whichever module `provides` the peer.
+ */
+export async function createLocalServices(
+  modules: readonly { module: ServiceModule; config: ServiceConfig }[],
+  shared: { logger: Logger; db: Database; bus: MessageBus; blobs: BlobStore },
+): Promise<{ services: RunnableService[]; peers: ServicePeers }> {
+  const local = localPeers();
+  const services: RunnableService[] = [];
+  for (const { module, config } of modules) {
+    const service = await module.create({
+      config,
+      logger: shared.logger,
+      db: shared.db,
+      bus: () => Promise.resolve(shared.bus),
+      blobs: () => Promise.resolve(shared.blobs),
+      peers: local.peers,
+    });
+    if (service.provides) local.provide(service.provides);
+    services.push(service);
+  }
+  return { services, peers: local.peers };
 }

@@ -1,4 +1,4 @@
 export { SERVICE_MODULES } from './service-modules';
-export { startEmbedded, type EmbeddedProduct } from './embedded-app';
+export { createLocalServices, startEmbedded, type EmbeddedProduct } from './embedded-app';
 export { createGatewayApp } from './gateway.app';
 export { gatewayConfigSchema, gatewayTargetsSchema } from './config';

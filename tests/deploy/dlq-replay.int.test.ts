@@ -11,6 +11,7 @@ import {
   listen,
   loadConfig,
   localPeers,
+  startServices,
   type BlobStore,
   type Database,
   type MessageBus,
@@ -76,8 +77,8 @@ beforeAll(async () => {
     blobs: () => Promise.resolve(workerBlobs),
     peers,
   });
-  await service.start();
-  await worker.start();
+  await startServices([service], () => Promise.resolve(readingBus));
+  await startServices([worker], () => Promise.resolve(workerBus));
   reading = await listen(createHttpApp({ logger, routers: service.routers }), 0, '127.0.0.1');
   stopServices = async () => {
     await reading.close();

@@ -13,6 +13,7 @@ export const adminAuthModule: ServiceModule<AdminAuthConfig> = {
     return {
       ...service,
       routers: [service.router],
+      consumers: [],
       provides: { sessions: service.sessions },
       listening: (url) => service.announceSetup(url),
     };

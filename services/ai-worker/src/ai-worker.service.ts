@@ -1,4 +1,11 @@
-import { migrate, type BlobStore, type Database, type Logger, type MessageBus } from '@palm/platform';
+import {
+  migrate,
+  type BlobStore,
+  type Database,
+  type Logger,
+  type MessageBus,
+  type QueueConsumer,
+} from '@palm/platform';
 import { AI_WORKER_MIGRATIONS_TABLE, aiWorkerMigrations } from './ai-worker.migrations';
 import { createAiWorkerRepository } from './ai-worker.repository';
 import type { ReadingEngine } from '@palm/palm-engine';
@@ -20,6 +27,8 @@ export interface AiWorkerDeps {
 }
 
 export interface AiWorkerService {
+  /** reading.requested, a few readings at a time (`concurrency`). */
+  consumers: QueueConsumer[];
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -31,14 +40,16 @@ export function createAiWorkerService(deps: AiWorkerDeps): AiWorkerService {
   });
   const handler = createReadingJobHandler({ ...deps, repository, logger });
   return {
+    consumers: [
+      {
+        queue: 'aiWorkerReadings',
+        handlers: { 'reading.requested': handler },
+        options: { prefetch: deps.concurrency ?? 4 },
+      },
+    ],
     async start() {
       await migrate(deps.db, { table: AI_WORKER_MIGRATIONS_TABLE, migrations: aiWorkerMigrations, logger });
-      await deps.bus.consume(
-        'aiWorkerReadings',
-        { 'reading.requested': handler },
-        { prefetch: deps.concurrency ?? 4 },
-      );
-      logger.info({ engine: deps.engine.name }, 'AI worker consuming reading.requested');
+      logger.info({ engine: deps.engine.name }, 'AI worker reads reading.requested with this engine');
     },
     // The bus owns its consumers: closing it stops deliveries and waits for the ones in flight.
     stop: () => Promise.resolve(),

@@ -19,6 +19,7 @@ import {
   createMemoryBus,
   IN_MEMORY,
   metricsRegistry,
+  startServices,
   type BlobStore,
   type Database,
   type MemoryBus,
@@ -78,14 +79,15 @@ describe('reading job handler', () => {
   let outcomes: Outcome[];
 
   const startWorker = async (options: { blobs?: BlobStore; staleClaimAfterMs?: number } = {}) => {
-    await createAiWorkerService({
+    const worker = createAiWorkerService({
       db,
       bus,
       blobs: options.blobs ?? blobs,
       logger,
       engine,
       staleClaimAfterMs: options.staleClaimAfterMs,
-    }).start();
+    });
+    await startServices([worker], () => Promise.resolve(bus));
   };
 
   /** A job as the reading service publishes it, its photo stored (normalised JPEGs: the fixtures are). */

@@ -7,8 +7,8 @@ export const flowModule: ServiceModule<FlowConfig> = {
   name: 'flow',
   configSchema: flowConfigSchema,
   migrations: { table: FLOW_MIGRATIONS_TABLE, migrations: flowMigrations },
-  async create({ logger, db, bus, peers }) {
-    const service = createFlowService({ db, bus: await bus(), logger, sessions: peers.sessions });
+  create({ logger, db, peers }) {
+    const service = createFlowService({ db, logger, sessions: peers.sessions });
     return { ...service, routers: [service.router] };
   },
 };

@@ -1,5 +1,11 @@
 import type { Router } from 'express';
-import { migrate, type Database, type Logger, type MessageBus, type SessionVerifier } from '@palm/platform';
+import {
+  migrate,
+  type Database,
+  type Logger,
+  type QueueConsumer,
+  type SessionVerifier,
+} from '@palm/platform';
 import { createActiveFlowSelector } from './active-flow';
 import { createFlowAnalyticsHandlers } from './flow-analytics.handler';
 import { createFlowEditor } from './flow-editor';
@@ -8,7 +14,6 @@ import { createFlowRouter } from './flow.routes';
 
 export interface FlowServiceDeps {
   db: Database;
-  bus: MessageBus;
   logger: Logger;
   sessions: SessionVerifier;
   /** Draws in [0, 1) for the traffic split; tests pass a seeded one. */
@@ -17,6 +22,8 @@ export interface FlowServiceDeps {
 
 export interface FlowService {
   router: Router;
+  /** reading.completed, counted per flow version. */
+  consumers: QueueConsumer[];
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -29,10 +36,10 @@ export function createFlowService(deps: FlowServiceDeps): FlowService {
 
   return {
     router,
+    consumers: [{ queue: 'flowAnalytics', handlers: createFlowAnalyticsHandlers(deps.db, logger) }],
     async start() {
       // Migrations also seed the default flow, on the very first start only.
       await migrate(deps.db, { table: FLOW_MIGRATIONS_TABLE, migrations: flowMigrations, logger });
-      await deps.bus.consume('flowAnalytics', createFlowAnalyticsHandlers(deps.db, logger));
     },
     async stop() {
       // Nothing of its own to stop: the composition root closes the bus and the database.

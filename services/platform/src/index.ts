@@ -5,6 +5,7 @@ export * from './http/http-app';
 export * from './http/http-error';
 export * from './http/metrics';
 export * from './bus/message-bus';
+export * from './bus/queue-consumer';
 export * from './blobs/blob-store';
 export * from './db/database';
 export * from './lifecycle';

@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import type { z } from 'zod';
 import type { BlobStore } from './blobs/blob-store';
 import type { MessageBus } from './bus/message-bus';
+import { checkQueueConsumers, startQueueConsumers, type QueueConsumer } from './bus/queue-consumer';
 import type { InfrastructureConfig } from './config/config';
 import type { Database } from './db/database';
 import type { MigrateOptions } from './db/migrate';
@@ -27,9 +28,11 @@ export interface ServiceContext<C extends ServiceConfig = ServiceConfig> {
 export interface RunnableService {
   /** Its HTTP routes: served on its own port, or behind the gateway in one process. */
   routers: Router[];
-  /** Applies its migrations, then consumes its queues and starts its background work. */
+  /** The queues it consumes: `startServices` registers them once `start` has migrated its tables. */
+  consumers: QueueConsumer[];
+  /** Applies its migrations and starts its background work. */
   start(): Promise<void>;
-  /** Ends its background work; whoever created the bus and the database closes them. */
+  /** Ends its background work; whoever created the bus and the database closes them (and so the consumers). */
   stop(): Promise<void>;
   /** What it answers for the other services of the same process (see ServicePeers). */
   provides?: Partial<ServicePeers>;
@@ -49,4 +52,21 @@ export interface ServiceModule<C extends ServiceConfig = ServiceConfig> {
   /** Settings it needs only in its own process, e.g. the token its peers must send; throws naming them. */
   checkStandalone?(config: C): void;
   create(context: ServiceContext<C>): RunnableService | Promise<RunnableService>;
+}
+
+/**
+ * Starts the services of one process in order, each one's queue consumers right after its `start`
+ * (its handlers write to the tables `start` migrated). The consumers of all of them are checked
+ * first (`checkQueueConsumers`), so a queue consumed twice or an event without a handler stops the
+ * process before any service starts. The bus is asked for only when some service consumes.
+ */
+export async function startServices(
+  services: readonly Pick<RunnableService, 'start' | 'consumers'>[],
+  bus: () => Promise<MessageBus>,
+): Promise<void> {
+  checkQueueConsumers(services.flatMap((service) => service.consumers));
+  for (const service of services) {
+    await service.start();
+    if (service.consumers.length > 0) await startQueueConsumers(await bus(), service.consumers);
+  }
 }

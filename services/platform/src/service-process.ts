@@ -7,7 +7,7 @@ import { closeDatabase, createDatabase, databaseIsReady } from './db/create-data
 import { createHttpApp, listen, type ReadinessCheck } from './http/http-app';
 import { handleShutdown, runMain } from './lifecycle';
 import { createLogger } from './logging/logger';
-import type { ServiceConfig, ServiceModule } from './service-module';
+import { startServices, type ServiceConfig, type ServiceModule } from './service-module';
 import { remotePeers } from './service-peers';
 
 /**
@@ -26,17 +26,18 @@ export function runServiceProcess<C extends ServiceConfig>(module: ServiceModule
     const readiness: Record<string, ReadinessCheck> = { database: () => databaseIsReady(db) };
     let bus: Promise<MessageBus> | undefined;
     let blobs: Promise<BlobStore> | undefined;
+    const openBus = () => {
+      bus ??= createBus(config, logger).then((connected) => {
+        readiness.bus = () => connected.isReady();
+        return connected;
+      });
+      return bus;
+    };
     const service = await module.create({
       config,
       logger,
       db,
-      bus: () => {
-        bus ??= createBus(config, logger).then((connected) => {
-          readiness.bus = () => connected.isReady();
-          return connected;
-        });
-        return bus;
-      },
+      bus: openBus,
       blobs: () => {
         blobs ??= createBlobStore(config).then((store) => {
           readiness.blobs = () => store.isReady();
@@ -46,7 +47,7 @@ export function runServiceProcess<C extends ServiceConfig>(module: ServiceModule
       },
       peers: remotePeers(config),
     });
-    await service.start();
+    await startServices([service], openBus);
     const server = await listen(
       createHttpApp({ logger, routers: service.routers, readiness, trustProxy: config.TRUST_PROXY }),
       config.PORT,

@@ -21,6 +21,8 @@ export const promptModule: ServiceModule<PromptConfig> = {
     return {
       ...service,
       routers: [service.router],
+      // It publishes prompt.updated; no queue of its own.
+      consumers: [],
       provides: { runtimePrompts: () => service.runtimePrompts() },
     };
   },

@@ -1,6 +1,14 @@
 import { Router } from 'express';
 import { READING_SERVER_WAIT_MS } from '@palm/contracts';
-import { gauge, migrate, type BlobStore, type Database, type Logger, type MessageBus } from '@palm/platform';
+import {
+  gauge,
+  migrate,
+  type BlobStore,
+  type Database,
+  type Logger,
+  type MessageBus,
+  type QueueConsumer,
+} from '@palm/platform';
 import type { ReadingConfig } from './config';
 import { createCompletionWaiter } from './completion-waiter';
 import { createDeliveryRepository } from './delivery/delivery.repository';
@@ -66,6 +74,8 @@ export interface ReadingService {
   /** The link preview the gateway puts into /report/{id}, as the browser with this Cookie header may see it. */
   sharePreview: SharePreview;
   artifacts: ReportArtifacts;
+  /** The workers' results, and the email deliveries when email is configured. */
+  consumers: QueueConsumer[];
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -110,6 +120,28 @@ export function createReadingService(deps: ReadingServiceDeps): ReadingService {
     }),
   );
 
+  const consumers: QueueConsumer[] = [
+    {
+      queue: 'readingResults',
+      handlers: createReadingResultsHandlers({ repository, blobs: deps.blobs, waiter, logger }),
+    },
+  ];
+  if (deps.email) {
+    consumers.push({
+      queue: 'readingEmail',
+      handlers: createEmailDeliveryHandlers({
+        deliveries,
+        repository,
+        artifacts,
+        mailer: deps.email.mailer,
+        publicUrl,
+        logger,
+      }),
+      // One mail (and its PDF) at a time per process; the bus retries with backoff.
+      options: { prefetch: 1 },
+    });
+  }
+
   gauge('readings_by_status', 'Readings stored, by status', ['status'], async function () {
     const counts = await repository.countByStatus().catch(() => ({}));
     for (const [status, count] of Object.entries(counts)) this.set({ status }, count);
@@ -119,27 +151,9 @@ export function createReadingService(deps: ReadingServiceDeps): ReadingService {
     router,
     sharePreview: createSharePreview(repository),
     artifacts,
+    consumers,
     async start() {
       await migrate(deps.db, { table: READING_MIGRATIONS_TABLE, migrations: readingMigrations, logger });
-      await deps.bus.consume(
-        'readingResults',
-        createReadingResultsHandlers({ repository, blobs: deps.blobs, waiter, logger }),
-      );
-      if (deps.email) {
-        await deps.bus.consume(
-          'readingEmail',
-          createEmailDeliveryHandlers({
-            deliveries,
-            repository,
-            artifacts,
-            mailer: deps.email.mailer,
-            publicUrl,
-            logger,
-          }),
-          // One mail (and its PDF) at a time per process; the bus retries with backoff.
-          { prefetch: 1 },
-        );
-      }
       relay.start();
       retention.start();
     },

@@ -11,6 +11,7 @@ import {
   createMemoryBus,
   IN_MEMORY,
   listen,
+  startServices,
   type MemoryBus,
   type BlobStore,
 } from '@palm/platform';
@@ -64,7 +65,7 @@ export async function startReadingHarness(options: { waitMs?: number; email?: Re
     waitMs: options.waitMs ?? 5_000,
     email: options.email,
   });
-  await service.start();
+  await startServices([service], () => Promise.resolve(bus));
   const requested: string[] = [];
   const worker = { behaviour: 'complete' as StandInWorkerBehaviour };
   await bus.consume('aiWorkerReadings', {

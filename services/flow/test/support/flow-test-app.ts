@@ -8,6 +8,7 @@ import {
   IN_MEMORY,
   listen,
   migrate,
+  startServices,
   type Database,
   type MemoryBus,
   type RunningServer,
@@ -54,8 +55,8 @@ export async function startFlowTestApp(): Promise<FlowTestApp> {
   const db = await createDatabase({ dataDir: IN_MEMORY });
   const bus = createMemoryBus({ logger, retryDelayMs: () => 1 });
   let random = Math.random;
-  const service = createFlowService({ db, bus, logger, sessions: fakeSessions, random: () => random() });
-  await service.start();
+  const service = createFlowService({ db, logger, sessions: fakeSessions, random: () => random() });
+  await startServices([service], () => Promise.resolve(bus));
   const server = await listen(createHttpApp({ logger, routers: [service.router] }), 0, '127.0.0.1');
   return {
     db,

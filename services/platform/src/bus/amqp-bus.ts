@@ -15,7 +15,14 @@ import type { Logger } from '../logging/logger';
 import { currentRequestId, REQUEST_ID_HEADER } from '../logging/request-context';
 import { deliver, reportDeadLetters, reportQueueDepths } from './delivery';
 import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry-policy';
-import type { MessageBus, MessageContext, PublishOptions, QueueDepth, QueueHandlers } from './message-bus';
+import type {
+  ConsumeOptions,
+  MessageBus,
+  MessageContext,
+  PublishOptions,
+  QueueDepth,
+  QueueHandlers,
+} from './message-bus';
 
 export interface AmqpBusOptions {
   url: string;
@@ -166,7 +173,7 @@ class AmqpBus implements MessageBus {
   async consume<Q extends QueueKey>(
     queue: Q,
     handlers: QueueHandlers<Q>,
-    options: { prefetch?: number } = {},
+    options: ConsumeOptions = {},
   ): Promise<void> {
     if (this.closing) throw new Error('the message bus is closed');
     if (this.consumers.some((consumer) => consumer.queue === queue)) {

@@ -13,6 +13,11 @@ export interface MessageContext {
   requestId: string | undefined;
 }
 
+export interface ConsumeOptions {
+  /** Deliveries handed to the queue's handlers at once; the bus's default when unset. */
+  prefetch?: number;
+}
+
 export interface PublishOptions {
   messageId?: string;
   requestId?: string;
@@ -39,11 +44,7 @@ export type QueueHandlers<Q extends QueueKey> = {
  */
 export interface MessageBus {
   publish<N extends EventName>(name: N, payload: EventPayload<N>, options?: PublishOptions): Promise<void>;
-  consume<Q extends QueueKey>(
-    queue: Q,
-    handlers: QueueHandlers<Q>,
-    options?: { prefetch?: number },
-  ): Promise<void>;
+  consume<Q extends QueueKey>(queue: Q, handlers: QueueHandlers<Q>, options?: ConsumeOptions): Promise<void>;
   /** Messages currently waiting in the dead-letter queue (for metrics, tests and the dlq tool). */
   deadLetterCount(): Promise<number>;
   /** Per queue: messages waiting for a consumer (the consumers' lag) and how many consumers listen. */
