@@ -58,6 +58,14 @@ describe('S3 blob store', () => {
     expect(await store.get('from-config')).toEqual({ data: Buffer.from('hi'), contentType: 'text/plain' });
   });
 
+  it('keeps binary content and its type exactly, and a new put replaces the old one', async () => {
+    const first = randomBytes(300 * 1024);
+    const second = randomBytes(10);
+    await store.put('readings/x/palm.jpg', first, 'image/jpeg');
+    await store.put('readings/x/palm.jpg', second, 'image/png');
+    expect(await store.get('readings/x/palm.jpg')).toEqual({ data: second, contentType: 'image/png' });
+  });
+
   it('fails to start, naming the endpoint, when S3 is down', async () => {
     await expect(
       createS3BlobStore({ ...integrationEnv().s3, endpoint: 'http://127.0.0.1:1', bucket }),

@@ -1,4 +1,7 @@
-import type { Client } from 'minio';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import aws4 from 'aws4';
+import { TransientFailure } from '../errors/failure-kind';
 import { assertValidBlobKey } from './blob-key';
 import type { BlobStore } from './blob-store';
 
@@ -11,28 +14,113 @@ export interface S3BlobStoreOptions {
   region: string;
 }
 
-const MISSING_OBJECT_CODES = new Set(['NoSuchKey', 'NotFound']);
 const BUCKET_CREATED_ELSEWHERE_CODES = new Set(['BucketAlreadyOwnedByYou', 'BucketAlreadyExists']);
+/** A request that has not answered by then is treated as an outage (retried by the bus). */
+const REQUEST_TIMEOUT_MS = 30_000;
+
+interface S3Response {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** An S3 error answer: its HTTP status and the `<Code>` of its XML body. */
+export class S3RequestError extends Error {
+  override name = 'S3RequestError';
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    operation: string,
+  ) {
+    super(`S3 ${operation} failed: ${status} ${code}`);
+  }
+}
+
+/**
+ * The four S3 calls the product makes (put, get, delete, and the bucket's existence), signed with
+ * AWS Signature V4 over node's own HTTP client, path-style as MinIO and s3rver serve them. A full
+ * S3 SDK (minio's client: ~20 MB resident per process) is far more than a blob store needs.
+ */
+function createS3Client({ endpoint, accessKey, secretKey, region }: S3BlobStoreOptions) {
+  const url = new URL(endpoint);
+  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  const credentials = { accessKeyId: accessKey, secretAccessKey: secretKey };
+
+  return (method: string, path: string, body?: Buffer, headers: Record<string, string> = {}) =>
+    new Promise<S3Response>((resolve, reject) => {
+      const signed = aws4.sign(
+        { host: url.host, path, method, headers: { ...headers }, body, service: 's3', region },
+        credentials,
+      );
+      const request = send(
+        {
+          protocol: url.protocol,
+          hostname: url.hostname,
+          port: url.port,
+          method,
+          path,
+          headers: signed.headers as Record<string, string>,
+          timeout: REQUEST_TIMEOUT_MS,
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('error', reject);
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              headers: response.headers,
+              body: Buffer.concat(chunks),
+            }),
+          );
+        },
+      );
+      request.on('timeout', () =>
+        request.destroy(new TransientFailure(`S3 did not answer within ${REQUEST_TIMEOUT_MS} ms`)),
+      );
+      request.on('error', reject);
+      request.end(body);
+    });
+}
+
+const errorCode = (body: Buffer) =>
+  /<Code>([^<]+)<\/Code>/.exec(body.toString('utf8'))?.[1] ?? 'UnknownError';
+
+function assertOk(response: S3Response, operation: string): void {
+  if (response.status >= 300) throw new S3RequestError(response.status, errorCode(response.body), operation);
+}
 
 /** Blobs in one S3 bucket (MinIO in production, s3rver in tests); creates the bucket when it is missing. */
 export async function createS3BlobStore(options: S3BlobStoreOptions): Promise<BlobStore> {
-  const { endpoint, accessKey, secretKey, bucket, region } = options;
-  const url = new URL(endpoint);
-  // Loaded only where S3 is used: the minio client costs ~20 MB of heap in every process that
-  // imports it, and most processes (and the embedded product) never store a blob in S3.
-  const minio = await import('minio');
-  const client = new minio.Client({
-    endPoint: url.hostname,
-    port: url.port ? Number(url.port) : undefined,
-    useSSL: url.protocol === 'https:',
-    accessKey,
-    secretKey,
-    // Without a region the client asks the server for it before signing anything.
-    region,
-    pathStyle: true,
-  });
+  const { endpoint, bucket, region } = options;
+  const s3 = createS3Client(options);
+  const bucketPath = `/${encodeURIComponent(bucket)}`;
+  // Valid keys hold only letters, digits, ".", "_", "-" and "/": nothing to escape.
+  const objectPath = (key: string) => `${bucketPath}/${key}`;
 
-  await ensureBucket(client, bucket, region).catch((error: unknown) => {
+  const bucketExists = async () => {
+    const response = await s3('HEAD', bucketPath);
+    if (response.status === 404) return false;
+    assertOk(response, 'HeadBucket');
+    return true;
+  };
+
+  const ensureBucket = async () => {
+    if (await bucketExists()) return;
+    // us-east-1 is S3's default location and must not be named.
+    const configuration =
+      region === 'us-east-1'
+        ? undefined
+        : Buffer.from(
+            `<CreateBucketConfiguration xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><LocationConstraint>${region}</LocationConstraint></CreateBucketConfiguration>`,
+          );
+    const response = await s3('PUT', bucketPath, configuration);
+    // Another replica starting at the same moment may have won the race.
+    if (response.status >= 300 && BUCKET_CREATED_ELSEWHERE_CODES.has(errorCode(response.body))) return;
+    assertOk(response, 'CreateBucket');
+  };
+
+  await ensureBucket().catch((error: unknown) => {
     throw new Error(`Cannot use S3 bucket "${bucket}" at ${endpoint}: ${(error as Error).message}`, {
       cause: error,
     });
@@ -41,50 +129,29 @@ export async function createS3BlobStore(options: S3BlobStoreOptions): Promise<Bl
   return {
     async put(key, data, contentType) {
       assertValidBlobKey(key);
-      await client.putObject(bucket, key, data, data.length, { 'Content-Type': contentType });
+      assertOk(await s3('PUT', objectPath(key), data, { 'Content-Type': contentType }), 'PutObject');
     },
 
     async get(key) {
       assertValidBlobKey(key);
-      try {
-        const stat = await client.statObject(bucket, key);
-        const stream = await client.getObject(bucket, key);
-        const chunks: Buffer[] = [];
-        for await (const chunk of stream) chunks.push(chunk as Buffer);
-        const contentType =
-          (stat.metaData['content-type'] as string | undefined) ?? 'application/octet-stream';
-        return { data: Buffer.concat(chunks), contentType };
-      } catch (error) {
-        if (MISSING_OBJECT_CODES.has(errorCode(error))) return null;
-        throw error;
-      }
+      const response = await s3('GET', objectPath(key));
+      if (response.status === 404) return null;
+      assertOk(response, 'GetObject');
+      return {
+        data: response.body,
+        contentType: response.headers['content-type'] ?? 'application/octet-stream',
+      };
     },
 
     async delete(key) {
       assertValidBlobKey(key);
-      await client.removeObject(bucket, key);
+      const response = await s3('DELETE', objectPath(key));
+      // S3 answers 204 for a missing key too; some servers answer 404.
+      if (response.status !== 404) assertOk(response, 'DeleteObject');
     },
 
     async isReady() {
-      try {
-        return await client.bucketExists(bucket);
-      } catch {
-        return false;
-      }
+      return bucketExists().catch(() => false);
     },
   };
-}
-
-async function ensureBucket(client: Client, bucket: string, region: string): Promise<void> {
-  if (await client.bucketExists(bucket)) return;
-  try {
-    await client.makeBucket(bucket, region);
-  } catch (error) {
-    // Another replica starting at the same moment may have won the race.
-    if (!BUCKET_CREATED_ELSEWHERE_CODES.has(errorCode(error))) throw error;
-  }
-}
-
-function errorCode(error: unknown): string {
-  return (error as { code?: string } | null)?.code ?? '';
 }
