@@ -5,6 +5,7 @@ import {
   HttpError,
   normaliseUploadedPhoto,
   notFound,
+  releaseUpload,
   type BlobStore,
   type Logger,
 } from '@palm/platform';
@@ -68,7 +69,7 @@ export function createReadingRouter(deps: ReadingRoutesDeps): Router {
     const { image, submission } = await parseReadingSubmission(req);
     // Only the normalised photo is ever stored: the upload, with whatever EXIF and GPS blocks it
     // carries, ends with this request.
-    const photo = await normaliseUploadedPhoto(image);
+    const photo = await normaliseUploadedPhoto(image).finally(() => releaseUpload(image));
     const ownerHash = hashOwnerToken(ensureOwnerCookie(req, res));
     const id = newReadingId();
     const imageKey = readingImageKey(id);
@@ -100,7 +101,7 @@ export function createReadingRouter(deps: ReadingRoutesDeps): Router {
       throw error;
     }
     relay.kick();
-    logger.info({ readingId: id, bytes: image.length }, 'reading accepted');
+    logger.info({ readingId: id, bytes: photo.data.length }, 'reading accepted');
     return id;
   }
 
