@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import { MAX_IMAGE_PIXELS, NORMALISED_IMAGE_MAX_EDGE } from '@palm/contracts';
 import { sniffImageFormat } from './photo-format';
 
@@ -26,8 +26,21 @@ export class PhotoRejectedError extends Error {
 
 const JPEG_QUALITY = 85;
 
-// libvips keeps recent operations for reuse; every upload is a new photo, so that only holds memory.
-sharp.cache(false);
+let loaded: Promise<typeof Sharp> | undefined;
+
+/**
+ * sharp (libvips, ~13 MB resident) is loaded with the first photo, not with this module: bundlers
+ * keep a top-level import of it in every process that bundles this package, whether it ever reads
+ * a photo or not.
+ */
+function loadSharp(): Promise<typeof Sharp> {
+  loaded ??= import('sharp').then(({ default: sharp }) => {
+    // libvips keeps recent operations for reuse; every upload is a new photo, so that only holds memory.
+    sharp.cache(false);
+    return sharp;
+  });
+  return loaded;
+}
 
 let previousDecode: Promise<unknown> = Promise.resolve();
 
@@ -54,6 +67,7 @@ function oneAtATime<T>(decode: () => Promise<T>): Promise<T> {
 export async function normalisePalmPhoto(bytes: Buffer): Promise<NormalisedPhoto> {
   const format = sniffImageFormat(bytes);
   if (!format) throw new PhotoRejectedError('unsupported_type');
+  const sharp = await loadSharp();
   // The header alone: a bomb is refused without decoding a pixel.
   const metadata = await sharp(bytes, { limitInputPixels: false })
     .metadata()

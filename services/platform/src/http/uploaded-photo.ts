@@ -1,5 +1,5 @@
 import { MAX_IMAGE_PIXELS } from '@palm/contracts';
-import type { NormalisedPhoto, PhotoRejectedError } from '@palm/palm-photo';
+import { normalisePalmPhoto, PhotoRejectedError, type NormalisedPhoto } from '@palm/palm-photo';
 import { HttpError } from './http-error';
 
 function refusal(error: PhotoRejectedError): HttpError {
@@ -33,8 +33,6 @@ function refusal(error: PhotoRejectedError): HttpError {
  * the pixel limit or a broken file 422, each with what to do instead.
  */
 export async function normaliseUploadedPhoto(bytes: Buffer): Promise<NormalisedPhoto> {
-  // Loaded on the first photo: only the services that take uploads carry libvips (~13 MB).
-  const { normalisePalmPhoto, PhotoRejectedError } = await import('@palm/palm-photo');
   return normalisePalmPhoto(bytes).catch((error: unknown) => {
     throw error instanceof PhotoRejectedError ? refusal(error) : error;
   });
