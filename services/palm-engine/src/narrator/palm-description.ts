@@ -25,7 +25,9 @@ const line =
     const seen = observation.lines[name];
     if (!seen.seen || seen.confidence < LINE_CONFIDENCE) return undefined;
     const shape = [seen.length, seen.curvature && CURVES[seen.curvature]].filter(Boolean).join(', ');
-    return shape ? `a ${shape} ${words}` : `a clear ${words}`;
+    // A line seen too faintly to class its shape is no clear line.
+    if (!shape) return `a ${seen.depth === 'faint' ? 'fine' : 'clear'} ${words}`;
+    return `a ${shape} ${words}`;
   };
 
 const FEATURES = {
