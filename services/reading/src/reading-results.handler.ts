@@ -18,7 +18,7 @@ export function createReadingResultsHandlers(deps: {
   const { repository, blobs, waiter, logger } = deps;
   return {
     'reading.completed': async ({ payload }) => {
-      if (await repository.complete(payload.readingId, payload.imageKey, payload.result)) {
+      if (await repository.complete(payload.readingId, payload.result)) {
         readingsFinished.inc({ status: 'completed', kind: payload.engine });
         logger.info(
           { readingId: payload.readingId, engine: payload.engine, ms: payload.durationMs },
@@ -28,11 +28,12 @@ export function createReadingResultsHandlers(deps: {
       waiter.notify(payload.readingId);
     },
     'reading.failed': async ({ payload }) => {
-      // A photo with no readable palm is not kept a moment longer than it takes to say so.
+      // A photo with no readable palm is not kept a moment longer than it takes to say so. The key
+      // is the one this service stored at intake, not whatever the event carries.
       const refused = payload.kind === 'unreadable_photo';
-      if (refused && payload.imageKey) await blobs.delete(payload.imageKey);
-      const failure = refused ? { ...payload, imageKey: null } : payload;
-      if (await repository.fail(payload.readingId, failure)) {
+      const imageKey = refused ? (await repository.find(payload.readingId))?.imageKey : null;
+      if (imageKey) await blobs.delete(imageKey);
+      if (await repository.fail(payload.readingId, { ...payload, photoRemoved: refused })) {
         readingsFinished.inc({ status: 'failed', kind: payload.kind });
         logger.info({ readingId: payload.readingId, kind: payload.kind }, 'reading failed');
       }

@@ -117,7 +117,7 @@ export function createReadingRepository(db: Database) {
      * A reading that failed with a processing error (the worker gave up during an outage) takes a
      * result from a replayed job (`npm run dlq replay`).
      */
-    async complete(id: string, imageKey: string, result: ReadingResult): Promise<boolean> {
+    async complete(id: string, result: ReadingResult): Promise<boolean> {
       const updated = await db('readings')
         .where({ id })
         .andWhere((query) =>
@@ -127,8 +127,6 @@ export function createReadingRepository(db: Database) {
         )
         .update({
           status: 'completed',
-          image_key: imageKey,
-          original_image_key: null,
           result: JSON.stringify(result),
           error: null,
           failure_kind: null,
@@ -145,15 +143,21 @@ export function createReadingRepository(db: Database) {
       });
     },
 
-    async fail(id: string, failure: Pick<ReadingFailed, 'kind' | 'message' | 'imageKey'>): Promise<boolean> {
-      const updated = await db('readings').where({ id }).whereNotIn('status', TERMINAL).update({
-        status: 'failed',
-        image_key: failure.imageKey,
-        original_image_key: null,
-        failure_kind: failure.kind,
-        error: failure.message,
-        completed_at: db.fn.now(),
-      });
+    /** `photoRemoved`: the photo was deleted with the failure (a refused photo is not kept). */
+    async fail(
+      id: string,
+      failure: Pick<ReadingFailed, 'kind' | 'message'> & { photoRemoved: boolean },
+    ): Promise<boolean> {
+      const updated = await db('readings')
+        .where({ id })
+        .whereNotIn('status', TERMINAL)
+        .update({
+          status: 'failed',
+          ...(failure.photoRemoved ? { image_key: null } : {}),
+          failure_kind: failure.kind,
+          error: failure.message,
+          completed_at: db.fn.now(),
+        });
       return updated > 0;
     },
 

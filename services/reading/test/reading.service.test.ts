@@ -6,7 +6,7 @@ import { normaliseUploadedPhoto } from '@palm/platform';
 import { PALMS_DIR } from '../../../tests/support/palm-photos';
 import { ROTATED_GPS_PALM } from '../../../tests/support/palm-fixtures';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startReadingHarness, type ReadingHarness } from './reading-test-harness';
+import { SAMPLE_RESULT, startReadingHarness, type ReadingHarness } from './reading-test-harness';
 
 let harness: ReadingHarness;
 let palm: Buffer;
@@ -153,6 +153,29 @@ describe('POST /api/reading', () => {
     expect(metadata.exif).toBeUndefined();
     expect(metadata.orientation).toBeUndefined();
     expect(stored.includes('GPS')).toBe(false);
+  });
+
+  it('keeps the photo it stored whatever key a result names: a result cannot point it elsewhere', async () => {
+    harness.worker.behaviour = 'silent';
+    const response = await submit(form(palm), { Prefer: 'respond-async' });
+    const { id } = (await response.json()) as { id: string };
+    const before = Buffer.from(await (await fetch(`${harness.url}/api/reading/${id}/image`)).arrayBuffer());
+    await harness.bus.publish('reading.completed', {
+      version: 1,
+      readingId: id,
+      imageKey: '../../etc/passwd',
+      result: SAMPLE_RESULT,
+      engine: 'stand-in',
+      durationMs: 1,
+      flowId: null,
+      flowVersion: null,
+    });
+    await expect
+      .poll(async () => (await harness.db('readings').where({ id }).first<{ status: string }>())?.status)
+      .toBe('completed');
+    const image = await fetch(`${harness.url}/api/reading/${id}/image`);
+    expect(image.status).toBe(200);
+    expect(Buffer.from(await image.arrayBuffer()).equals(before)).toBe(true);
   });
 
   it('serves the stored palm image privately, with nosniff', async () => {

@@ -39,8 +39,8 @@ export interface ReadingJobDeps {
 
 /**
  * Handles `reading.requested`: claim → load the photo the reading service stored (normalised at
- * intake) → read → record and publish the outcome. A photo the engine cannot read fails at once with its
- * retake advice. A permanent failure (an invalid blob key, a payload no retry can fix) fails the
+ * intake) → read → record and publish the outcome. A photo the engine cannot read fails at once
+ * with its retake advice. A permanent failure (an invalid blob key, a payload no retry can fix) fails the
  * reading at once; any other error is thrown so the bus retries it with backoff, and on the last
  * delivery the reading is marked failed and the message dead-lettered. A replayed message
  * (`npm run dlq replay`) runs a job that gave up again.
