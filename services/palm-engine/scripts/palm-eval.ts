@@ -6,8 +6,7 @@ import { readingSubmissionSchema, SUBMISSION_DEFAULTS, type VisualMarker } from 
 import { createPalmObserver } from '../src/observer';
 import { PalmReadingEngine } from '../src/palm-reading.engine';
 import type { PalmObservation, PalmObserverResult, Point } from '../src/palm-observation';
-import type { NormalisedImage } from '../src/reading-engine';
-import { normalisePalmPhoto } from '@palm/palm-photo';
+import { normalisePalmPhoto, type NormalisedPhoto } from '@palm/palm-photo';
 
 const USAGE = `Reads every photo in a folder with the local palm engine and draws what it saw.
 
@@ -122,7 +121,7 @@ function describe(file: string, observation: PalmObserverResult, ms: number): Ev
 
 /** An SVG the size of the photo: bones and landmarks, crease traces, and the markers with their labels. */
 function overlaySvg(
-  image: NormalisedImage,
+  image: NormalisedPhoto,
   observation: PalmObserverResult,
   markers: readonly VisualMarker[],
 ): string {

@@ -1,8 +1,11 @@
 import type { ReadingResult, ReadingSubmission } from '@palm/contracts';
 import type { NormalisedPhoto } from '@palm/palm-photo';
 
-/** The normalised photo every engine reads: an upright JPEG without metadata, at most 1024 px a side. */
-export type NormalisedImage = NormalisedPhoto;
+/**
+ * The normalised photo every engine reads: an upright JPEG without metadata, at most 1024 px a side
+ * (see @palm/palm-photo). Only its bytes: the observer takes the size from the decoded pixels.
+ */
+export type NormalisedImage = Pick<NormalisedPhoto, 'data'>;
 
 export interface ReadingInput {
   readingId: string;

@@ -9,7 +9,7 @@ import { UnreadablePhotoError, type NormalisedImage } from '../src/reading-engin
 import { FIXTURE_NAMES, PALM_FIXTURES, REFUSAL } from './fixtures/palm-observations';
 import { answers } from './fixtures/questionnaire-answers';
 
-const image: NormalisedImage = { data: Buffer.from('jpeg'), width: 800, height: 800 };
+const image: NormalisedImage = { data: Buffer.from('jpeg') };
 
 const observerOf = (result: PalmObserverResult): PalmObserver => ({ observe: () => Promise.resolve(result) });
 

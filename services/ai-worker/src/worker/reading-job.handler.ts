@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import {
   type ReadingCompleted,
   type ReadingFailed,
@@ -148,10 +147,7 @@ export function createReadingJobHandler(deps: ReadingJobDeps): EventHandler<'rea
 /** The photo the reading service stored, normalised at intake; null when it is gone. */
 async function loadImage(key: string, blobs: BlobStore): Promise<NormalisedImage | null> {
   const stored = await blobs.get(key);
-  if (!stored) return null;
-  // The header alone: the engine decodes the pixels itself.
-  const { width = 0, height = 0 } = await sharp(stored.data).metadata();
-  return { data: stored.data, width, height };
+  return stored && { data: stored.data };
 }
 
 function completed(
