@@ -4,9 +4,12 @@
  * (docs/benchmarks.md, Issue 16). The image sets the allocator's variables in deploy/Dockerfile and
  * the V8 flag in deploy/docker-entrypoint.sh.
  *
- * - `MALLOC_ARENA_MAX=2`: glibc gives each thread that allocates its own arena; sharp's decodes on
- *   libuv's threads leave every arena holding a full-size photo (sharp's docs advise this or
- *   jemalloc). The worker measured 375 MB peak with the default arenas, 311 MB with two.
+ * - `MALLOC_ARENA_MAX=1`: glibc gives each thread that allocates its own arena; sharp's decodes on
+ *   libuv's threads leave every arena holding freed pieces of a full-size photo (sharp's docs advise
+ *   a low value or jemalloc). The worker measured 375 MB peak with the default arenas, 311 MB with
+ *   two; the reading service, which decodes every upload, 142–154 MB with two and 131–144 with one,
+ *   at the same CPU per photo (one thread decodes at a time, so the one arena's lock is rarely
+ *   contended).
  * - `MALLOC_MMAP_THRESHOLD_=262144`: blocks from 256 KB up (every copy of an upload) are mapped on
  *   their own and go back to the system when freed. glibc's default threshold rises to the largest
  *   block freed so far, after which 3–5 MB uploads come from the arenas and stay resident there.
@@ -38,7 +41,7 @@ export function nodeRuntimeEnv(
   const given = options.split(/\s+/).map((option) => option.split('=')[0]);
   const missing = nodeFlags(role).filter((flag) => !given.includes(flag.split('=')[0]));
   return {
-    MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? '2',
+    MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? '1',
     MALLOC_MMAP_THRESHOLD_: env.MALLOC_MMAP_THRESHOLD_ ?? '262144',
     NODE_OPTIONS: [options, ...missing].filter(Boolean).join(' '),
   };

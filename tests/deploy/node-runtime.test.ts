@@ -4,7 +4,7 @@ import { hasNodeRuntime, nodeRuntimeEnv } from '../../scripts/distributed/node-r
 describe('the runtime settings every compiled role starts with', () => {
   it('adds the allocator settings and a small young generation to a bare environment', () => {
     expect(nodeRuntimeEnv('reading', {})).toEqual({
-      MALLOC_ARENA_MAX: '2',
+      MALLOC_ARENA_MAX: '1',
       MALLOC_MMAP_THRESHOLD_: '262144',
       NODE_OPTIONS: '--max-semi-space-size=2',
     });
@@ -24,7 +24,7 @@ describe('the runtime settings every compiled role starts with', () => {
   it('leaves the young generation of the roles that run the palm engine at its default', () => {
     for (const role of ['ai-worker', 'embedded']) {
       expect(nodeRuntimeEnv(role, {}).NODE_OPTIONS).toBe('');
-      expect(hasNodeRuntime(role, { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '262144' })).toBe(true);
+      expect(hasNodeRuntime(role, { MALLOC_ARENA_MAX: '1', MALLOC_MMAP_THRESHOLD_: '262144' })).toBe(true);
     }
   });
 
