@@ -87,14 +87,15 @@ export type LineNoise = Record<keyof typeof LINE_CLASSES, number>;
  * How far a seen line's measures move between two photos of one hand, which depends on how many
  * pixels the palm has. A palm narrower than the surface it is resampled onto (MIN_SURFACE_WIDTH)
  * is upsampled, and a crease there is a pixel or two wide: the root-mean-square spread within a
- * hand over ../shared/palms/retest (palms about 37 px across; lines seen in two or more photos of
- * a hand) is 0.08–0.12 in length, 0.023–0.027 in bow and 0.23–0.25 in depth for the heart, head
- * and life lines. On palms of 113–223 px (../shared/palms/palm) the same measures move 0.03–0.06,
- * 0.005–0.017 and 0.08–0.13 under rotation, exposure and JPEG changes (`npm run bench:retest`);
- * a second photo also changes the pose, so these are the least it moves there.
+ * hand over ../shared/palms/retest (palms 29–55 px across; heart, head and life lines seen in two
+ * or more photos of a hand, pooled) is 0.11 in length, 0.025 in bow and 0.24 in depth (line by
+ * line 0.08–0.12, 0.023–0.027 and 0.23–0.25). On palms of 113–223 px (../shared/palms/palm) the
+ * same measures move 0.03–0.06, 0.005–0.017 and 0.08–0.13 under rotation, exposure and JPEG
+ * changes (`npm run bench:retest`); a second photo also changes the pose, so these are the least
+ * it moves there.
  */
 export const LINE_NOISE = {
-  upsampled: { length: 0.12, curvature: 0.025, depth: 0.25 },
+  upsampled: { length: 0.11, curvature: 0.025, depth: 0.24 },
   resolved: { length: 0.06, curvature: 0.015, depth: 0.13 },
 } as const satisfies Record<string, LineNoise>;
 
