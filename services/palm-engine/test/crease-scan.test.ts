@@ -19,6 +19,8 @@ const frame: PalmFrame = {
   ],
 };
 const identity = (p: Point) => p;
+/** The surfaces here are drawn at the palm's own resolution: one surface pixel per photo pixel. */
+const PALM_WIDTH_PX = WIDTH;
 
 /** Skin: mid grey with deterministic pixel noise (a linear congruential generator). */
 function skin(width = WIDTH, height = HEIGHT): PalmSurface {
@@ -57,7 +59,7 @@ function distanceToSegment(p: Point, a: Point, b: Point): number {
 
 describe('crease scan', () => {
   it('traces a drawn crease in its corridor, close to where it was drawn', () => {
-    const { lines } = scanCreases(drawCrease(skin(), LIFE_CREASE), frame, 30, identity);
+    const { lines } = scanCreases(drawCrease(skin(), LIFE_CREASE), frame, 30, identity, PALM_WIDTH_PX);
     expect(lines.life).toMatchObject({ seen: true, length: 'long', breaks: 0 });
     expect(lines.life.confidence).toBeGreaterThanOrEqual(0.65);
     const drawn = LIFE_CREASE.map(([s, t]) => ({ x: s * 100, y: t * 100 }));
@@ -70,7 +72,7 @@ describe('crease scan', () => {
   });
 
   it('anchors a seen line on its crease, and an unseen one in its corridor', () => {
-    const { lines } = scanCreases(drawCrease(skin(), LIFE_CREASE), frame, 30, identity);
+    const { lines } = scanCreases(drawCrease(skin(), LIFE_CREASE), frame, 30, identity, PALM_WIDTH_PX);
     const drawn = LIFE_CREASE.map(([s, t]) => ({ x: s * 100, y: t * 100 }));
     const off = Math.min(...drawn.slice(1).map((b, i) => distanceToSegment(lines.life.anchor, drawn[i]!, b)));
     expect(off).toBeLessThan(2);
@@ -85,20 +87,20 @@ describe('crease scan', () => {
     const before: [number, number][] = [...LIFE_CREASE.slice(0, 3), at(0.3)];
     const after: [number, number][] = [at(0.75), ...LIFE_CREASE.slice(3)];
     const broken = drawCrease(drawCrease(skin(), before), after);
-    const { lines } = scanCreases(broken, frame, 30, identity);
+    const { lines } = scanCreases(broken, frame, 30, identity, PALM_WIDTH_PX);
     expect(lines.life).toMatchObject({ seen: true });
     expect(lines.life.breaks).toBeGreaterThanOrEqual(1);
   });
 
   it('does not report the same crease again where a later corridor overlaps it', () => {
-    const { lines } = scanCreases(drawCrease(skin(), LIFE_CREASE), frame, 30, identity);
+    const { lines } = scanCreases(drawCrease(skin(), LIFE_CREASE), frame, 30, identity, PALM_WIDTH_PX);
     for (const name of ['heart', 'head', 'fate', 'sun', 'marriage'] as const) {
       expect(lines[name].seen, name).toBe(false);
     }
   });
 
   it('sees no line in skin texture alone', () => {
-    const { lines } = scanCreases(skin(), frame, 30, identity);
+    const { lines } = scanCreases(skin(), frame, 30, identity, PALM_WIDTH_PX);
     for (const line of Object.values(lines)) {
       expect(line.seen).toBe(false);
       expect(line.confidence).toBeLessThanOrEqual(0.3);
@@ -107,8 +109,8 @@ describe('crease scan', () => {
 
   it('reports nothing on a palm frame too squat for its corridors to be trusted', () => {
     const squat = drawCrease(skin(WIDTH, WIDTH), LIFE_CREASE);
-    expect(Object.values(scanCreases(squat, frame, 30, identity).lines).some((line) => line.seen)).toBe(
-      false,
-    );
+    expect(
+      Object.values(scanCreases(squat, frame, 30, identity, PALM_WIDTH_PX).lines).some((line) => line.seen),
+    ).toBe(false);
   });
 });

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { LINE_CLASSES, lineClass, seenLineClasses } from '../src/observer/crease-scan';
+import {
+  LINE_CLASSES,
+  LINE_NOISE,
+  lineClass,
+  lineNoiseFor,
+  seenLineClasses,
+} from '../src/observer/crease-scan';
+import { NOISE_MULTIPLE } from '../src/observer/hand-geometry';
+import { MIN_SURFACE_WIDTH } from '../src/observer/palm-surface';
+
+/** The retest photos' palms are 29–55 px across: the scan upsamples them. */
+const SMALL_PALM = LINE_NOISE.upsampled;
 
 /**
  * The life line of one hand (../shared/palms/retest, 11k-0001050-palmar-left) as the scan measured
@@ -11,24 +22,42 @@ const LIFE_RESPONSES = [3.35, 3.14, 3.07, 3.14, 3.31, 3.22];
 
 describe('line classes near a cut-off', () => {
   it('read one hand’s life line as one class on every photo', () => {
-    expect(new Set(LIFE_LENGTHS.map((value) => lineClass(value, LINE_CLASSES.length)))).toEqual(
-      new Set(['medium']),
-    );
-    expect(new Set(LIFE_RESPONSES.map((value) => lineClass(value, LINE_CLASSES.depth)))).toEqual(
-      new Set(['clear']),
-    );
+    expect(
+      new Set(LIFE_LENGTHS.map((value) => lineClass(value, LINE_CLASSES.length, SMALL_PALM.length))),
+    ).toEqual(new Set(['medium']));
+    expect(
+      new Set(LIFE_RESPONSES.map((value) => lineClass(value, LINE_CLASSES.depth, SMALL_PALM.depth))),
+    ).toEqual(new Set(['clear']));
   });
 
   it('would have split that hand without the noise band', () => {
-    const bare = { ...LINE_CLASSES.length, noise: 0 };
-    expect(new Set(LIFE_LENGTHS.map((value) => lineClass(value, bare))).size).toBe(2);
+    expect(new Set(LIFE_LENGTHS.map((value) => lineClass(value, LINE_CLASSES.length, 0))).size).toBe(2);
   });
 
   it('still asserts a side beyond the noise', () => {
-    const { lowBelow, highFrom, noise } = LINE_CLASSES.curvature;
-    expect(lineClass(lowBelow - noise - 0.001, LINE_CLASSES.curvature)).toBe('straight');
-    expect(lineClass(highFrom + noise, LINE_CLASSES.curvature)).toBe('curved');
-    expect(lineClass(lowBelow - noise / 2, LINE_CLASSES.curvature)).toBe('gentle');
+    const { lowBelow, highFrom } = LINE_CLASSES.curvature;
+    const margin = NOISE_MULTIPLE * LINE_NOISE.resolved.curvature;
+    const read = (bow: number) => lineClass(bow, LINE_CLASSES.curvature, LINE_NOISE.resolved.curvature);
+    expect(read(lowBelow - margin - 0.001)).toBe('straight');
+    expect(read(highFrom + margin)).toBe('curved');
+    expect(read(lowBelow - margin / 2)).toBe('gentle');
+  });
+});
+
+describe('line noise by the palm’s size in the photo', () => {
+  it('takes the retest set’s noise for a palm the scan upsamples, the view changes’ noise otherwise', () => {
+    expect(lineNoiseFor(37)).toBe(LINE_NOISE.upsampled);
+    expect(lineNoiseFor(MIN_SURFACE_WIDTH - 1)).toBe(LINE_NOISE.upsampled);
+    expect(lineNoiseFor(MIN_SURFACE_WIDTH)).toBe(LINE_NOISE.resolved);
+    expect(lineNoiseFor(160)).toBe(LINE_NOISE.resolved);
+  });
+
+  it('asserts on a phone photo’s palm a class that a palm a few dozen pixels wide cannot carry', () => {
+    // A heart line's bow as the retest set measured it on the photo of a hand where it read curved
+    // (11k-0001541-palmar-right), where the hand's other photos measured 0.077.
+    const measures = { length: 0.74, meanResponse: 1.67, bow: 0.16, breaks: 0 };
+    expect(seenLineClasses(measures, lineNoiseFor(160)).curvature).toBe('curved');
+    expect(seenLineClasses(measures, lineNoiseFor(37)).curvature).toBe('gentle');
   });
 });
 
@@ -50,17 +79,17 @@ const CLEARLY_SEEN_HEART = [
 
 describe('a line seen only faintly', () => {
   it('reads as the same fine line on both photos of the hand', () => {
-    const read = BARELY_SEEN_HEAD.map(seenLineClasses);
+    const read = BARELY_SEEN_HEAD.map((measures) => seenLineClasses(measures, SMALL_PALM));
     expect(read).toEqual([{ depth: 'faint' }, { depth: 'faint' }]);
   });
 
-  it('would have split that hand’s head line between short and medium', () => {
-    const lengths = BARELY_SEEN_HEAD.map((m) => lineClass(m.length, LINE_CLASSES.length));
-    expect(new Set(lengths)).toEqual(new Set(['short', 'medium']));
+  it('would have split that hand’s head line between straight and gentle on the bare cut-offs', () => {
+    const bows = BARELY_SEEN_HEAD.map((m) => lineClass(m.bow, LINE_CLASSES.curvature, 0));
+    expect(new Set(bows)).toEqual(new Set(['straight', 'gentle']));
   });
 
   it('keeps the classes of a line seen clearly', () => {
-    const read = CLEARLY_SEEN_HEART.map(seenLineClasses);
+    const read = CLEARLY_SEEN_HEART.map((measures) => seenLineClasses(measures, SMALL_PALM));
     expect(new Set(read.map((classes) => JSON.stringify(classes)))).toEqual(
       new Set([JSON.stringify({ length: 'medium', curvature: 'gentle', depth: 'faint', breaks: 0 })]),
     );

@@ -115,6 +115,24 @@ describe('palm rule base', () => {
     expect(lineRules(withLine(palm, 'heart', { seen: false, confidence: 0.9 }), 'heart')).toEqual([]);
   });
 
+  it('reads a fate or sun line seen only faintly as no sign that the line is there', () => {
+    const fixture = PALM_FIXTURES['fire-right-strong-fate'];
+    for (const [line, basis] of [
+      ['fate', 'Fate line seen'],
+      ['sun', 'Sun line seen'],
+    ] as const) {
+      const anchor = fixture.lines[line].anchor;
+      // What the scan reports for a line in its faint band: a depth, no length, bow or breaks.
+      const faint = withLine(fixture, line, { seen: true, confidence: 0.6, depth: 'faint', anchor });
+      for (const key of ['length', 'curvature', 'breaks'] as const) delete faint.lines[line][key];
+      const clear = withLine(faint, line, { length: 'medium', curvature: 'gentle', breaks: 0 });
+      const sayingSeen = (observation: PalmObservation) =>
+        interpret(observation, answers()).filter((finding) => finding.basis === basis);
+      expect(sayingSeen(faint), line).toEqual([]);
+      expect(sayingSeen(clear).length, line).toBeGreaterThan(0);
+    }
+  });
+
   it('fires mount rules only where a prominence was estimated, and weights them low', () => {
     const palm = PALM_FIXTURES['water-right-no-lines'];
     expect(interpret(palm, answers()).filter((f) => f.evidence.some((e) => e.kind === 'mount'))).toEqual([]);

@@ -2,7 +2,8 @@ import type { LineName, LineObservation, PalmObservation, Point } from '../palm-
 import { LINE_NAMES } from '../palm-observation';
 import { LINE_CORRIDORS, type LineCorridor } from './palm-anchors';
 import type { PalmFrame } from './palm-frame';
-import { gaussianBlur, type PalmSurface } from './palm-surface';
+import { NOISE_MULTIPLE } from './hand-geometry';
+import { gaussianBlur, MIN_SURFACE_WIDTH, type PalmSurface } from './palm-surface';
 import { valleyField, type ValleyField } from './valley-field';
 
 /**
@@ -67,30 +68,50 @@ interface ClassCut<T> {
   lowBelow: number;
   highFrom: number;
   classes: readonly [T, T, T];
-  /**
-   * How far the measure moves between two photos of one hand: its root-mean-square spread within
-   * a hand over the retest set (../shared/palms/retest, lines seen in two or more photos of a hand).
-   */
-  noise: number;
 }
 
 /**
  * Where a seen line's measures are cut into the classes the rules read: its length (share of the
  * corridor traced), its bow (largest distance from its chord over the chord) and its depth (mean
- * valley response). A value within one noise width of a cut-off could fall on either side in the
- * next photo of the hand, so it reads as the middle class, as palm-traits does for the geometry.
- * The bow's noise was re-measured once the scan's thresholds had been loosened: 0.027–0.030 for
- * the heart, head and life lines, where 0.02 had been set before.
+ * valley response).
  */
 export const LINE_CLASSES = {
-  length: { lowBelow: 0.5, highFrom: 0.75, classes: ['short', 'medium', 'long'], noise: 0.1 },
-  curvature: { lowBelow: 0.05, highFrom: 0.12, classes: ['straight', 'gentle', 'curved'], noise: 0.03 },
-  depth: { lowBelow: 3, highFrom: DEEP_RESPONSE, classes: ['faint', 'clear', 'deep'], noise: 0.3 },
+  length: { lowBelow: 0.5, highFrom: 0.75, classes: ['short', 'medium', 'long'] },
+  curvature: { lowBelow: 0.05, highFrom: 0.12, classes: ['straight', 'gentle', 'curved'] },
+  depth: { lowBelow: 3, highFrom: DEEP_RESPONSE, classes: ['faint', 'clear', 'deep'] },
 } as const satisfies Record<string, ClassCut<string>>;
 
-export function lineClass<T>(value: number, { lowBelow, highFrom, classes, noise }: ClassCut<T>): T {
-  if (value < lowBelow - noise) return classes[0];
-  return value >= highFrom + noise ? classes[2] : classes[1];
+export type LineNoise = Record<keyof typeof LINE_CLASSES, number>;
+
+/**
+ * How far a seen line's measures move between two photos of one hand, which depends on how many
+ * pixels the palm has. A palm narrower than the surface it is resampled onto (MIN_SURFACE_WIDTH)
+ * is upsampled, and a crease there is a pixel or two wide: the root-mean-square spread within a
+ * hand over ../shared/palms/retest (palms 29–55 px across; heart, head and life lines seen in two
+ * or more photos of a hand, pooled) is 0.11 in length, 0.025 in bow and 0.24 in depth (line by
+ * line 0.08–0.12, 0.023–0.027 and 0.23–0.25). On palms of 113–223 px (../shared/palms/palm) the
+ * same measures move 0.03–0.06, 0.005–0.017 and 0.08–0.13 under rotation, exposure and JPEG
+ * changes (`npm run bench:retest`); a second photo also changes the pose, so these are the least
+ * it moves there.
+ */
+export const LINE_NOISE = {
+  upsampled: { length: 0.11, curvature: 0.025, depth: 0.24 },
+  resolved: { length: 0.06, curvature: 0.015, depth: 0.13 },
+} as const satisfies Record<string, LineNoise>;
+
+/** The noise of a line's measures on a palm this many pixels wide in the photo. */
+export function lineNoiseFor(palmWidthPx: number): LineNoise {
+  return palmWidthPx < MIN_SURFACE_WIDTH ? LINE_NOISE.upsampled : LINE_NOISE.resolved;
+}
+
+/**
+ * A value within NOISE_MULTIPLE noise widths of a cut-off could fall on either side in the next
+ * photo of the hand, so it reads as the middle class, as palm-traits does for the geometry.
+ */
+export function lineClass<T>(value: number, { lowBelow, highFrom, classes }: ClassCut<T>, noise: number): T {
+  const margin = NOISE_MULTIPLE * noise;
+  if (value < lowBelow - margin) return classes[0];
+  return value >= highFrom + margin ? classes[2] : classes[1];
 }
 
 /**
@@ -117,12 +138,13 @@ export interface CreaseMeasures {
 /** The classes the rules read off a seen line; a line seen only faintly is only a fine line. */
 export function seenLineClasses(
   measures: CreaseMeasures,
+  noise: LineNoise,
 ): Pick<LineObservation, 'length' | 'curvature' | 'depth' | 'breaks'> {
-  const depth = lineClass(measures.meanResponse, LINE_CLASSES.depth);
+  const depth = lineClass(measures.meanResponse, LINE_CLASSES.depth, noise.depth);
   if (measures.meanResponse < responseNeeded(measures.length) + FAINT_MARGIN) return { depth };
   return {
-    length: lineClass(measures.length, LINE_CLASSES.length),
-    curvature: lineClass(measures.bow, LINE_CLASSES.curvature),
+    length: lineClass(measures.length, LINE_CLASSES.length, noise.length),
+    curvature: lineClass(measures.bow, LINE_CLASSES.curvature, noise.curvature),
     depth,
     breaks: measures.breaks,
   };
@@ -343,6 +365,7 @@ function scanLine(
   claimed: Uint8Array,
   frame: PalmFrame,
   toPercent: (p: Point) => Point,
+  noise: LineNoise,
 ): LineObservation {
   const laid = layCorridor(corridor, field.width, field.height);
   const responses = corridorResponses(laid, field, texture, claimed);
@@ -366,12 +389,15 @@ function scanLine(
   return {
     seen: true,
     confidence,
-    ...seenLineClasses({
-      length,
-      meanResponse: segment.meanResponse,
-      bow: bowOf(pixels),
-      breaks: segment.breaks,
-    }),
+    ...seenLineClasses(
+      {
+        length,
+        meanResponse: segment.meanResponse,
+        bow: bowOf(pixels),
+        breaks: segment.breaks,
+      },
+      noise,
+    ),
     // The marker sits on the crease itself, halfway along the stretch that was seen.
     anchor: toPercent(trace[Math.floor(trace.length / 2)]!),
     trace: thin(trace).map(toPercent),
@@ -465,14 +491,16 @@ export function scanCreases(
   frame: PalmFrame,
   contrast: number,
   toPercent: (p: Point) => Point,
+  palmWidthPx: number,
 ): CreaseFindings {
+  const lineNoise = lineNoiseFor(palmWidthPx);
   const field = valleyField(surface, Math.max(MIN_VALLEY_SIGMA, surface.width * VALLEY_SIGMA));
   const texture = Math.max(percentile(field.strength, TEXTURE_PERCENTILE), 0.05);
   const claimed = new Uint8Array(field.width * field.height);
   const trusted = field.height >= MIN_PALM_RATIO * field.width;
   const scanned: Partial<Record<LineName, LineObservation>> = {};
   for (const name of trusted ? SCANNED_LINES : []) {
-    scanned[name] = scanLine(LINE_CORRIDORS[name], field, texture, claimed, frame, toPercent);
+    scanned[name] = scanLine(LINE_CORRIDORS[name], field, texture, claimed, frame, toPercent, lineNoise);
   }
   const lines = Object.fromEntries(
     LINE_NAMES.map((name) => [name, scanned[name] ?? unseenLine(LINE_CORRIDORS[name], 0, frame, toPercent)]),

@@ -39,12 +39,8 @@ export async function observeWith(
   if (handRefusal) return handRefusal;
 
   const geometry = measureHandGeometry(landmarks, Math.hypot(rgb.width, rgb.height));
-  const surface = resamplePalm(
-    rgb,
-    frame,
-    geometry.palmWidth * Math.hypot(rgb.width, rgb.height),
-    geometry.palmRatio,
-  );
+  const palmWidthPx = geometry.palmWidth * Math.hypot(rgb.width, rgb.height);
+  const surface = resamplePalm(rgb, frame, palmWidthPx, geometry.palmRatio);
   const statistics = surfaceStatistics(surface);
   const qualityRefusal = photoQualityGate(statistics);
   if (qualityRefusal) return qualityRefusal;
@@ -54,7 +50,7 @@ export async function observeWith(
   const mounts = Object.fromEntries(
     MOUNT_NAMES.map((name) => [name, { anchor: toPercent(anchors[name]), confidence: MOUNT_CONFIDENCE }]),
   ) as Record<MountName, MountObservation>;
-  const { lines, creaseDensity } = scanCreases(surface, frame, statistics.contrast, toPercent);
+  const { lines, creaseDensity } = scanCreases(surface, frame, statistics.contrast, toPercent, palmWidthPx);
 
   const side = handSide(landmarks, detection.handedness);
   const observation: PalmObservation = {

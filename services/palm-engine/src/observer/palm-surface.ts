@@ -11,7 +11,7 @@ export interface PalmSurface {
   height: number;
 }
 
-const MIN_SURFACE_WIDTH = 64;
+export const MIN_SURFACE_WIDTH = 64;
 const MAX_SURFACE_WIDTH = 192;
 
 /**

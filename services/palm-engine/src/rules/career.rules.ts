@@ -1,4 +1,4 @@
-import { defineRules, GEOMETRY, onLine, onMount, TATTVA } from './palm-rule';
+import { defineRules, GEOMETRY, onLine, onMount, seenClearly, TATTVA } from './palm-rule';
 
 const head = onLine('head');
 const fate = onLine('fate');
@@ -299,7 +299,7 @@ export const CAREER_RULES = defineRules('career', [
   {
     id: 'career.fate.seen',
     evidence: [fate],
-    when: (p) => p.line('fate') !== undefined,
+    when: (p) => seenClearly(p.line('fate')),
     weight: 0.7,
     basis: 'Fate line seen',
     phrasings: [
@@ -332,7 +332,7 @@ export const CAREER_RULES = defineRules('career', [
   {
     id: 'career.sun.seen',
     evidence: [onLine('sun')],
-    when: (p) => p.line('sun') !== undefined,
+    when: (p) => seenClearly(p.line('sun')),
     weight: 0.6,
     basis: 'Sun line seen',
     phrasings: [

@@ -1,4 +1,4 @@
-import { defineRules, GEOMETRY, onLine, onMount, TATTVA } from './palm-rule';
+import { defineRules, GEOMETRY, onLine, onMount, seenClearly, TATTVA } from './palm-rule';
 
 const sun = onLine('sun');
 const fate = onLine('fate');
@@ -256,7 +256,7 @@ export const MONEY_RULES = defineRules('money', [
   {
     id: 'money.sun.seen',
     evidence: [sun],
-    when: (p) => p.line('sun') !== undefined,
+    when: (p) => seenClearly(p.line('sun')),
     weight: 0.75,
     basis: 'Sun line seen',
     phrasings: [
@@ -278,7 +278,7 @@ export const MONEY_RULES = defineRules('money', [
   {
     id: 'money.fate.seen',
     evidence: [fate],
-    when: (p) => p.line('fate') !== undefined,
+    when: (p) => seenClearly(p.line('fate')),
     weight: 0.6,
     basis: 'Fate line seen',
     phrasings: [

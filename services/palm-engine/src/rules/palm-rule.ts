@@ -68,6 +68,16 @@ export const TATTVA: readonly Evidence[] = [{ kind: 'hand-type' }];
 export const CREASES: readonly Evidence[] = [{ kind: 'crease-density' }];
 export const SIDE: readonly Evidence[] = [{ kind: 'side' }];
 export const onLine = (line: LineName): Evidence => ({ kind: 'line', line });
+
+/**
+ * A line seen clearly enough for its length to be classed. A line seen only faintly (within the
+ * scan's FAINT_MARGIN of the response it needs) has a depth and nothing more: it reads as a fine
+ * line where a rule reads fine lines, but it is no ground for saying that the line is there. A
+ * fate or sun line in that band on one photo of a hand is missed on the next: on
+ * ../shared/palms/retest the fate line was seen on some but not all photos of every hand where it
+ * was seen at all.
+ */
+export const seenClearly = (line: LineObservation | undefined): boolean => line?.length !== undefined;
 export const onMount = (mount: MountName): Evidence => ({ kind: 'mount', mount });
 
 /** Lines must be seen fairly surely; mounts are never seen surely, so their rules accept little. */

@@ -1,4 +1,4 @@
-import { CREASES, defineRules, GEOMETRY, onLine, onMount, SIDE, TATTVA } from './palm-rule';
+import { CREASES, defineRules, GEOMETRY, onLine, onMount, seenClearly, SIDE, TATTVA } from './palm-rule';
 
 const SHANI = { kind: 'mount', mount: 'shani' } as const;
 const BUDH = { kind: 'mount', mount: 'budh' } as const;
@@ -296,7 +296,7 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
   {
     id: 'spiritual.fate.seen',
     evidence: [onLine('fate')],
-    when: (p) => p.line('fate') !== undefined,
+    when: (p) => seenClearly(p.line('fate')),
     weight: 0.55,
     basis: 'Fate line seen',
     phrasings: [
