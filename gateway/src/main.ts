@@ -21,7 +21,7 @@ runMain(logger, async () => {
   const routes = serviceRoutes(targets);
   const app = createGatewayApp({
     logger,
-    api: routes.map((route) => createServiceProxy(route, logger)),
+    api: [createServiceProxy(routes, logger)],
     webDist: config.WEB_DIST,
     readingRateLimitPerMinute: config.READING_RATE_LIMIT_PER_MINUTE,
     sharePreview: remotePeers(targets).sharePreview,

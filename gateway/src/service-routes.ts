@@ -1,13 +1,17 @@
 import type { ReadinessCheck } from '@palm/platform';
 import type { GatewayTargets } from './config';
 
+export interface ServiceRoute {
+  prefix: string;
+  target: string;
+  service: string;
+}
+
 /**
  * Which service answers which path prefix in distributed mode. Routers carry their full paths,
  * so the gateway forwards paths untouched. More specific prefixes come first.
  */
-export function serviceRoutes(
-  targets: GatewayTargets,
-): { prefix: string; target: string; service: string }[] {
+export function serviceRoutes(targets: GatewayTargets): ServiceRoute[] {
   return [
     { prefix: '/api/reading', target: targets.READING_URL, service: 'reading' },
     { prefix: '/api/flows', target: targets.FLOW_URL, service: 'flow' },
@@ -20,7 +24,7 @@ export function serviceRoutes(
 }
 
 /** Ready only while every service is ready itself (its database, bus and blob store), not merely up. */
-export function serviceReadiness(routes: ReturnType<typeof serviceRoutes>): Record<string, ReadinessCheck> {
+export function serviceReadiness(routes: readonly ServiceRoute[]): Record<string, ReadinessCheck> {
   return Object.fromEntries(
     [...new Map(routes.map((route) => [route.service, route.target]))].map(([service, target]) => [
       service,

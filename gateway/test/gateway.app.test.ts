@@ -51,7 +51,7 @@ beforeAll(async () => {
   };
   const app = createGatewayApp({
     logger,
-    api: serviceRoutes(targets).map((route) => createServiceProxy(route, logger)),
+    api: [createServiceProxy(serviceRoutes(targets), logger)],
     webDist,
     readingRateLimitPerMinute: 3,
   });

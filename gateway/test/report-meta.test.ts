@@ -54,7 +54,7 @@ beforeAll(async () => {
   gateway = await listen(
     createGatewayApp({
       logger,
-      api: serviceRoutes(targets).map((route) => createServiceProxy(route, logger)),
+      api: [createServiceProxy(serviceRoutes(targets), logger)],
       webDist,
       readingRateLimitPerMinute: 5,
       sharePreview: remotePeers({ READING_URL: upstream.url }).sharePreview,
