@@ -51,6 +51,13 @@ describe('configuration', () => {
     expect(() => loadConfig(adminAuthModule.configSchema, { ADMIN_TOTP_SECRET: 'short!' })).toThrow(
       /ADMIN_TOTP_SECRET/,
     );
+    // The gateway reaches the services over plain HTTP inside the cluster.
+    expect(() => loadConfig(gatewayTargetsSchema, { READING_URL: 'https://reading:8082' })).toThrow(
+      /READING_URL: expected an http:\/\/ URL/,
+    );
+    expect(loadConfig(gatewayTargetsSchema, { READING_URL: 'http://reading:8082' }).READING_URL).toBe(
+      'http://reading:8082',
+    );
   });
 
   it('reads TRUST_PROXY as off, a hop count or a list of proxy addresses, and refuses anything else', () => {

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { infrastructureConfigSchema, portSetting, trustProxySetting } from '@palm/platform';
 
-const serviceUrl = (fallback: string) => z.url({ error: 'expected a URL' }).default(fallback);
+/** The gateway reaches the services over plain HTTP inside the cluster (service-proxy.ts). */
+const serviceUrl = (fallback: string) =>
+  z.url({ protocol: /^http$/, error: 'expected an http:// URL' }).default(fallback);
 
 export const gatewayConfigSchema = z.object({
   PORT: portSetting(8080),

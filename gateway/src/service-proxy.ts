@@ -83,7 +83,12 @@ export function createServiceProxy(
   const timeoutMs = options.timeoutMs ?? READING_REQUEST_TIMEOUT_MS;
   // Without keep-alive every request opens a new connection to the service: measured at a
   // fraction of the throughput, with a p99 in seconds under load (docs/benchmarks.md).
-  const agents = new Map(routes.map((route) => [route.target, new Agent({ keepAlive: true })]));
+  const services = new Map(
+    routes.map((route) => [
+      route.target,
+      { url: new URL(route.target), agent: new Agent({ keepAlive: true }) },
+    ]),
+  );
 
   return (req: Request, res: Response, next) => {
     const route = routes.find((candidate) => matchesPrefix(req.path, candidate.prefix));
@@ -91,13 +96,13 @@ export function createServiceProxy(
       next();
       return;
     }
-    const target = new URL(route.target);
+    const { url, agent } = services.get(route.target)!;
     const upstream = request({
-      host: target.hostname,
-      port: target.port,
+      host: url.hostname,
+      port: url.port,
       method: req.method,
       path: req.originalUrl,
-      agent: agents.get(route.target),
+      agent,
       headers: forwardedHeaders(req),
     });
     upstream.setTimeout(timeoutMs, () => {
