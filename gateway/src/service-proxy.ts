@@ -83,26 +83,25 @@ export function createServiceProxy(
   const timeoutMs = options.timeoutMs ?? READING_REQUEST_TIMEOUT_MS;
   // Without keep-alive every request opens a new connection to the service: measured at a
   // fraction of the throughput, with a p99 in seconds under load (docs/benchmarks.md).
-  const services = new Map(
-    routes.map((route) => [
-      route.target,
-      { url: new URL(route.target), agent: new Agent({ keepAlive: true }) },
-    ]),
-  );
+  const agents = new Map(routes.map((route) => [route.target, new Agent({ keepAlive: true })]));
+  const forwards = routes.map((route) => ({
+    ...route,
+    url: new URL(route.target),
+    agent: agents.get(route.target),
+  }));
 
   return (req: Request, res: Response, next) => {
-    const route = routes.find((candidate) => matchesPrefix(req.path, candidate.prefix));
+    const route = forwards.find((candidate) => matchesPrefix(req.path, candidate.prefix));
     if (!route) {
       next();
       return;
     }
-    const { url, agent } = services.get(route.target)!;
     const upstream = request({
-      host: url.hostname,
-      port: url.port,
+      host: route.url.hostname,
+      port: route.url.port,
       method: req.method,
       path: req.originalUrl,
-      agent,
+      agent: route.agent,
       headers: forwardedHeaders(req),
     });
     upstream.setTimeout(timeoutMs, () => {

@@ -38,8 +38,9 @@ export async function observeWith(
   const handRefusal = handGate(detection, rgb, palmAreaFraction);
   if (handRefusal) return handRefusal;
 
-  const geometry = measureHandGeometry(landmarks, Math.hypot(rgb.width, rgb.height));
-  const palmWidthPx = geometry.palmWidth * Math.hypot(rgb.width, rgb.height);
+  const diagonal = Math.hypot(rgb.width, rgb.height);
+  const geometry = measureHandGeometry(landmarks, diagonal);
+  const palmWidthPx = geometry.palmWidth * diagonal;
   const surface = resamplePalm(rgb, frame, palmWidthPx, geometry.palmRatio);
   const statistics = surfaceStatistics(surface);
   const qualityRefusal = photoQualityGate(statistics);
