@@ -307,9 +307,14 @@ async function benchDistributed(form: EncodedForm) {
       return [atOne, atEight.result];
     });
     const id = runs[0]!.ids[0]!;
-    const viaGateway = await getLoad(`${stack.urls.gateway}/api/reading/${id}`);
-    const direct = await getLoad(`${stack.urls.reading}/api/reading/${id}`);
-    const rss = Object.fromEntries(STACK_PROCESS_NAMES.map((name, index) => [name, peaks[index]!]));
+    const { result: gets, peaks: getPeaks } = await peakRssDuring(pids, async () => ({
+      viaGateway: await getLoad(`${stack.urls.gateway}/api/reading/${id}`),
+      direct: await getLoad(`${stack.urls.reading}/api/reading/${id}`),
+    }));
+    const { viaGateway, direct } = gets;
+    const rss = Object.fromEntries(
+      STACK_PROCESS_NAMES.map((name, index) => [name, { readings: peaks[index]!, gets: getPeaks[index]! }]),
+    );
     const readings = runs[1]!.readings;
     const perReading = Object.fromEntries(
       [...STACK_PROCESS_NAMES, 'bench (load generator and s3rver)'].map((name, index) => [
@@ -378,15 +383,20 @@ ${distributed.runs.map((run) => runRow('distributed', run)).join('\n')}
 Distributed p50 at concurrency 1: ${fmt(distributed.runs[0]!.p50)} s — ${verdict(distributed.runs[0]!.p50 <= TARGETS.p50AtOne)}; embedded: ${fmt(embedded.runs[0]!.p50)} s — ${verdict(embedded.runs[0]!.p50 <= TARGETS.p50AtOne)}.
 Distributed throughput at concurrency 8: ${fmt(distributed.runs[1]!.perSecond)} readings/s — ${verdict(distributed.runs[1]!.perSecond >= TARGETS.perSecondAtEight)}.
 
-### Memory (peak resident memory while the readings above ran)
+### Memory (peak resident memory)
 
 Targets: embedded ≤ ${TARGETS.embeddedMb} MB; the ai-worker ≤ ${TARGETS.workerMb} MB; every other service ≤ ${TARGETS.serviceMb} MB.
+Peaks while the readings above ran, and (distributed) while the GET load below ran: a service holds
+its target only if it holds it under both.
 
-| process | peak RSS | target |
-| --- | --- | --- |
-| embedded (everything in one process) | ${fmt(embedded.peakRss, 0)} MB | ${verdict(embedded.peakRss <= TARGETS.embeddedMb)} |
+| process | peak RSS, readings | peak RSS, GET load | target |
+| --- | --- | --- | --- |
+| embedded (everything in one process) | ${fmt(embedded.peakRss, 0)} MB | | ${verdict(embedded.peakRss <= TARGETS.embeddedMb)} |
 ${Object.entries(distributed.rss)
-  .map(([name, mb]) => `| distributed: ${name} | ${fmt(mb, 0)} MB | ${verdict(mb <= rssTarget(name))} |`)
+  .map(
+    ([name, mb]) =>
+      `| distributed: ${name} | ${fmt(mb.readings, 0)} MB | ${fmt(mb.gets, 0)} MB | ${verdict(Math.max(mb.readings, mb.gets) <= rssTarget(name))} |`,
+  )
   .join('\n')}
 
 ### CPU per reading (distributed, concurrency 8)

@@ -38,15 +38,20 @@ if [ -n "$default_port" ]; then
   export PORT
 fi
 
-# The light roles run with a small young generation, as start:distributed runs them
-# (scripts/distributed/node-runtime.ts says why); the palm engine's roles keep V8's default.
+# The light roles run with a small young generation and a capped old one, as start:distributed
+# runs them (scripts/distributed/node-runtime.ts says why); the palm engine's roles keep V8's
+# defaults. A flag the operator already set keeps the operator's value.
+add_node_option() {
+  case " ${NODE_OPTIONS:-} " in
+    *" $1="*) ;;
+    *) NODE_OPTIONS="${NODE_OPTIONS:+$NODE_OPTIONS }$1=$2" ;;
+  esac
+}
 case "$role" in
   ai-worker | embedded) ;;
   *)
-    case " ${NODE_OPTIONS:-} " in
-      *" --max-semi-space-size"*) ;;
-      *) NODE_OPTIONS="${NODE_OPTIONS:+$NODE_OPTIONS }--max-semi-space-size=2" ;;
-    esac
+    add_node_option --max-semi-space-size 2
+    add_node_option --max-old-space-size 64
     export NODE_OPTIONS
     ;;
 esac

@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +16,7 @@ import {
   variablesReadBy,
 } from './support/deployment-facts';
 import { compiledEntry, SERVER_ENTRIES, type ServerRole } from '../../scripts/build/server-build';
+import { nodeRuntimeEnv } from '../../scripts/distributed/node-runtime';
 
 interface ComposeService {
   image?: string;
@@ -186,6 +189,28 @@ describe('deploy/Dockerfile and its entrypoint', () => {
     expect(runtime).toMatch(/^COPY --from=build \/app\/dist \.\/dist$/m);
     expect(runtime).not.toMatch(/tsx|COPY services \.|COPY gateway/);
     expect(readRepoFile('deploy/docker-entrypoint.sh')).toMatch(/^exec node "\$app_dir\/\$entry" "\$@"$/m);
+  });
+
+  it('starts every role with the V8 settings start:distributed gives it', async () => {
+    // A stand-in `node` first on the PATH reports what the entrypoint would start node with.
+    const bin = await mkdtemp(path.join(tmpdir(), 'entrypoint-node-'));
+    try {
+      await writeFile(path.join(bin, 'node'), '#!/bin/sh\nprintf "%s" "$NODE_OPTIONS"\n');
+      await chmod(path.join(bin, 'node'), 0o755);
+      const optionsFor = async (role: string, given?: string) => {
+        const env = { ...process.env, PATH: `${bin}:${process.env.PATH}`, NODE_OPTIONS: given ?? '' };
+        return (await run('sh', ['deploy/docker-entrypoint.sh', role], { cwd: ROOT, env })).stdout;
+      };
+      for (const role of [...APP_ROLES, 'migrate', 'dlq', 'embedded']) {
+        expect(await optionsFor(role), role).toBe(nodeRuntimeEnv(role, {}).NODE_OPTIONS);
+      }
+      const given = '--enable-source-maps --max-old-space-size=256';
+      expect(await optionsFor('reading', given)).toBe(
+        nodeRuntimeEnv('reading', { NODE_OPTIONS: given }).NODE_OPTIONS,
+      );
+    } finally {
+      await rm(bin, { recursive: true, force: true });
+    }
   });
 
   it('keeps secrets, local data and installed modules out of the build context', () => {

@@ -6,7 +6,7 @@ describe('the runtime settings every compiled role starts with', () => {
     expect(nodeRuntimeEnv('reading', {})).toEqual({
       MALLOC_ARENA_MAX: '1',
       MALLOC_MMAP_THRESHOLD_: '262144',
-      NODE_OPTIONS: '--max-semi-space-size=2',
+      NODE_OPTIONS: '--max-semi-space-size=2 --max-old-space-size=64',
     });
     expect(hasNodeRuntime('reading', {})).toBe(false);
   });
@@ -16,7 +16,7 @@ describe('the runtime settings every compiled role starts with', () => {
     expect(nodeRuntimeEnv('reading', env)).toEqual({
       MALLOC_ARENA_MAX: '4',
       MALLOC_MMAP_THRESHOLD_: '262144',
-      NODE_OPTIONS: '--enable-source-maps --max-semi-space-size=2',
+      NODE_OPTIONS: '--enable-source-maps --max-semi-space-size=2 --max-old-space-size=64',
     });
     expect(hasNodeRuntime('reading', env)).toBe(false);
   });
@@ -28,13 +28,17 @@ describe('the runtime settings every compiled role starts with', () => {
     }
   });
 
-  it('leaves a semi-space size the operator chose', () => {
+  it('leaves heap sizes the operator chose', () => {
     const env = {
       MALLOC_ARENA_MAX: '2',
       MALLOC_MMAP_THRESHOLD_: '65536',
       NODE_OPTIONS: '--max-semi-space-size=8',
     };
-    expect(nodeRuntimeEnv('reading', env).NODE_OPTIONS).toBe('--max-semi-space-size=8');
-    expect(hasNodeRuntime('reading', env)).toBe(true);
+    expect(nodeRuntimeEnv('reading', env).NODE_OPTIONS).toBe(
+      '--max-semi-space-size=8 --max-old-space-size=64',
+    );
+    const both = { ...env, NODE_OPTIONS: '--max-old-space-size=256 --max-semi-space-size=8' };
+    expect(nodeRuntimeEnv('reading', both).NODE_OPTIONS).toBe(both.NODE_OPTIONS);
+    expect(hasNodeRuntime('reading', both)).toBe(true);
   });
 });
