@@ -242,7 +242,15 @@ multiples for the geometry (0.5, 1, 1.5, 3: two stays best); faint bands of 0, 0
 0.45 under the seen threshold read as fine; a crease scale no finer than the photo's pixels on upsampled palms
 (rank-1 0.54). Earlier: reading a line within the seen threshold's noise as not clearly visible (rank-1
 0.54–0.60), or as seen with middle classes (rank-1 0.59–0.60); a life-line corridor ending above the wrist
-crease (rank-1 0.56).
+crease (rank-1 0.56). Test-time averaging, tried in the fourth session: scanning the creases on five palm frames
+shifted by 0.02 of the palm (majority for seen, medians for the measures) left same hand at 0.83 and rank-1 at
+0.61, so what moves a line between photos is the photo, not where its corridor falls; a second landmark pass
+on the mirrored crop, averaged with the first, lifted the view changes (all 0.92 → 0.95, scale 0.6 0.85 → 0.90,
+tilt about the vertical axis 0.86 → 0.89) but cost the retest set (same hand 0.78, rank-1 0.56, different hands
+0.52): the within-hand spread of the measures stayed where it was (only middle finger over palm 0.029 → 0.021),
+so it is the hand's pose, not the network's noise, while the averaged measures' means moved against the
+cut-offs (palm ratio +0.03, middle finger over palm −0.023). Kept out: one more network pass per photo for a
+gain that holds only on synthetic changes.
 
 **Synthetic view changes** of each of the ${originalsRead.length}/${palmFiles.length} shared palms read (../shared/palms/palm).
 Survival = share of the original reading's tags that the variant's reading keeps (a refused variant keeps none).
