@@ -43,7 +43,7 @@ fi
 # defaults. A flag the operator already set keeps the operator's value.
 add_node_option() {
   case " ${NODE_OPTIONS:-} " in
-    *" $1="*) ;;
+    *" $1="* | *" $1 "*) ;;
     *) NODE_OPTIONS="${NODE_OPTIONS:+$NODE_OPTIONS }$1=$2" ;;
   esac
 }

@@ -21,12 +21,13 @@
  *   frees the sockets' upload buffers sooner (15–40 MB less per process). The engine's tensors churn
  *   the young generation, and there the small one made readings slower (p50 ~0.2 s on this
  *   machine), for memory the worker has to spare.
- * - `--max-old-space-size=64` (MB), for the same roles: under a stream of small requests (bench:pipeline's
- *   GET load, ~2,000 requests/s) V8 otherwise lets the old generation fill with dead objects long
- *   before it collects them: the reading service grew from ~135 MB to 188 MB and the gateway from
- *   ~110 MB to 146 MB, against 138 MB and 101 MB with this cap, at the same requests per second and
- *   the same CPU per reading. These roles keep 15–35 MB live (uploads and other buffers live
- *   outside this heap), so the cap leaves them room twice over while V8 collects sooner.
+ * - `--max-old-space-size=64` (MB), for the same roles: under a stream of small requests
+ *   (bench:pipeline's GET load, ~2,000 requests/s) V8 otherwise lets the old generation fill with
+ *   dead objects long before it collects them. The reading service grew to 188 MB and the gateway to
+ *   146 MB there; with the cap they stay at 128–136 and 103–116 MB, their peaks while readings run,
+ *   at the same requests per second and CPU per reading (the reading service's p99 under that
+ *   saturating load rises by a few milliseconds). These roles keep 15–35 MB live, and uploads and
+ *   other buffers live outside this heap, so the cap leaves them room twice over.
  *
  * glibc reads its variables once, when the process starts, and V8 sizes its heap then: both must be
  * in place before node runs, so they travel as environment variables.

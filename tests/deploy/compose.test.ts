@@ -204,10 +204,11 @@ describe('deploy/Dockerfile and its entrypoint', () => {
       for (const role of [...APP_ROLES, 'migrate', 'dlq', 'embedded']) {
         expect(await optionsFor(role), role).toBe(nodeRuntimeEnv(role, {}).NODE_OPTIONS);
       }
-      const given = '--enable-source-maps --max-old-space-size=256';
-      expect(await optionsFor('reading', given)).toBe(
-        nodeRuntimeEnv('reading', { NODE_OPTIONS: given }).NODE_OPTIONS,
-      );
+      for (const given of ['--enable-source-maps --max-old-space-size=256', '--max-old-space-size 256']) {
+        expect(await optionsFor('reading', given), given).toBe(
+          nodeRuntimeEnv('reading', { NODE_OPTIONS: given }).NODE_OPTIONS,
+        );
+      }
     } finally {
       await rm(bin, { recursive: true, force: true });
     }
