@@ -36,22 +36,17 @@ beforeAll(async () => {
   });
   service = await listen(app, 0, '127.0.0.1');
 
-  const front = express();
-  front.use(
-    createServiceProxy([{ prefix: '/api', target: service.url, service: 'stand-in' }], logger, {
-      timeoutMs: 300,
-    }),
-  );
-  front.use((_req, res) => res.status(404).send('not proxied'));
-  gateway = await listen(front, 0, '127.0.0.1');
-  const patient = express();
-  patient.use(
-    createServiceProxy([{ prefix: '/api', target: service.url, service: 'stand-in' }], logger, {
-      timeoutMs: 60_000,
-    }),
-  );
-  patientGateway = await listen(patient, 0, '127.0.0.1');
+  gateway = await proxyInFront(service.url, 300);
+  patientGateway = await proxyInFront(service.url, 60_000);
 });
+
+/** A gateway stand-in: the proxy for `/api`, and a 404 of its own for every other path. */
+function proxyInFront(target: string, timeoutMs: number): Promise<RunningServer> {
+  const front = express();
+  front.use(createServiceProxy([{ prefix: '/api', target, service: 'stand-in' }], logger, { timeoutMs }));
+  front.use((_req, res) => res.status(404).send('not proxied'));
+  return listen(front, 0, '127.0.0.1');
+}
 
 afterAll(async () => {
   await gateway.close();

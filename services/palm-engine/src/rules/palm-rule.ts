@@ -68,6 +68,7 @@ export const TATTVA: readonly Evidence[] = [{ kind: 'hand-type' }];
 export const CREASES: readonly Evidence[] = [{ kind: 'crease-density' }];
 export const SIDE: readonly Evidence[] = [{ kind: 'side' }];
 export const onLine = (line: LineName): Evidence => ({ kind: 'line', line });
+export const onMount = (mount: MountName): Evidence => ({ kind: 'mount', mount });
 
 /**
  * A line seen clearly enough for its length to be classed. A line seen only faintly (within the
@@ -78,7 +79,6 @@ export const onLine = (line: LineName): Evidence => ({ kind: 'line', line });
  * was seen at all.
  */
 export const seenClearly = (line: LineObservation | undefined): boolean => line?.length !== undefined;
-export const onMount = (mount: MountName): Evidence => ({ kind: 'mount', mount });
 
 /** Lines must be seen fairly surely; mounts are never seen surely, so their rules accept little. */
 const DEFAULT_MIN_CONFIDENCE: Record<Evidence['kind'], number> = {
