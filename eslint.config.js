@@ -19,6 +19,29 @@ export default tseslint.config(
     },
   },
   {
+    // Server code formats by hand: the first call into ICU (toLocale*, localeCompare, Intl) maps 2–5 MB
+    // of its data into the process for good, against a 120 MB budget per service (docs/benchmarks.md).
+    files: ['services/*/src/**/*.ts', 'gateway/src/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString', 'localeCompare'].map(
+          (property) => ({
+            property,
+            message: 'Uses ICU, which stays resident in the service afterwards; format or compare by hand.',
+          }),
+        ),
+      ],
+      'no-restricted-globals': [
+        'error',
+        {
+          name: 'Intl',
+          message: 'Uses ICU, which stays resident in the service afterwards; format by hand.',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/test/**', '**/*.test.ts', '**/*.test.tsx', 'tests/**', 'bench/**'],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',

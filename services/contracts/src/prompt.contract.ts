@@ -5,6 +5,11 @@ export const promptIdSchema = z.enum(PROMPT_IDS);
 export type PromptId = z.infer<typeof promptIdSchema>;
 
 export const PROMPT_MAX_CHARS = 20_000;
+/**
+ * "20,000". Not `toLocaleString`: formatting a number through ICU maps some 5 MB of its data into
+ * the process, and this message is built when the module loads, in every service.
+ */
+const PROMPT_MAX_CHARS_TEXT = String(PROMPT_MAX_CHARS).replace(/\B(?=(\d{3})+$)/g, ',');
 
 /** Spec §3: a prompt as operators see it (GET /api/admin/prompts). */
 export const promptSchema = z.object({
@@ -33,7 +38,7 @@ export const updatePromptInputSchema = z.object({
     .refine((content) => content.trim().length > 0, 'Prompt content must not be empty')
     .refine(
       (content) => content.length <= PROMPT_MAX_CHARS,
-      `Prompt content must be at most ${PROMPT_MAX_CHARS.toLocaleString('en-US')} characters`,
+      `Prompt content must be at most ${PROMPT_MAX_CHARS_TEXT} characters`,
     ),
 });
 export type UpdatePromptInput = z.infer<typeof updatePromptInputSchema>;

@@ -7,7 +7,7 @@ import {
   type PalmObservation,
   type Point,
 } from '../palm-observation';
-import type { Finding } from '../rules/palm-rule';
+import { byStrength, type Finding } from '../rules/palm-rule';
 import { LINE_LABELS, MOUNT_LABELS } from '../rules/vedic-names';
 import { keepInside } from './polygon';
 
@@ -68,7 +68,7 @@ function strongestAt(
   findings: readonly Finding[],
   matches: (finding: Finding) => boolean,
 ): { text: string; finding: Finding } | undefined {
-  const here = findings.filter(matches).sort((a, b) => b.score - a.score || a.ruleId.localeCompare(b.ruleId));
+  const here = findings.filter(matches).sort(byStrength);
   const top = here[0];
   if (!top) return undefined;
   const areas = LIFE_AREAS.filter((area) => here.some((finding) => finding.area === area)).map(

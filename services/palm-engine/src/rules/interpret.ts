@@ -4,7 +4,7 @@ import { CAREER_RULES } from './career.rules';
 import { HEALTH_RULES } from './health.rules';
 import { LOVE_RULES } from './love.rules';
 import { MONEY_RULES } from './money.rules';
-import { evidenceConfidence, type Finding, type PalmRule, type RuleContext } from './palm-rule';
+import { byStrength, evidenceConfidence, type Finding, type PalmRule, type RuleContext } from './palm-rule';
 import { measuredFacts, recordingTraits } from './measured-facts';
 import { traitsOf, type PalmTraits } from './palm-traits';
 import { SPIRITUAL_RULES } from './spiritual.rules';
@@ -64,5 +64,5 @@ export function interpret(
       ...(rule.place ? { place: rule.place } : {}),
     });
   }
-  return findings.sort((a, b) => b.score - a.score || a.ruleId.localeCompare(b.ruleId));
+  return findings.sort(byStrength);
 }

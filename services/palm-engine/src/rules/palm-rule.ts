@@ -63,6 +63,14 @@ export interface Finding {
   place?: MarkerPlace;
 }
 
+/**
+ * Strongest first; equal scores by rule id, compared by code unit so that the order is the same
+ * everywhere (and `localeCompare` would map some 2 MB of ICU's collation data into the process).
+ */
+export function byStrength(a: Finding, b: Finding): number {
+  return b.score - a.score || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0);
+}
+
 export const GEOMETRY: readonly Evidence[] = [{ kind: 'geometry' }];
 export const TATTVA: readonly Evidence[] = [{ kind: 'hand-type' }];
 export const CREASES: readonly Evidence[] = [{ kind: 'crease-density' }];

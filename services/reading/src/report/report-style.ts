@@ -19,11 +19,25 @@ export const TRACE_COLORS: Record<TracedLineName, string> = {
   sun: '#d97706',
 };
 
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/**
+ * "24 November 2026" (UTC). Written out rather than through `toLocaleDateString`, which maps some
+ * 5 MB of ICU's data into the reading service for the rest of its life.
+ */
 export function formatReadingDate(date: Date): string {
-  return date.toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
