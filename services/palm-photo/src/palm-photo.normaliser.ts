@@ -25,6 +25,13 @@ export class PhotoRejectedError extends Error {
 }
 
 const JPEG_QUALITY = 85;
+/**
+ * Huffman tables optimised for the photo make a file some 5 % smaller, but libjpeg then holds the
+ * whole photo's coefficients to take a second pass over them: 4–5 MB more resident per photo
+ * normalised, measured with a 12-megapixel upload. The tables are lossless either way, so the
+ * pixels the engine reads are the same.
+ */
+const OPTIMISED_HUFFMAN_TABLES = false;
 
 let loaded: Promise<typeof Sharp> | undefined;
 
@@ -91,7 +98,7 @@ export async function normalisePalmPhoto(bytes: Buffer): Promise<NormalisedPhoto
         fit: 'inside',
         withoutEnlargement: true,
       })
-      .jpeg({ quality: JPEG_QUALITY, mozjpeg: false })
+      .jpeg({ quality: JPEG_QUALITY, mozjpeg: false, optimiseCoding: OPTIMISED_HUFFMAN_TABLES })
       .toBuffer({ resolveWithObject: true })
       .catch(() => {
         throw new PhotoRejectedError('unreadable');
