@@ -38,15 +38,24 @@ if [ -n "$default_port" ]; then
   export PORT
 fi
 
-# The light roles run with a small young generation and a capped old one, as start:distributed
-# runs them (scripts/distributed/node-runtime.ts says why); the palm engine's roles keep V8's
-# defaults. A flag the operator already set keeps the operator's value.
+# Each role starts with the allocator and V8 settings start:distributed gives it
+# (scripts/distributed/node-runtime.ts says why): one malloc arena; blocks from 32 KB up mapped on
+# their own in the roles that normalise uploads, from 256 KB up elsewhere; a small young generation
+# and a capped old one in the light roles, V8's defaults where the palm engine runs. A setting the
+# operator already gave keeps the operator's value. glibc reads its variables when node starts.
 add_node_option() {
   case " ${NODE_OPTIONS:-} " in
     *" $1="* | *" $1 "*) ;;
     *) NODE_OPTIONS="${NODE_OPTIONS:+$NODE_OPTIONS }$1=$2" ;;
   esac
 }
+case "$role" in
+  reading | embedded) mmap_threshold=32768 ;;
+  *) mmap_threshold=262144 ;;
+esac
+MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-1}"
+MALLOC_MMAP_THRESHOLD_="${MALLOC_MMAP_THRESHOLD_:-$mmap_threshold}"
+export MALLOC_ARENA_MAX MALLOC_MMAP_THRESHOLD_
 case "$role" in
   ai-worker | embedded) ;;
   *)

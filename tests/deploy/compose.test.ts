@@ -191,23 +191,33 @@ describe('deploy/Dockerfile and its entrypoint', () => {
     expect(readRepoFile('deploy/docker-entrypoint.sh')).toMatch(/^exec node "\$app_dir\/\$entry" "\$@"$/m);
   });
 
-  it('starts every role with the V8 settings start:distributed gives it', async () => {
+  it('starts every role with the allocator and V8 settings start:distributed gives it', async () => {
     // A stand-in `node` first on the PATH reports what the entrypoint would start node with.
     const bin = await mkdtemp(path.join(tmpdir(), 'entrypoint-node-'));
     try {
-      await writeFile(path.join(bin, 'node'), '#!/bin/sh\nprintf "%s" "$NODE_OPTIONS"\n');
+      await writeFile(
+        path.join(bin, 'node'),
+        '#!/bin/sh\nprintf \'{"MALLOC_ARENA_MAX":"%s","MALLOC_MMAP_THRESHOLD_":"%s","NODE_OPTIONS":"%s"}\' ' +
+          '"$MALLOC_ARENA_MAX" "$MALLOC_MMAP_THRESHOLD_" "$NODE_OPTIONS"\n',
+      );
       await chmod(path.join(bin, 'node'), 0o755);
-      const optionsFor = async (role: string, given?: string) => {
-        const env = { ...process.env, PATH: `${bin}:${process.env.PATH}`, NODE_OPTIONS: given ?? '' };
-        return (await run('sh', ['deploy/docker-entrypoint.sh', role], { cwd: ROOT, env })).stdout;
+      const settingsFor = async (role: string, given: NodeJS.ProcessEnv = {}) => {
+        const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${bin}:${process.env.PATH}`, ...given };
+        for (const name of ['MALLOC_ARENA_MAX', 'MALLOC_MMAP_THRESHOLD_', 'NODE_OPTIONS']) {
+          if (!(name in given)) delete env[name];
+        }
+        const { stdout } = await run('sh', ['deploy/docker-entrypoint.sh', role], { cwd: ROOT, env });
+        return JSON.parse(stdout) as unknown;
       };
       for (const role of [...APP_ROLES, 'migrate', 'dlq', 'embedded']) {
-        expect(await optionsFor(role), role).toBe(nodeRuntimeEnv(role, {}).NODE_OPTIONS);
+        expect(await settingsFor(role), role).toEqual(nodeRuntimeEnv(role, {}));
       }
-      for (const given of ['--enable-source-maps --max-old-space-size=256', '--max-old-space-size 256']) {
-        expect(await optionsFor('reading', given), given).toBe(
-          nodeRuntimeEnv('reading', { NODE_OPTIONS: given }).NODE_OPTIONS,
-        );
+      for (const NODE_OPTIONS of [
+        '--enable-source-maps --max-old-space-size=256',
+        '--max-old-space-size 256',
+      ]) {
+        const given = { NODE_OPTIONS, MALLOC_MMAP_THRESHOLD_: '131072' };
+        expect(await settingsFor('reading', given), NODE_OPTIONS).toEqual(nodeRuntimeEnv('reading', given));
       }
     } finally {
       await rm(bin, { recursive: true, force: true });

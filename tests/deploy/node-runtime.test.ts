@@ -5,7 +5,7 @@ describe('the runtime settings every compiled role starts with', () => {
   it('adds the allocator settings and a small young generation to a bare environment', () => {
     expect(nodeRuntimeEnv('reading', {})).toEqual({
       MALLOC_ARENA_MAX: '1',
-      MALLOC_MMAP_THRESHOLD_: '262144',
+      MALLOC_MMAP_THRESHOLD_: '32768',
       NODE_OPTIONS: '--max-semi-space-size=2 --max-old-space-size=64',
     });
     expect(hasNodeRuntime('reading', {})).toBe(false);
@@ -15,10 +15,18 @@ describe('the runtime settings every compiled role starts with', () => {
     const env = { MALLOC_ARENA_MAX: '4', NODE_OPTIONS: '--enable-source-maps' };
     expect(nodeRuntimeEnv('reading', env)).toEqual({
       MALLOC_ARENA_MAX: '4',
-      MALLOC_MMAP_THRESHOLD_: '262144',
+      MALLOC_MMAP_THRESHOLD_: '32768',
       NODE_OPTIONS: '--enable-source-maps --max-semi-space-size=2 --max-old-space-size=64',
     });
     expect(hasNodeRuntime('reading', env)).toBe(false);
+  });
+
+  it('maps blocks from 32 KB up on their own only where uploads are normalised', () => {
+    expect(nodeRuntimeEnv('reading', {}).MALLOC_MMAP_THRESHOLD_).toBe('32768');
+    expect(nodeRuntimeEnv('embedded', {}).MALLOC_MMAP_THRESHOLD_).toBe('32768');
+    for (const role of ['gateway', 'ai-worker', 'flow', 'admin-auth', 'prompt', 'migrate']) {
+      expect(nodeRuntimeEnv(role, {}).MALLOC_MMAP_THRESHOLD_, role).toBe('262144');
+    }
   });
 
   it('leaves the young generation of the roles that run the palm engine at its default', () => {
