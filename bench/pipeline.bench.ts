@@ -32,6 +32,19 @@ interface RunFigures {
   failures: number;
 }
 
+/** The runtime settings of each role, roles with the same settings together. */
+function runtimeSettings(): string {
+  const rolesBySettings = new Map<string, string[]>();
+  for (const role of [...STACK_PROCESS_NAMES, 'embedded']) {
+    const settings = Object.entries(nodeRuntimeEnv(role, {}))
+      .filter(([, value]) => value !== '')
+      .map(([name, value]) => `${name}=${value}`)
+      .join(' ');
+    rolesBySettings.set(settings, [...(rolesBySettings.get(settings) ?? []), role]);
+  }
+  return [...rolesBySettings].map(([settings, roles]) => `${roles.join(', ')}: ${settings}`).join('; ');
+}
+
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
@@ -362,13 +375,7 @@ const report = `## Pipeline
 
 Recorded by \`npm run bench:pipeline\` (bench/pipeline.bench.ts) on ${new Date().toISOString().slice(0, 10)}.
 Machine: ${load} (shared with other work at the time: throughput and latency are not the machine's own).
-Runtime: every process compiled (\`npm run build:server\`, dist/<role>.js) under plain node with the settings of scripts/distributed/node-runtime.ts (${Object.entries(
-  nodeRuntimeEnv('reading', {}),
-)
-  .map(([name, value]) => `${name}=${value}`)
-  .join(
-    ', ',
-  )}; the ai-worker and the embedded product without the last), as \`npm start\` and \`start:distributed\` run it.
+Runtime: every process compiled (\`npm run build:server\`, dist/<role>.js) under plain node with the settings of scripts/distributed/node-runtime.ts (${runtimeSettings()}), as \`npm start\` and \`start:distributed\` run it.
 Engine: ${process.env.OPENAI_API_KEY ? 'OpenAI' : 'local'} · Photo: ${photoMeta.width}×${photoMeta.height} JPEG, ${(photo.length / 1024 / 1024).toFixed(2)} MB (a shared palm scaled up to phone size).
 
 ### Submit → complete (POST /api/reading answered once the reading is finished)
