@@ -48,6 +48,11 @@ export function toReadingView(reading: ReadingRecord, imageRetentionDays: number
 
 const wantsAsync = (req: Request) => /\brespond-async\b/i.test(String(req.headers.prefer ?? ''));
 
+/** How long an upload may hold one of intake's two places (a fast one is in well before this). */
+const INTAKE_PATIENCE_MS = 2_000;
+/** Uploads read at once, slow ones included: ~5 MB of memory each at most. */
+const INTAKE_MAX_UPLOADS = 8;
+
 export function createReadingRouter(deps: ReadingRoutesDeps): Router {
   const { repository, blobs, relay, waiter, logger } = deps;
   const router = Router();
@@ -56,8 +61,12 @@ export function createReadingRouter(deps: ReadingRoutesDeps): Router {
    * the rest of their bytes back, through the gateway, at the client. Eight visitors submitting
    * at once otherwise put eight 3–5 MB photos, each copied a few times, in memory together. The
    * worker reads far fewer photos a second than intake takes in, so no reading finishes later.
+   * A photo arrives as fast as the visitor's phone sends it, though: 10–20 s for 3–5 MB on a slow
+   * mobile link. One still arriving after INTAKE_PATIENCE_MS gives its place to the next and goes
+   * on outside the count, so a slow phone delays the others by two seconds, not by its whole
+   * upload; at most INTAKE_MAX_UPLOADS are read at once however slow they are.
    */
-  const intake = createLimiter(2);
+  const intake = createLimiter(2, { yieldAfterMs: INTAKE_PATIENCE_MS, maxRunning: INTAKE_MAX_UPLOADS });
 
   /**
    * Reads, checks and stores the photo, and records the reading with its event. The photo lives

@@ -134,6 +134,37 @@ describe('POST /api/reading', () => {
     }
   });
 
+  it('takes in a photo while two slow phones are still sending theirs', async () => {
+    const encoded = new Response(form(palm));
+    const contentType = encoded.headers.get('content-type')!;
+    const body = new Uint8Array(await encoded.arrayBuffer());
+    let finishSending!: () => void;
+    const slowPhonesDone = new Promise<void>((resolve) => (finishSending = resolve));
+    // Half the form now, the rest only when the test says: a phone on a slow link.
+    const slowUpload = () =>
+      fetch(`${harness.url}/api/reading`, {
+        method: 'POST',
+        headers: { 'content-type': contentType, Prefer: 'respond-async' },
+        duplex: 'half',
+        body: new ReadableStream<Uint8Array>({
+          async start(controller) {
+            controller.enqueue(body.subarray(0, body.length >> 1));
+            await slowPhonesDone;
+            controller.enqueue(body.subarray(body.length >> 1));
+            controller.close();
+          },
+        }),
+      });
+    const slow = [slowUpload(), slowUpload()];
+    const third = submit(form(palm), { Prefer: 'respond-async' });
+    const stuck = new Promise<'stuck'>((resolve) => setTimeout(() => resolve('stuck'), 15_000).unref());
+    const answer = await Promise.race([third, stuck]);
+    finishSending();
+    expect(answer).not.toBe('stuck');
+    expect((answer as Response).status).toBe(202);
+    for (const response of await Promise.all(slow)) expect(response.status).toBe(202);
+  }, 30_000);
+
   it('stores only the normalised photo, before the worker sees it: upright, ≤ 1024 px, no EXIF or GPS', async () => {
     harness.worker.behaviour = 'silent';
     const filesBefore = await harness.storedFiles();

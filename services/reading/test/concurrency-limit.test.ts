@@ -1,0 +1,80 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createLimiter, type LimiterOptions } from '../src/concurrency-limit';
+
+/** Tasks that run until the test finishes them, recording which have started. */
+function harness(concurrency: number, options?: LimiterOptions) {
+  const limit = createLimiter(concurrency, options);
+  const started: string[] = [];
+  const finishers = new Map<string, () => void>();
+  const submit = (name: string) =>
+    limit(
+      () =>
+        new Promise<string>((resolve) => {
+          started.push(name);
+          finishers.set(name, () => resolve(name));
+        }),
+    );
+  const finish = async (name: string) => {
+    finishers.get(name)!();
+    await vi.advanceTimersByTimeAsync(0);
+  };
+  return { submit, finish, started };
+}
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('createLimiter', () => {
+  it('runs at most `concurrency` tasks and starts the waiting ones first come, first served', async () => {
+    const { submit, finish, started } = harness(2);
+    const results = ['a', 'b', 'c', 'd'].map(submit);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(started).toEqual(['a', 'b']);
+    await finish('b');
+    expect(started).toEqual(['a', 'b', 'c']);
+    await finish('a');
+    await finish('c');
+    await finish('d');
+    expect(await Promise.all(results)).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('frees a place when a task fails', async () => {
+    const limit = createLimiter(1);
+    await expect(limit(() => Promise.reject(new Error('broken upload')))).rejects.toThrow('broken upload');
+    await expect(limit(() => Promise.resolve('next'))).resolves.toBe('next');
+  });
+
+  it('lets the next task start when one outlasts its patience, and the slow one still finishes', async () => {
+    const { submit, finish, started } = harness(2, { yieldAfterMs: 2_000, maxRunning: 4 });
+    const slow = submit('slow');
+    void submit('fast');
+    void submit('third');
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(started).toEqual(['slow', 'fast']);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(started).toEqual(['slow', 'fast', 'third']);
+    await finish('slow');
+    await expect(slow).resolves.toBe('slow');
+  });
+
+  it('does not count a task twice when it finishes after giving up its place', async () => {
+    const { submit, finish, started } = harness(1, { yieldAfterMs: 100, maxRunning: 3 });
+    for (const name of ['a', 'b', 'c', 'd']) void submit(name);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(started).toEqual(['a', 'b']);
+    await finish('a');
+    // b still holds the one place: a's end frees no place of its own.
+    expect(started).toEqual(['a', 'b']);
+    await finish('b');
+    expect(started).toEqual(['a', 'b', 'c']);
+  });
+
+  it('never runs more than maxRunning, however many have given up their places', async () => {
+    const { submit, finish, started } = harness(2, { yieldAfterMs: 100, maxRunning: 3 });
+    for (const name of ['a', 'b', 'c', 'd', 'e']) void submit(name);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(started).toEqual(['a', 'b', 'c']);
+    await finish('a');
+    expect(started).toEqual(['a', 'b', 'c', 'd']);
+  });
+});
