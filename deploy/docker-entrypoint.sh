@@ -41,12 +41,14 @@ fi
 # Each role starts with the allocator and V8 settings start:distributed gives it
 # (scripts/distributed/node-runtime.ts says why): one malloc arena; blocks from 32 KB up mapped on
 # their own in the roles that normalise uploads, from 256 KB up elsewhere; a small young generation
-# and a capped old one in the light roles, V8's defaults where the palm engine runs. A setting the
-# operator already gave keeps the operator's value. glibc reads its variables when node starts.
+# and a capped old one in the light roles, V8's defaults where the palm engine runs; gc exposed to
+# the reading service, which collects its young generation after each upload (releaseUpload). A
+# setting the operator already gave keeps the operator's value. glibc reads its variables when node
+# starts.
 add_node_option() {
   case " ${NODE_OPTIONS:-} " in
     *" $1="* | *" $1 "*) ;;
-    *) NODE_OPTIONS="${NODE_OPTIONS:+$NODE_OPTIONS }$1=$2" ;;
+    *) NODE_OPTIONS="${NODE_OPTIONS:+$NODE_OPTIONS }$1${2:+=$2}" ;;
   esac
 }
 case "$role" in
@@ -61,9 +63,12 @@ case "$role" in
   *)
     add_node_option --max-semi-space-size 2
     add_node_option --max-old-space-size 64
-    export NODE_OPTIONS
     ;;
 esac
+if [ "$role" = reading ]; then
+  add_node_option --expose-gc
+fi
+export NODE_OPTIONS
 
 # Relative to the image's /app (or a checkout, where `npm run build` wrote dist/).
 app_dir="$(cd "$(dirname "$0")/.." && pwd)"

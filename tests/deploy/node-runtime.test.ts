@@ -6,7 +6,7 @@ describe('the runtime settings every compiled role starts with', () => {
     expect(nodeRuntimeEnv('reading', {})).toEqual({
       MALLOC_ARENA_MAX: '1',
       MALLOC_MMAP_THRESHOLD_: '32768',
-      NODE_OPTIONS: '--max-semi-space-size=2 --max-old-space-size=64',
+      NODE_OPTIONS: '--max-semi-space-size=2 --max-old-space-size=64 --expose-gc',
     });
     expect(hasNodeRuntime('reading', {})).toBe(false);
   });
@@ -16,7 +16,7 @@ describe('the runtime settings every compiled role starts with', () => {
     expect(nodeRuntimeEnv('reading', env)).toEqual({
       MALLOC_ARENA_MAX: '4',
       MALLOC_MMAP_THRESHOLD_: '32768',
-      NODE_OPTIONS: '--enable-source-maps --max-semi-space-size=2 --max-old-space-size=64',
+      NODE_OPTIONS: '--enable-source-maps --max-semi-space-size=2 --max-old-space-size=64 --expose-gc',
     });
     expect(hasNodeRuntime('reading', env)).toBe(false);
   });
@@ -26,6 +26,13 @@ describe('the runtime settings every compiled role starts with', () => {
     expect(nodeRuntimeEnv('embedded', {}).MALLOC_MMAP_THRESHOLD_).toBe('32768');
     for (const role of ['gateway', 'ai-worker', 'flow', 'admin-auth', 'prompt', 'migrate']) {
       expect(nodeRuntimeEnv(role, {}).MALLOC_MMAP_THRESHOLD_, role).toBe('262144');
+    }
+  });
+
+  it('exposes gc to the reading service only, which collects its young generation after each upload', () => {
+    expect(nodeRuntimeEnv('reading', {}).NODE_OPTIONS.split(' ')).toContain('--expose-gc');
+    for (const role of ['gateway', 'ai-worker', 'embedded', 'flow', 'admin-auth', 'prompt']) {
+      expect(nodeRuntimeEnv(role, {}).NODE_OPTIONS.split(' '), role).not.toContain('--expose-gc');
     }
   });
 
@@ -43,9 +50,9 @@ describe('the runtime settings every compiled role starts with', () => {
       NODE_OPTIONS: '--max-semi-space-size=8',
     };
     expect(nodeRuntimeEnv('reading', env).NODE_OPTIONS).toBe(
-      '--max-semi-space-size=8 --max-old-space-size=64',
+      '--max-semi-space-size=8 --max-old-space-size=64 --expose-gc',
     );
-    const both = { ...env, NODE_OPTIONS: '--max-old-space-size=256 --max-semi-space-size=8' };
+    const both = { ...env, NODE_OPTIONS: '--max-old-space-size=256 --expose-gc --max-semi-space-size=8' };
     expect(nodeRuntimeEnv('reading', both).NODE_OPTIONS).toBe(both.NODE_OPTIONS);
     expect(hasNodeRuntime('reading', both)).toBe(true);
   });

@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { releaseUpload } from '../src/index';
 
 describe('releaseUpload', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
   it('gives an upload’s own memory back: the buffer reads as empty afterwards', () => {
     const upload = Buffer.alloc(3 * 1024 * 1024, 7);
     const view = upload.subarray(0, 1024 * 1024);
@@ -18,5 +20,14 @@ describe('releaseUpload', () => {
     releaseUpload(small);
     expect(small.toString()).toBe('a small field');
     expect(neighbour.toString()).toBe('another small value');
+  });
+
+  it('collects the young generation when the process exposes gc, and runs without it', () => {
+    const gc = vi.fn();
+    vi.stubGlobal('gc', gc);
+    releaseUpload(Buffer.alloc(1024 * 1024));
+    expect(gc).toHaveBeenCalledWith({ type: 'minor' });
+    vi.stubGlobal('gc', undefined);
+    expect(() => releaseUpload(Buffer.alloc(1024 * 1024))).not.toThrow();
   });
 });

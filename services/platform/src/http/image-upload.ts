@@ -146,14 +146,18 @@ function imageCollector(declaredLength: number) {
 }
 
 /**
- * Gives an upload's memory back now rather than at V8's next full collection: call it once the
- * bytes are no longer needed; they read as empty afterwards. An upload outlives a few
- * young-generation collections while it is decoded, so its 3–5 MB would otherwise wait, dead, in
- * the old generation (tens of megabytes under eight concurrent uploads). Its backing store moves
- * into a clone that nothing references, which the next young collection frees. Memory shared with
- * other buffers (Node's small-buffer pool) is left alone.
+ * Gives an upload's memory back now rather than whenever V8 next collects: call it once the bytes
+ * are no longer needed; they read as empty afterwards. Its backing store moves into a clone that
+ * nothing references (memory shared with other buffers, Node's small-buffer pool, is left alone).
+ * That clone and the upload's 64 KB socket reads are then garbage in the young generation, which
+ * V8 collects only when enough small objects fill it: under a burst of uploads, 20–30 MB of them
+ * waited in the reading service. Where the process runs with `--expose-gc`
+ * (scripts/distributed/node-runtime.ts) a young-generation collection, a millisecond or two,
+ * frees them at once.
  */
 export function releaseUpload(bytes: Buffer): void {
-  if (bytes.buffer.byteLength <= Buffer.poolSize || !(bytes.buffer instanceof ArrayBuffer)) return;
-  structuredClone(bytes.buffer, { transfer: [bytes.buffer] });
+  if (bytes.buffer.byteLength > Buffer.poolSize && bytes.buffer instanceof ArrayBuffer) {
+    structuredClone(bytes.buffer, { transfer: [bytes.buffer] });
+  }
+  globalThis.gc?.({ type: 'minor' });
 }
