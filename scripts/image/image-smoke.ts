@@ -13,6 +13,7 @@ import {
   STACK_PROCESSES,
   type StackProcessName,
 } from '../distributed/process-stack';
+import { nodeRuntimeEnv } from '../distributed/node-runtime';
 
 /**
  * The run half of `npm run test:image` (scripts/image/test-image.sh builds the image first): the
@@ -29,6 +30,25 @@ const suffix = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
 const databaseName = `palm_image_${suffix}`;
 const vhost = `palm_image_${suffix}`;
 const started = performance.now();
+
+/**
+ * The allocator and V8 settings the role's node process (the container's PID 1, exec'd by the
+ * entrypoint) really runs with, checked against what start:distributed gives the role.
+ */
+async function checkRuntimeSettings(role: string, container: string): Promise<void> {
+  const { stdout } = await run(DOCKER, ['exec', container, 'cat', '/proc/1/environ']);
+  const environment = Object.fromEntries(
+    stdout
+      .split('\0')
+      .filter(Boolean)
+      .map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]),
+  );
+  for (const [name, wanted] of Object.entries(nodeRuntimeEnv(role, {}))) {
+    if ((environment[name] ?? '') !== wanted) {
+      throw new Error(`${role} runs with ${name}="${environment[name] ?? ''}", not "${wanted}"`);
+    }
+  }
+}
 
 const step = (message: string) =>
   console.log(`[${((performance.now() - started) / 1000).toFixed(1).padStart(5)} s] ${message}`);
@@ -140,9 +160,10 @@ try {
     await run(DOCKER, dockerRunArgs(container, env, role, true));
     containers.push(container);
     await waitUntilReady(role, readinessUrls[role], container);
+    await checkRuntimeSettings(role, container);
     const { stdout } = await run(DOCKER, ['stats', '--no-stream', '--format', '{{.MemUsage}}', container]);
     step(
-      `${role.padEnd(10)} ready at ${urls[role]} (container ${container}, memory ${stdout.trim().split(' /')[0]})`,
+      `${role.padEnd(10)} ready at ${urls[role]} (container ${container}, memory ${stdout.trim().split(' /')[0]}, runtime settings as start:distributed)`,
     );
   }
 
