@@ -39,7 +39,7 @@
  *   young-generation collection once each upload is normalised. Without it the upload's copy and
  *   its 64 KB socket reads, already dead, waited for the young generation to fill with small
  *   objects, which a stream of uploads hardly does: ArrayBuffers in the reading service reached
- *   25–31 MB under bench:pipeline, and its peak dropped from 117–126 to 111 MB with the
+ *   25–31 MB under bench:pipeline, and its peak dropped from 117–126 to 107–112 MB with the
  *   collection, at the same CPU per reading.
  *
  * glibc reads its variables once, when the process starts, and V8 sizes its heap then: both must be

@@ -26,7 +26,7 @@ export class PhotoRejectedError extends Error {
 
 const JPEG_QUALITY = 85;
 /**
- * Huffman tables optimised for the photo make a file some 5 % smaller, but libjpeg then holds the
+ * Huffman tables optimised for the photo make a file some 3 % smaller, but libjpeg then holds the
  * whole photo's coefficients to take a second pass over them: 4–5 MB more resident per photo
  * normalised, measured with a 12-megapixel upload. The tables are lossless either way, so the
  * pixels the engine reads are the same.
