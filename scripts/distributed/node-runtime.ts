@@ -34,7 +34,6 @@
  *   at the same requests per second and CPU per reading (the reading service's p99 under that
  *   saturating load rises by a few milliseconds). These roles keep 15–35 MB live, and uploads and
  *   other buffers live outside this heap, so the cap leaves them room twice over.
- *
  * - `--expose-gc` for the reading service: releaseUpload (@palm/platform) then asks V8 for a
  *   young-generation collection once each upload is normalised. Without it the upload's copy and
  *   its 64 KB socket reads, already dead, waited for the young generation to fill with small
@@ -46,13 +45,12 @@
  * in place before node runs, so they travel as environment variables.
  */
 const ENGINE_ROLES = new Set(['ai-worker', 'embedded']);
+const PHOTO_ROLES = new Set(['reading', 'embedded']);
 const LIGHT_ROLE_FLAGS = ['--max-semi-space-size=2', '--max-old-space-size=64'];
-const UPLOAD_ROLE_FLAGS = ['--expose-gc'];
 const nodeFlags = (role: string) => [
   ...(ENGINE_ROLES.has(role) ? [] : LIGHT_ROLE_FLAGS),
-  ...(role === 'reading' ? UPLOAD_ROLE_FLAGS : []),
+  ...(role === 'reading' ? ['--expose-gc'] : []),
 ];
-const PHOTO_ROLES = new Set(['reading', 'embedded']);
 const mmapThreshold = (role: string) => (PHOTO_ROLES.has(role) ? '32768' : '262144');
 
 export function nodeRuntimeEnv(

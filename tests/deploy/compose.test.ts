@@ -201,11 +201,15 @@ describe('deploy/Dockerfile and its entrypoint', () => {
           '"$MALLOC_ARENA_MAX" "$MALLOC_MMAP_THRESHOLD_" "$NODE_OPTIONS"\n',
       );
       await chmod(path.join(bin, 'node'), 0o755);
+      // This process's own settings stay out: each case gives the entrypoint only `given`.
+      const {
+        MALLOC_ARENA_MAX: _arenas,
+        MALLOC_MMAP_THRESHOLD_: _threshold,
+        NODE_OPTIONS: _options,
+        ...inherited
+      } = process.env;
       const settingsFor = async (role: string, given: NodeJS.ProcessEnv = {}) => {
-        const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${bin}:${process.env.PATH}`, ...given };
-        for (const name of ['MALLOC_ARENA_MAX', 'MALLOC_MMAP_THRESHOLD_', 'NODE_OPTIONS']) {
-          if (!(name in given)) delete env[name];
-        }
+        const env = { ...inherited, PATH: `${bin}:${process.env.PATH}`, ...given };
         const { stdout } = await run('sh', ['deploy/docker-entrypoint.sh', role], { cwd: ROOT, env });
         return JSON.parse(stdout) as unknown;
       };

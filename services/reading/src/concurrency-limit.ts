@@ -26,18 +26,17 @@ export function createLimiter(concurrency: number, options: LimiterOptions = {})
   };
 
   return async function limit<T>(task: () => Promise<T>): Promise<T> {
-    if (waiting.length === 0 && placesTaken < concurrency && running < maxRunning) {
-      placesTaken++;
-      running++;
-    } else {
-      // startWaiting takes the place on this task's behalf before it resolves.
-      await new Promise<void>((resolve) => waiting.push(resolve));
-    }
+    // startWaiting takes the place on this task's behalf before it resolves, at once if one is free.
+    await new Promise<void>((resolve) => {
+      waiting.push(resolve);
+      startWaiting();
+    });
     let holdsPlace = true;
     const givePlace = () => {
-      if (!holdsPlace) return;
-      holdsPlace = false;
-      placesTaken--;
+      if (holdsPlace) {
+        holdsPlace = false;
+        placesTaken--;
+      }
       startWaiting();
     };
     const patience = yieldAfterMs === undefined ? undefined : setTimeout(givePlace, yieldAfterMs);
@@ -48,7 +47,6 @@ export function createLimiter(concurrency: number, options: LimiterOptions = {})
       clearTimeout(patience);
       running--;
       givePlace();
-      startWaiting();
     }
   };
 }
