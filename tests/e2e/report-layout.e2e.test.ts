@@ -7,6 +7,7 @@ import { seriousAxeViolations } from './support/axe';
 import {
   DESKTOP,
   errorToast,
+  holdRequests,
   launchChromium,
   openVisitorPage,
   PHONE,
@@ -14,6 +15,7 @@ import {
   visible,
   type Viewport,
 } from './support/browser';
+import { leaderAnchors, markersLaidOut, tiedToItsAnchor } from './support/markers';
 import type { PageElement } from './support/page-dom';
 import { startProduct, type RunningProduct } from './support/product';
 import {
@@ -72,8 +74,7 @@ async function openReport(viewport: Viewport, name: string) {
   await visitor.page.goto(`/report/${view.id}`);
   await visible(visitor.page.getByText('Reading Complete'));
   await visitor.page.locator('.palm-figure__image').evaluate((image: PageElement) => image.decode?.());
-  // The layout runs once the photo has its size: the frame then carries the marker size.
-  await visitor.page.locator('.palm-figure__frame[style*="--marker-size"]').waitFor();
+  await markersLaidOut(visitor.page);
   return { ...visitor, view };
 }
 
@@ -113,25 +114,11 @@ describe('markers on the report', () => {
                 expect(intersect(a, b), `${name} at ${viewport.width}px: #${i + 1} × #${j + 1}`).toBe(false);
             }
           }
-          // A marker off its anchor has a leader line whose dot sits on the anchor.
-          const anchors = await page
-            .locator('.palm-leader__anchor')
-            .evaluateAll((dots: PageElement[]) =>
-              dots.map((dot) => [dot.getAttribute('cx'), dot.getAttribute('cy')]),
-            );
+          const anchors = await leaderAnchors(page);
           for (const [position, marker] of view.reading!.visual_markers.entries()) {
-            const box = boxes[position]!;
-            const expected = {
-              x: (photo.width * marker.coordinates.x) / 100,
-              y: (photo.height * marker.coordinates.y) / 100,
-            };
-            const onAnchor =
-              Math.abs(box.x + box.width / 2 - photo.x - expected.x) < 2 &&
-              Math.abs(box.y + box.height / 2 - photo.y - expected.y) < 2;
-            const led = anchors.some(
-              ([cx, cy]) => Math.abs(Number(cx) - expected.x) < 2 && Math.abs(Number(cy) - expected.y) < 2,
+            expect(tiedToItsAnchor(marker, boxes[position]!, photo, anchors), `${name}: ${marker.id}`).toBe(
+              true,
             );
-            expect(onAnchor || led, `${name}: ${marker.id}`).toBe(true);
           }
         } finally {
           await visitor.close();
@@ -139,6 +126,29 @@ describe('markers on the report', () => {
       }
     },
   );
+
+  it('are laid out on the photo once it has arrived, not on the empty frame before it', async () => {
+    const visitor = await openVisitorPage(browser, product.url, NARROW);
+    const { page } = visitor;
+    const view = readings.get(SHOWCASE)!;
+    try {
+      const photoRequest = await holdRequests(page, `**${view.palmUrl!}`, 'GET');
+      await page.goto(`/report/${view.id}`);
+      await visible(page.getByText('Reading Complete'));
+      expect(await page.locator('.palm-leaders').count(), 'no layout before the photo').toBe(0);
+      photoRequest.release();
+      await markersLaidOut(page);
+      const photo = (await page.locator('.palm-figure__image').boundingBox())!;
+      expect(photo.height).toBeGreaterThan(100);
+      const boxes = await markerBoxes(page);
+      const anchors = await leaderAnchors(page);
+      for (const [position, marker] of view.reading!.visual_markers.entries()) {
+        expect(tiedToItsAnchor(marker, boxes[position]!, photo, anchors), marker.id).toBe(true);
+      }
+    } finally {
+      await visitor.close();
+    }
+  });
 
   it('name their feature for screen readers and light up the sentences they explain, both ways', async () => {
     const visitor = await openReport(DESKTOP, SHOWCASE);

@@ -12,6 +12,7 @@ import {
   visible,
   type Viewport,
 } from './support/browser';
+import { leaderAnchors, markersLaidOut, tiedToItsAnchor } from './support/markers';
 import type { PageElement } from './support/page-dom';
 import { startProduct, type RunningProduct } from './support/product';
 import {
@@ -47,38 +48,20 @@ async function readingView(id: string): Promise<ReadingView> {
   return (await (await fetch(`${product.url}/api/reading/${id}`)).json()) as ReadingView;
 }
 
-/**
- * Every marker is at its coordinates (x % from the photo's left edge, y % from its top), or, where
- * the layout moved it off a crowded spot, tied back to them by a leader line.
- */
+/** Every marker names its feature and sits on its coordinates or is tied back to them. */
 async function expectMarkersAtTheirCoordinates(page: Page, view: ReadingView): Promise<void> {
   const markers = view.reading?.visual_markers ?? [];
   expect(markers.length).toBeGreaterThan(0);
+  await markersLaidOut(page);
   const figure = page.getByRole('figure');
-  await figure.locator('.palm-figure__frame[style*="--marker-size"]').waitFor();
   const buttons = figure.locator('.palm-marker');
   expect(await buttons.count()).toBe(markers.length);
-  const photo = await figure.getByRole('img').boundingBox();
-  expect(photo).not.toBeNull();
-  const anchors = await figure
-    .locator('.palm-leader__anchor')
-    .evaluateAll((dots: PageElement[]) =>
-      dots.map((dot) => [dot.getAttribute('cx'), dot.getAttribute('cy')]),
-    );
+  const photo = (await figure.getByRole('img').boundingBox())!;
+  const anchors = await leaderAnchors(page);
   for (const [position, marker] of markers.entries()) {
     const button = buttons.nth(position);
     expect(await button.getAttribute('aria-label')).toBe(marker.label || 'Palm Feature');
-    const box = (await button.boundingBox())!;
-    const centre = { x: box.x + box.width / 2 - photo!.x, y: box.y + box.height / 2 - photo!.y };
-    const expected = {
-      x: (photo!.width * marker.coordinates.x) / 100,
-      y: (photo!.height * marker.coordinates.y) / 100,
-    };
-    const onAnchor = Math.abs(centre.x - expected.x) < 2 && Math.abs(centre.y - expected.y) < 2;
-    const led = anchors.some(
-      ([cx, cy]) => Math.abs(Number(cx) - expected.x) < 2 && Math.abs(Number(cy) - expected.y) < 2,
-    );
-    expect(onAnchor || led, marker.id).toBe(true);
+    expect(tiedToItsAnchor(marker, (await button.boundingBox())!, photo, anchors), marker.id).toBe(true);
   }
 }
 

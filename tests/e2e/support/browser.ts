@@ -96,15 +96,19 @@ export const errorToast = (page: Page, title: string) =>
   page.getByRole('alert').filter({ has: page.getByText(title, { exact: true }) });
 
 /**
- * Holds every request matching `pattern` until `release()` is called, so a screen that normally
- * flashes by (the loading view in front of a fast engine) can be looked at. The requests still
- * reach the real product unchanged.
+ * Holds every `method` request matching `pattern` until `release()` is called, so a screen that
+ * normally flashes by (the loading view in front of a fast engine, a report before its photo has
+ * arrived) can be looked at. The requests still reach the real product unchanged.
  */
-export async function holdRequests(page: Page, pattern: string): Promise<{ release(): void }> {
+export async function holdRequests(
+  page: Page,
+  pattern: string,
+  method: 'GET' | 'POST' = 'POST',
+): Promise<{ release(): void }> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(pattern, async (route) => {
-    if (route.request().method() !== 'POST') return route.fallback();
+    if (route.request().method() !== method) return route.fallback();
     await released;
     await route.continue();
   });

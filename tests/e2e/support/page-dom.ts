@@ -10,10 +10,15 @@ export interface PageElement {
   getAttributeNames(): string[];
   querySelectorAll(selectors: string): ArrayLike<PageElement>;
   decode?(): Promise<void>;
+  getBoundingClientRect(): { width: number; height: number };
 }
 
 export interface PageGlobals {
-  document: { activeElement: unknown; fonts: { ready: Promise<unknown> } };
+  document: {
+    activeElement: unknown;
+    fonts: { ready: Promise<unknown> };
+    querySelector(selectors: string): PageElement | null;
+  };
   /** Set by the hostile payloads of the sanitising tests if any of them ever runs. */
   __xss?: unknown;
 }

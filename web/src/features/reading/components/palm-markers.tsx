@@ -5,21 +5,29 @@ import { isUncertain, LineLegend, LINE_COLOURS } from './line-legend';
 import { useReadingLinks } from './reading-links';
 
 /** Marker boxes are smaller on a narrow photo so fourteen of them still fit without touching. */
-const markerSize = (frameWidth: number) => (frameWidth < 360 ? 28 : 34);
+const markerSize = (photoWidth: number) => (photoWidth < 360 ? 28 : 34);
 const MARKER_GAP = 4;
 
-interface FrameSize {
+interface PhotoSize {
   width: number;
   height: number;
 }
 
-function useFrameSize(ref: React.RefObject<HTMLDivElement | null>): FrameSize | null {
-  const [size, setSize] = useState<FrameSize | null>(null);
+/**
+ * The photo's size once it has loaded: markers are laid out on the photo's own box, and a box
+ * measured before the image arrives (a frame of border only) would put every marker at the top.
+ */
+function usePhotoSize(
+  ref: React.RefObject<HTMLImageElement | null>,
+  source: string | null,
+): PhotoSize | null {
+  const [size, setSize] = useState<PhotoSize | null>(null);
   useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element || typeof ResizeObserver === 'undefined') return;
+    const image = ref.current;
+    if (!image || typeof ResizeObserver === 'undefined') return;
     const measure = () => {
-      const { width, height } = element.getBoundingClientRect();
+      if (!image.complete || image.naturalWidth === 0) return;
+      const { width, height } = image.getBoundingClientRect();
       setSize((current) =>
         width > 0 && height > 0 && (current?.width !== width || current.height !== height)
           ? { width, height }
@@ -27,10 +35,14 @@ function useFrameSize(ref: React.RefObject<HTMLDivElement | null>): FrameSize | 
       );
     };
     measure();
+    image.addEventListener('load', measure);
     const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref]);
+    observer.observe(image);
+    return () => {
+      observer.disconnect();
+      image.removeEventListener('load', measure);
+    };
+  }, [ref, source]);
   return size;
 }
 
@@ -53,19 +65,19 @@ export function PalmWithMarkers({
   removedAfterDays?: number | null;
 }) {
   const baseId = useId();
-  const frameRef = useRef<HTMLDivElement>(null);
-  const frame = useFrameSize(frameRef);
+  const photoRef = useRef<HTMLImageElement>(null);
+  const photo = usePhotoSize(photoRef, palmUrl);
   const links = useReadingLinks();
   const [hiddenLines, setHiddenLines] = useState<ReadonlySet<TraceLine>>(new Set());
   const activeLine = links.active ? links.marker(links.active)?.line : undefined;
 
   const layout = useMemo(() => {
-    if (!frame) return null;
-    const size = markerSize(frame.width);
-    const anchors = markers.map((m) => ({ x: (m.x / 100) * frame.width, y: (m.y / 100) * frame.height }));
-    const boxes = layoutMarkers(anchors, { ...frame, size, gap: MARKER_GAP });
+    if (!photo) return null;
+    const size = markerSize(photo.width);
+    const anchors = markers.map((m) => ({ x: (m.x / 100) * photo.width, y: (m.y / 100) * photo.height }));
+    const boxes = layoutMarkers(anchors, { ...photo, size, gap: MARKER_GAP });
     return { size, anchors, boxes };
-  }, [frame, markers]);
+  }, [photo, markers]);
 
   const toggleLine = (line: TraceLine) =>
     setHiddenLines((current) => {
@@ -78,8 +90,8 @@ export function PalmWithMarkers({
   const placeOf = (position: number, marker: DisplayMarker): Point =>
     layout
       ? {
-          x: (layout.boxes[position]!.x / frame!.width) * 100,
-          y: (layout.boxes[position]!.y / frame!.height) * 100,
+          x: (layout.boxes[position]!.x / photo!.width) * 100,
+          y: (layout.boxes[position]!.y / photo!.height) * 100,
         }
       : { x: marker.x, y: marker.y };
 
@@ -87,11 +99,11 @@ export function PalmWithMarkers({
     <figure className="palm-figure">
       <div
         className="palm-figure__frame"
-        ref={frameRef}
         style={layout ? ({ '--marker-size': `${layout.size}px` } as React.CSSProperties) : undefined}
       >
         {palmUrl ? (
           <img
+            ref={photoRef}
             className="palm-figure__image"
             src={palmUrl}
             alt="Your palm photo, with the lines we traced and the features of the reading marked"
@@ -125,8 +137,8 @@ export function PalmWithMarkers({
               })}
           </svg>
         ) : null}
-        {palmUrl && layout && frame ? (
-          <svg className="palm-leaders" viewBox={`0 0 ${frame.width} ${frame.height}`} aria-hidden="true">
+        {palmUrl && layout && photo ? (
+          <svg className="palm-leaders" viewBox={`0 0 ${photo.width} ${photo.height}`} aria-hidden="true">
             {markers.map((marker, position) => {
               const anchor = layout.anchors[position]!;
               const box = layout.boxes[position]!;
