@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compiledEntry } from '../build/server-build';
 import { nodeRuntimeEnv } from './node-runtime';
+import { reservePort, type PortReservation } from './port-reservation';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -53,19 +54,6 @@ export interface ProcessStack {
   stop(): Promise<void>;
 }
 
-/** A port nothing listens on right now, from the OS. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
 /** Refuses a port some other program already listens on: its /readyz would pass for ours. */
 function assertPortFree(name: string, port: number): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -77,16 +65,21 @@ function assertPortFree(name: string, port: number): Promise<void> {
   });
 }
 
+/** Lines of a process's output kept to say why it failed to start. */
+const KEPT_OUTPUT_LINES = 20;
+
 async function waitUntilReady(
   name: string,
   url: string,
   child: ChildProcess,
+  recentOutput: readonly string[],
   timeoutMs = 60_000,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}) while starting`);
+      const said = recentOutput.length > 0 ? `; its last output:\n${recentOutput.join('\n')}` : '';
+      throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}) while starting${said}`);
     }
     const ready = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(1_000) }).then(
       (response) => response.ok,
@@ -105,12 +98,21 @@ export async function startProcessStack(options: ProcessStackOptions): Promise<P
     const offset = STACK_PROCESSES[name].port - 8081;
     return (options.servicePortBase ?? 8081) + offset;
   };
-  const ports = Object.fromEntries(
-    await Promise.all(
-      STACK_PROCESS_NAMES.map(async (name) => [name, options.freePorts ? await freePort() : fixedPort(name)]),
-    ),
-  ) as Record<StackProcessName, number>;
-  const gatewayOpsPort = options.freePorts ? await freePort() : (options.gatewayOpsPort ?? 9080);
+  // Free ports stay held by us until their process is spawned, so nothing else takes them meanwhile.
+  const reservations = new Map<number, PortReservation>();
+  const choosePort = async (fixed: number) => {
+    if (!options.freePorts) return fixed;
+    const reservation = await reservePort();
+    reservations.set(reservation.port, reservation);
+    return reservation.port;
+  };
+  const releaseReservations = async () => {
+    await Promise.all([...reservations.values()].map((reservation) => reservation.release()));
+    reservations.clear();
+  };
+  const ports = {} as Record<StackProcessName, number>;
+  for (const name of STACK_PROCESS_NAMES) ports[name] = await choosePort(fixedPort(name));
+  const gatewayOpsPort = await choosePort(options.gatewayOpsPort ?? 9080);
   const portsOf = (name: StackProcessName) =>
     name === 'gateway' ? [ports.gateway, gatewayOpsPort] : [ports[name]];
   // A random token per stack unless one is given: the internal endpoints are never open.
@@ -126,8 +128,15 @@ export async function startProcessStack(options: ProcessStackOptions): Promise<P
     }),
   );
   const children = new Map<StackProcessName, ChildProcess>();
+  // A reserved port is handed over; any other (fixed, or a restart's) must be free.
+  const claimPort = async (name: StackProcessName, port: number) => {
+    const reservation = reservations.get(port);
+    if (!reservation) return assertPortFree(name, port);
+    reservations.delete(port);
+    await reservation.release();
+  };
   const launch = async (name: StackProcessName) => {
-    for (const port of portsOf(name)) await assertPortFree(name, port);
+    for (const port of portsOf(name)) await claimPort(name, port);
     const entry = options.compiled
       ? [path.join(ROOT, compiledEntry(name))]
       : ['--import', 'tsx', path.join(ROOT, STACK_PROCESSES[name].entry)];
@@ -148,6 +157,7 @@ export async function startProcessStack(options: ProcessStackOptions): Promise<P
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.set(name, child);
+    const recentOutput: string[] = [];
     for (const stream of [child.stdout, child.stderr]) {
       let buffered = '';
       stream.setEncoding('utf8');
@@ -155,10 +165,14 @@ export async function startProcessStack(options: ProcessStackOptions): Promise<P
         buffered += chunk;
         const lines = buffered.split('\n');
         buffered = lines.pop() ?? '';
-        for (const line of lines) options.onOutput?.(name, line);
+        for (const line of lines) {
+          recentOutput.push(line);
+          if (recentOutput.length > KEPT_OUTPUT_LINES) recentOutput.shift();
+          options.onOutput?.(name, line);
+        }
       });
     }
-    await waitUntilReady(name, opsUrls[name], child);
+    await waitUntilReady(name, opsUrls[name], child, recentOutput);
   };
 
   const kill = async (name: StackProcessName, signal: NodeJS.Signals = 'SIGTERM') => {
@@ -173,13 +187,16 @@ export async function startProcessStack(options: ProcessStackOptions): Promise<P
     await Promise.all(STACK_PROCESS_NAMES.map((name) => kill(name)));
   };
 
-  // Every port is checked before anything starts: a refusal then leaves no half-started stack.
-  for (const name of STACK_PROCESS_NAMES) for (const port of portsOf(name)) await assertPortFree(name, port);
   try {
+    // Every fixed port is checked before anything starts: a refusal then leaves no half-started stack.
+    for (const name of STACK_PROCESS_NAMES) {
+      for (const port of portsOf(name)) if (!reservations.has(port)) await assertPortFree(name, port);
+    }
     // The services migrate their own tables; starting them one by one keeps first start-up calm.
     for (const name of STACK_PROCESS_NAMES) await launch(name);
   } catch (error) {
     await stop();
+    await releaseReservations();
     throw error;
   }
   return { urls, opsUrls, kill, start: launch, stop, pid: (name) => children.get(name)?.pid };

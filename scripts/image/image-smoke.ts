@@ -7,13 +7,9 @@ import { promisify } from 'node:util';
 import knex from 'knex';
 import S3rver from 's3rver';
 import { palmPhotos, readPhoto, submitReading, waitForReading } from '../../tests/support/palm-photos';
-import {
-  freePort,
-  STACK_PROCESS_NAMES,
-  STACK_PROCESSES,
-  type StackProcessName,
-} from '../distributed/process-stack';
+import { STACK_PROCESS_NAMES, STACK_PROCESSES, type StackProcessName } from '../distributed/process-stack';
 import { nodeRuntimeEnv } from '../distributed/node-runtime';
+import { freePort } from '../distributed/port-reservation';
 
 /**
  * The run half of `npm run test:image` (scripts/image/test-image.sh builds the image first): the

@@ -1,7 +1,7 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmod, chown, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { freePort } from '../../scripts/distributed/process-stack';
+import { freePort } from '../../scripts/distributed/port-reservation';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';

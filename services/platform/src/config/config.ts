@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { retryPolicySettings } from '../bus/retry-policy';
+import { LOG_LEVELS } from '../logging/logger';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -79,7 +80,7 @@ export const trustProxySetting = z
 
 /** Settings of the shared infrastructure; every service's schema extends this one. */
 export const infrastructureConfigSchema = z.object({
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: urlSetting(),
   AMQP_URL: urlSetting(),

@@ -1,0 +1,54 @@
+import { randomInt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+
+/**
+ * Ports for test stacks and private brokers come from below the OS's ephemeral range. A port the
+ * OS hands out for `listen(0)` is in that range, where every outgoing connection (to PostgreSQL,
+ * RabbitMQ, S3, another test's fetch) also takes its local port: between choosing such a port and
+ * the child process binding it, or while a fault test holds a server down, a connection could
+ * take it and the child fail to start with EADDRINUSE. Below the range only explicit binds compete.
+ */
+const LOWEST_PORT = 15_000;
+const ATTEMPTS = 200;
+
+function ephemeralRangeStart(): number {
+  try {
+    const [low] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/);
+    return Number(low) || 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+const HIGHEST_PORT = Math.max(LOWEST_PORT + 1_000, ephemeralRangeStart()) - 1;
+
+/** A port held by a listener of ours until `release()`, so no one else can take it meanwhile. */
+export interface PortReservation {
+  port: number;
+  release(): Promise<void>;
+}
+
+function listenOn(port: number): Promise<Server | undefined> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(undefined));
+    // All interfaces: a port taken on any address would fail the process that binds it later.
+    server.listen(port, '0.0.0.0', () => resolve(server));
+  });
+}
+
+export async function reservePort(): Promise<PortReservation> {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const port = randomInt(LOWEST_PORT, HIGHEST_PORT + 1);
+    const server = await listenOn(port);
+    if (server) return { port, release: () => new Promise((resolve) => server.close(() => resolve())) };
+  }
+  throw new Error(`No free port between ${LOWEST_PORT} and ${HIGHEST_PORT} after ${ATTEMPTS} tries`);
+}
+
+/** A port nothing listens on right now, outside the ephemeral range. */
+export async function freePort(): Promise<number> {
+  const reservation = await reservePort();
+  await reservation.release();
+  return reservation.port;
+}
