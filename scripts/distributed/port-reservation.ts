@@ -46,6 +46,14 @@ export async function reservePort(): Promise<PortReservation> {
   throw new Error(`No free port between ${LOWEST_PORT} and ${HIGHEST_PORT} after ${ATTEMPTS} tries`);
 }
 
+/** Whether a process could bind this port now, on every interface. */
+export async function portIsFree(port: number): Promise<boolean> {
+  const server = await listenOn(port);
+  if (!server) return false;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return true;
+}
+
 /** A port nothing listens on right now, outside the ephemeral range. */
 export async function freePort(): Promise<number> {
   const reservation = await reservePort();

@@ -1,11 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compiledEntry } from '../build/server-build';
 import { nodeRuntimeEnv } from './node-runtime';
-import { reservePort, type PortReservation } from './port-reservation';
+import { portIsFree, reservePort, type PortReservation } from './port-reservation';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -55,14 +54,10 @@ export interface ProcessStack {
 }
 
 /** Refuses a port some other program already listens on: its /readyz would pass for ours. */
-function assertPortFree(name: string, port: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', () =>
-      reject(new Error(`${name} cannot use port ${port}: another program is listening on it`)),
-    );
-    probe.listen(port, '0.0.0.0', () => probe.close(() => resolve()));
-  });
+async function assertPortFree(name: string, port: number): Promise<void> {
+  if (!(await portIsFree(port))) {
+    throw new Error(`${name} cannot use port ${port}: another program is listening on it`);
+  }
 }
 
 /** Lines of a process's output kept to say why it failed to start. */

@@ -15,7 +15,7 @@ import {
   visible,
   type Viewport,
 } from './support/browser';
-import { leaderAnchors, markersLaidOut, tiedToItsAnchor } from './support/markers';
+import { leaderAnchors, markersLaidOut, tiedToItsAnchor, type Box } from './support/markers';
 import type { PageElement } from './support/page-dom';
 import { startProduct, type RunningProduct } from './support/product';
 import {
@@ -76,13 +76,6 @@ async function openReport(viewport: Viewport, name: string) {
   await visitor.page.locator('.palm-figure__image').evaluate((image: PageElement) => image.decode?.());
   await markersLaidOut(visitor.page);
   return { ...visitor, view };
-}
-
-interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
 }
 
 const intersect = (a: Box, b: Box) =>

@@ -2,7 +2,7 @@ import type { VisualMarker } from '@palm/contracts';
 import type { Page } from 'playwright-core';
 import type { PageElement, PageGlobals } from './page-dom';
 
-interface Box {
+export interface Box {
   x: number;
   y: number;
   width: number;
