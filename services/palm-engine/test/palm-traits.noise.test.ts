@@ -114,6 +114,34 @@ describe('honest cut-offs', () => {
     expect(indexVsRing(indexLongerFrom + 0.1)).toBe('index-longer');
   });
 
+  it('says so where a value past a cut-off is read as the middle class, and only there', () => {
+    const { ringLongerBelow } = TRAIT_CUTOFFS.indexToRing;
+    const withIndexToRing = (indexToRing: number) => ({
+      ...base,
+      geometry: { ...base.geometry, indexToRing },
+    });
+    const levelFacts = (indexToRing: number) =>
+      interpret(withIndexToRing(indexToRing), answers())
+        .filter((finding) => finding.basis === 'Index and ring fingers level')
+        .flatMap((finding) => finding.measured);
+
+    const pastCutoff = ringLongerBelow - 0.02;
+    expect(traitsOf(withIndexToRing(pastCutoff)).nearCutoff).toEqual(new Set(['indexVsRing']));
+    const ringLonger = `ring finger ${Math.round((1 / pastCutoff - 1) * 100)}% longer than the index`;
+    expect(levelFacts(pastCutoff)).toContain(
+      `${ringLonger} (too close to call from one photo: read as level)`,
+    );
+
+    const inside = ringLongerBelow + 0.01;
+    expect(traitsOf(withIndexToRing(inside)).nearCutoff.has('indexVsRing')).toBe(false);
+    expect(levelFacts(inside).length).toBeGreaterThan(0);
+    expect(levelFacts(inside).join(' ')).not.toContain('too close to call');
+
+    const clear = traitsOf(withIndexToRing(ringLongerBelow - 0.1));
+    expect(clear.traits.indexVsRing).toBe('ring-longer');
+    expect(clear.nearCutoff.has('indexVsRing')).toBe(false);
+  });
+
   it('the recordings do cross cut-offs: without the noise bands their classes would flip', () => {
     const sharp = (value: number, low: number, high: number): Band => band({ value, noise: 0 }, low, high);
     const { ringLongerBelow, indexLongerFrom } = TRAIT_CUTOFFS.indexToRing;

@@ -41,7 +41,7 @@ export function interpret(
   submission: ReadingSubmission,
   rules: readonly PalmRule[] = PALM_RULES,
 ): Finding[] {
-  const { traits, undetermined } = traitsOf(observation);
+  const { traits, undetermined, nearCutoff } = traitsOf(observation);
   const findings: Finding[] = [];
   for (const rule of rules) {
     const confidence = Math.min(...rule.evidence.map((e) => evidenceConfidence(e, observation)));
@@ -57,7 +57,7 @@ export function interpret(
       score: rule.weight * confidence,
       basis: rule.basis,
       evidence: rule.evidence,
-      measured: measuredFacts(observation, traitsRead, rule.evidence),
+      measured: measuredFacts(observation, traitsRead, rule.evidence, nearCutoff),
       phrasings: rule.phrasings.map((phrasing) =>
         typeof phrasing === 'string' ? phrasing : phrasing(submission),
       ),

@@ -53,6 +53,11 @@ export interface PalmTraits {
 export interface MeasuredTraits {
   traits: PalmTraits;
   undetermined: ReadonlySet<keyof PalmTraits>;
+  /**
+   * Traits read as the middle class only because their value lies past a cut-off by less than its
+   * noise: the measurement itself says otherwise, so a reading that quotes it says why.
+   */
+  nearCutoff: ReadonlySet<keyof PalmTraits>;
 }
 
 interface Measure {
@@ -72,12 +77,15 @@ export function traitsOf(observation: PalmObservation): MeasuredTraits {
   const c = TRAIT_CUTOFFS;
   const n = MEASUREMENT_NOISE;
   const undetermined = new Set<keyof PalmTraits>();
-  const classify = <T>(
+  const nearCutoff = new Set<keyof PalmTraits>();
+  const classify = <K extends keyof PalmTraits>(
+    trait: K,
     measure: Measure,
     [lowBelow, highFrom]: readonly [number, number],
-    [low, mid, high]: readonly [T, T, T],
-  ): T => {
+    [low, mid, high]: readonly [PalmTraits[K], PalmTraits[K], PalmTraits[K]],
+  ): PalmTraits[K] => {
     const b = band(measure, lowBelow, highFrom);
+    if (b === 'mid' && band({ ...measure, noise: 0 }, lowBelow, highFrom) !== 'mid') nearCutoff.add(trait);
     return b === 'low' ? low : b === 'high' ? high : mid;
   };
   const middleRatio = g.fingerLengths.middle / ((g.fingerLengths.index + g.fingerLengths.ring) / 2);
@@ -86,47 +94,55 @@ export function traitsOf(observation: PalmObservation): MeasuredTraits {
   const traits: PalmTraits = {
     handType: g.handType,
     palmShape: classify(
+      'palmShape',
       { value: g.palmRatio, noise: n.palmRatio },
       [c.palmRatio.squareBelow, c.palmRatio.oblongFrom],
       ['square', 'balanced', 'oblong'],
     ),
     fingers: classify(
+      'fingers',
       { value: g.middleToPalm, noise: n.middleToPalm },
       [c.middleToPalm.shortBelow, c.middleToPalm.longFrom],
       ['short', 'medium', 'long'],
     ),
     indexVsRing: classify(
+      'indexVsRing',
       indexToRing,
       [c.indexToRing.ringLongerBelow, c.indexToRing.indexLongerFrom],
       ['ring-longer', 'even', 'index-longer'],
     ),
     ringMuchLonger: band(indexToRing, c.indexToRing.ringMuchLongerBelow, Infinity) === 'low',
     littleFinger: classify(
+      'littleFinger',
       { value: g.littleToRingTopJoint, noise: n.littleToRingTopJoint },
       [c.littleToRingTopJoint.shortBelow, c.littleToRingTopJoint.longFrom],
       ['short', 'reaching', 'long'],
     ),
     middleFinger: classify(
+      'middleFinger',
       { value: middleRatio, noise: n.middleToIndexAndRing },
       [c.middleToIndexAndRing.shortBelow, c.middleToIndexAndRing.longFrom],
       ['short', 'balanced', 'long'],
     ),
     thumb: classify(
+      'thumb',
       { value: g.fingerLengths.thumb, noise: n.thumbToPalm },
       [c.thumbToPalm.shortBelow, c.thumbToPalm.longFrom],
       ['short', 'medium', 'long'],
     ),
     thumbAngle: classify(
+      'thumbAngle',
       { value: g.thumbAngle, noise: n.thumbAngle },
       [c.thumbAngle.narrowBelow, c.thumbAngle.wideFrom],
       ['narrow', 'medium', 'wide'],
     ),
     spacing: classify(
+      'spacing',
       { value: g.fingerSpreadDegrees, noise: n.fingerSpreadDegrees },
       [FINGER_SPACING.closeBelow, FINGER_SPACING.wideAbove],
       ['close', 'average', 'wide'],
     ),
     creases: observation.creaseDensity.level,
   };
-  return { traits, undetermined };
+  return { traits, undetermined, nearCutoff };
 }
