@@ -266,7 +266,12 @@ upsampled palm the Hessian of a bilinear surface also finds the source pixels' g
 hand 0.82 and view changes 0.905 (scale 0.6 0.84). A line's evidence read over its whole corridor (mean response,
 share of stations on the crease), or relative to the palm's strongest line, is no more the hand's own than the
 longest stretch's (between-hand share 0.64–0.82 against 0.69–0.79), so no cut-off on it would flip less: whether
-each principal line is seen agrees between two photos of one hand in 80–85 % of pairs.
+each principal line is seen agrees between two photos of one hand in 80–85 % of pairs. Averaging each station's
+response with its neighbours along the corridor (one to four either side, so that the skin's short, curved
+creases count less than one running with the corridor), with the thresholds for seeing a line at 0.8–1 of their
+values: same hand 0.82–0.85, rank-1 0.51–0.65, view changes 0.93–0.94, all within the figures' own spread. The
+retest hands' heart lines run below the middle of their corridor (the phone photos' along it); the corridor widened
+(half-width 0.09 → 0.11) or lowered by 0.025 gave rank-1 0.57 and 0.55. None of these was kept.
 
 **Synthetic view changes** of each of the ${originalsRead.length}/${palmFiles.length} shared palms read (../shared/palms/palm).
 Survival = share of the original reading's tags that the variant's reading keeps (a refused variant keeps none).
