@@ -12,7 +12,8 @@ import { createServer, type Server } from 'node:net';
 const LOWEST_PORT = 15_000;
 const ATTEMPTS = 200;
 
-function ephemeralRangeStart(): number {
+/** The first port of the range the OS takes local ports of outgoing connections from. */
+export function ephemeralRangeStart(): number {
   try {
     const [low] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/);
     return Number(low) || 32_768;

@@ -76,7 +76,7 @@ export function PalmWithMarkers({
     const size = markerSize(photo.width);
     const anchors = markers.map((m) => ({ x: (m.x / 100) * photo.width, y: (m.y / 100) * photo.height }));
     const boxes = layoutMarkers(anchors, { ...photo, size, gap: MARKER_GAP });
-    return { size, anchors, boxes };
+    return { photo, size, anchors, boxes };
   }, [photo, markers]);
 
   const toggleLine = (line: TraceLine) =>
@@ -90,8 +90,8 @@ export function PalmWithMarkers({
   const placeOf = (position: number, marker: DisplayMarker): Point =>
     layout
       ? {
-          x: (layout.boxes[position]!.x / photo!.width) * 100,
-          y: (layout.boxes[position]!.y / photo!.height) * 100,
+          x: (layout.boxes[position]!.x / layout.photo.width) * 100,
+          y: (layout.boxes[position]!.y / layout.photo.height) * 100,
         }
       : { x: marker.x, y: marker.y };
 
@@ -137,8 +137,12 @@ export function PalmWithMarkers({
               })}
           </svg>
         ) : null}
-        {palmUrl && layout && photo ? (
-          <svg className="palm-leaders" viewBox={`0 0 ${photo.width} ${photo.height}`} aria-hidden="true">
+        {palmUrl && layout ? (
+          <svg
+            className="palm-leaders"
+            viewBox={`0 0 ${layout.photo.width} ${layout.photo.height}`}
+            aria-hidden="true"
+          >
             {markers.map((marker, position) => {
               const anchor = layout.anchors[position]!;
               const box = layout.boxes[position]!;
