@@ -272,6 +272,16 @@ creases count less than one running with the corridor), with the thresholds for 
 values: same hand 0.82–0.85, rank-1 0.51–0.65, view changes 0.93–0.94, all within the figures' own spread. The
 retest hands' heart lines run below the middle of their corridor (the phone photos' along it); the corridor widened
 (half-width 0.09 → 0.11) or lowered by 0.025 gave rank-1 0.57 and 0.55. None of these was kept.
+Eighth session: a line's depth left unread on upsampled palms held same hand at 0.84 but cut rank-1 to 0.45, so
+the depth read there is partly the hand's own (or the light its photos were taken in) and stays. Tilt from the fingers' convergence (a tilt makes parallel fingers meet):
+the 20° tilt about the horizontal axis opens the index and little fingers by a median of 4.5° (−4.5° to 9.1°),
+while between two photos of one retest hand they open and close by 8.7° (RMS) with the pose, so the fingers
+cannot say how far a photo is tilted; the palm's width at the thumb's base over its knuckle width moves 0.13
+under that tilt but differs between hands by 0.18 (SD). What that tilt costs is proportions, not lines: medium
+fingers read long in 7 of the 19 variants read and a balanced palm square in 6. The retest photos are JPEG
+quality 75 at 180×180 (3.4 kB on average), where the eye too loses most creases; no trained crease model reaches
+this machine (only the npm registry does), and ../shared/palms/lines labels a box per line, not the crease, so
+there is nothing here to train one on.
 
 **Synthetic view changes** of each of the ${originalsRead.length}/${palmFiles.length} shared palms read (../shared/palms/palm).
 Survival = share of the original reading's tags that the variant's reading keeps (a refused variant keeps none).
