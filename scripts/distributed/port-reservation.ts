@@ -29,6 +29,8 @@ export interface PortReservation {
   release(): Promise<void>;
 }
 
+const close = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
+
 function listenOn(port: number): Promise<Server | undefined> {
   return new Promise((resolve) => {
     const server = createServer();
@@ -42,7 +44,7 @@ export async function reservePort(): Promise<PortReservation> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const port = randomInt(LOWEST_PORT, HIGHEST_PORT + 1);
     const server = await listenOn(port);
-    if (server) return { port, release: () => new Promise((resolve) => server.close(() => resolve())) };
+    if (server) return { port, release: () => close(server) };
   }
   throw new Error(`No free port between ${LOWEST_PORT} and ${HIGHEST_PORT} after ${ATTEMPTS} tries`);
 }
@@ -51,7 +53,7 @@ export async function reservePort(): Promise<PortReservation> {
 export async function portIsFree(port: number): Promise<boolean> {
   const server = await listenOn(port);
   if (!server) return false;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await close(server);
   return true;
 }
 

@@ -1,5 +1,6 @@
 import type { LifeArea } from '@palm/contracts';
 import type { LineName, LineObservation, PalmObservation } from '../palm-observation';
+import { listInWords } from '../rules/measured-facts';
 import { traitsOf, type PalmTraits } from '../rules/palm-traits';
 import type { PhraseChooser } from './phrase-chooser';
 
@@ -104,9 +105,6 @@ const TEMPLATES: readonly ((features: string) => string)[] = [
   (features) => `The first things a palmist would point to here are ${features}.`,
   (features) => `In your hand we notice ${features}.`,
 ];
-
-const listInWords = (items: readonly string[]) =>
-  items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)!}`;
 
 /**
  * One sentence naming what this area is read from on this palm, leaving out what an earlier

@@ -66,7 +66,8 @@ const CURVATURE_IN_WORDS: Record<NonNullable<LineObservation['curvature']>, stri
   curved: 'strongly curved',
 };
 
-const listInWords = (items: readonly string[]) =>
+/** "a, b and c": the measured facts and the narrator's sentences join their parts the same way. */
+export const listInWords = (items: readonly string[]) =>
   items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)!}`;
 
 /** "heart line traced long, gently curved, deep and unbroken, 85% confidence": what was seen, and how surely. */
