@@ -10,6 +10,7 @@ import { lineTraces } from '../markers/line-traces';
 import { linkMarkers, palmMarkers } from '../markers/palm-markers';
 import type { LineName, PalmObservation } from '../palm-observation';
 import type { Finding } from '../rules/palm-rule';
+import { traitsOf, type PalmTraits } from '../rules/palm-traits';
 import { LINE_LABELS, LINE_NAMES_IN_TEXT, TATTVA_LABELS, vedicNameOf } from '../rules/vedic-names';
 import {
   AREA_NAMES,
@@ -67,6 +68,8 @@ interface SectionPlan {
 
 interface ReadingContext {
   observation: PalmObservation;
+  /** The palm's traits, classed once for the whole reading. */
+  traits: PalmTraits;
   answers: VisitorAnswers;
   choose: PhraseChooser;
   notesByArea: Map<LifeArea, string[]>;
@@ -91,6 +94,7 @@ export function composeSections(
   const choose = phraseChooserFor(observation);
   const context: ReadingContext = {
     observation,
+    traits: traitsOf(observation).traits,
     answers,
     choose,
     notesByArea: visitorNotesByArea(answers, areas, choose),
@@ -134,7 +138,7 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
   const content = [
     plan.index === 0 ? mismatchNote(context) : undefined,
     choose.pick(OPENERS[area], `${area}.opener`),
-    describePalm(area, observation, choose, context.described),
+    describePalm(area, context.traits, observation, choose, context.described),
     ...inContent,
     answerNote(area, answers, choose),
     ...(context.notesByArea.get(area) ?? []),

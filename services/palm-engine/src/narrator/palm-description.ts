@@ -1,7 +1,7 @@
 import type { LifeArea } from '@palm/contracts';
 import type { LineName, LineObservation, PalmObservation } from '../palm-observation';
 import { listInWords } from '../rules/measured-facts';
-import { traitsOf, type PalmTraits } from '../rules/palm-traits';
+import type { PalmTraits } from '../rules/palm-traits';
 import type { PhraseChooser } from './phrase-chooser';
 
 /**
@@ -112,11 +112,11 @@ const TEMPLATES: readonly ((features: string) => string)[] = [
  */
 export function describePalm(
   area: LifeArea,
+  traits: PalmTraits,
   observation: PalmObservation,
   choose: PhraseChooser,
   described: Set<string>,
 ): string | undefined {
-  const { traits } = traitsOf(observation);
   const seen = AREA_FEATURES[area]
     .map((feature) => feature(traits, observation))
     .filter((words): words is string => Boolean(words) && !described.has(words!))
