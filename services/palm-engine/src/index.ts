@@ -12,4 +12,3 @@ export { createPalmObserver, RETAKE_MESSAGES } from './observer';
 export { LINE_NAMES } from './palm-observation';
 export { PalmReadingEngine, type PalmObserver } from './palm-reading.engine';
 export { DEFAULT_READING_PROMPT } from './openai/openai.narrator';
-export { sanitiseReadingResult, sanitiseText } from './output-sanitiser';

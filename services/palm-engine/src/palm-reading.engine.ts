@@ -1,6 +1,6 @@
 import { readingSectionSchema, type LifeArea, type ReadingResult } from '@palm/contracts';
+import { sanitiseReadingResult } from '@palm/platform';
 import type { EngineHost } from './engine-host';
-import { sanitiseReadingResult } from './output-sanitiser';
 import {
   UnreadablePhotoError,
   type NormalisedImage,

@@ -28,3 +28,4 @@ export * from './errors/failure-kind';
 export * from './http/unstorable-text';
 export * from './service-module';
 export * from './service-peers';
+export * from './text/model-output-sanitiser';

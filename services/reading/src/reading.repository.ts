@@ -7,7 +7,7 @@ import type {
   ReadingStatus,
   ReadingSubmission,
 } from '@palm/contracts';
-import type { Database } from '@palm/platform';
+import { sanitiseReadingResult, type Database } from '@palm/platform';
 
 export interface ReadingRecord {
   id: string;
@@ -54,11 +54,11 @@ export interface OutboxMessage {
 const parseJson = <T>(value: T | string | null): T | null =>
   typeof value === 'string' ? (JSON.parse(value) as T) : value;
 
-const toRecord = (row: ReadingRow): ReadingRecord => ({
+const toRecord = (row: ReadingRow, result: ReadingResult | null): ReadingRecord => ({
   id: row.id,
   status: row.status,
   imageKey: row.image_key,
-  result: parseJson(row.result),
+  result,
   error: row.error,
   failureKind: row.failure_kind,
   createdAt: new Date(row.created_at),
@@ -68,6 +68,17 @@ const toRecord = (row: ReadingRow): ReadingRecord => ({
   sharingStoppedAt: row.sharing_stopped_at ? new Date(row.sharing_stopped_at) : null,
   sharePhoto: row.share_photo === true,
 });
+
+/**
+ * Rows stored before model text was sanitised with an allow-list may hold links and images, and
+ * a tightened allow-list should reach old rows too: so every read, for the JSON API, the PDF, the
+ * share card and the email alike, gets the stored text through the sanitiser again (about 1 ms
+ * for a 5 KB reading; a second pass changes nothing in a clean row).
+ */
+async function storedResult(value: ReadingResult | string | null): Promise<ReadingResult | null> {
+  const result = parseJson(value);
+  return result ? sanitiseReadingResult(result) : null;
+}
 
 const TERMINAL: ReadingStatus[] = ['completed', 'failed'];
 
@@ -99,7 +110,7 @@ export function createReadingRepository(db: Database) {
 
     async find(id: string): Promise<ReadingRecord | undefined> {
       const row = await db<ReadingRow>('readings').where({ id }).first();
-      return row ? toRecord(row) : undefined;
+      return row ? toRecord(row, await storedResult(row.result)) : undefined;
     },
 
     /** "Stop sharing" / "Share again", and whether the share card shows the photo. */
@@ -127,7 +138,8 @@ export function createReadingRepository(db: Database) {
         )
         .update({
           status: 'completed',
-          result: JSON.stringify(result),
+          // Model-written text is stored only as the allow-list leaves it.
+          result: JSON.stringify(await sanitiseReadingResult(result)),
           error: null,
           failure_kind: null,
           completed_at: db.fn.now(),

@@ -3,7 +3,6 @@ import { zodTextFormat } from 'openai/helpers/zod';
 import { z } from 'zod';
 import { lifeAreaSchema, LIFE_AREAS, type ReadingSection } from '@palm/contracts';
 import type { EngineLogger } from '../engine-host';
-import { sanitiseSection } from '../output-sanitiser';
 import { orderedAreas } from '../narrator/local-narrator';
 import type { NarrationInput, Narrator } from '../narrator/narrator';
 import type { PalmObservation } from '../palm-observation';
@@ -85,7 +84,7 @@ export class OpenAINarrator implements Narrator {
     const parsed = narrationSchema.safeParse(response.output_parsed);
     if (!parsed.success)
       throw new UnusableModelOutputError('the model gave no sections in the expected shape');
-    const sections = inVisitorsOrder(parsed.data.sections, input).map(sanitiseSection);
+    const sections = inVisitorsOrder(parsed.data.sections, input);
     if (leaksPrompt(sections, instructions))
       throw new UnusableModelOutputError('the sections repeat the system prompt');
     return sections;
