@@ -80,8 +80,13 @@ export async function startEmbedded(options: {
       blobs: () => blobs.isReady(),
     },
   });
-  const server = await listen(app, options.port ?? gateway.PORT, options.host);
-  const operationsServer = await listen(operations, options.opsPort ?? gateway.OPS_PORT, options.host);
+  const host = options.host ?? gateway.LISTEN_HOST;
+  const server = await listen(app, options.port ?? gateway.PORT, host);
+  const operationsServer = await listen(
+    operations,
+    options.opsPort ?? gateway.OPS_PORT,
+    options.host ?? gateway.OPS_LISTEN_HOST ?? host,
+  );
   for (const service of services) await service.listening?.(`http://localhost:${server.port}`);
 
   return {

@@ -2,9 +2,11 @@ import {
   createLogger,
   createOperationsApp,
   handleShutdown,
+  INTERNAL_TOKEN_REASON,
   listen,
   loadConfig,
   remotePeers,
+  requireSetting,
   runMain,
 } from '@palm/platform';
 import { gatewayConfigSchema, gatewayTargetsSchema } from './config';
@@ -18,10 +20,11 @@ const logger = createLogger('gateway');
 runMain(logger, async () => {
   const config = loadConfig(gatewayConfigSchema);
   const targets = loadConfig(gatewayTargetsSchema);
+  const forwardedProofKey = requireSetting(config.INTERNAL_TOKEN, 'INTERNAL_TOKEN', INTERNAL_TOKEN_REASON);
   const routes = serviceRoutes(targets);
   const app = createGatewayApp({
     logger,
-    api: [createServiceProxy(routes, logger)],
+    api: [createServiceProxy(routes, logger, { forwardedProofKey })],
     webDist: config.WEB_DIST,
     readingRateLimitPerMinute: config.READING_RATE_LIMIT_PER_MINUTE,
     sharePreview: remotePeers(targets).sharePreview,
@@ -29,8 +32,12 @@ runMain(logger, async () => {
     trustProxy: config.TRUST_PROXY,
   });
   const operations = createOperationsApp({ logger, readiness: serviceReadiness(routes) });
-  const server = await listen(app, config.PORT);
-  const operationsServer = await listen(operations, config.OPS_PORT);
+  const server = await listen(app, config.PORT, config.LISTEN_HOST);
+  const operationsServer = await listen(
+    operations,
+    config.OPS_PORT,
+    config.OPS_LISTEN_HOST ?? config.LISTEN_HOST,
+  );
   logger.info(
     { port: server.port, opsPort: operationsServer.port, targets },
     'gateway listening (distributed mode)',

@@ -51,7 +51,11 @@ beforeAll(async () => {
   };
   const app = createGatewayApp({
     logger,
-    api: [createServiceProxy(serviceRoutes(targets), logger)],
+    api: [
+      createServiceProxy(serviceRoutes(targets), logger, {
+        forwardedProofKey: 'forwarded-proof-key-for-tests',
+      }),
+    ],
     webDist,
     readingRateLimitPerMinute: 3,
   });

@@ -11,6 +11,7 @@ import {
 } from '../logging/request-context';
 import { classifyFailure } from '../errors/failure-kind';
 import { HttpError, serviceUnavailable } from './http-error';
+import { requireForwardedProof } from './forwarded-proof';
 import { collectProcessMetrics, histogram, metricsRegistry } from './metrics';
 
 /** A named dependency `/readyz` checks: the database, the bus, the blob store. */
@@ -26,6 +27,11 @@ export interface HttpAppOptions {
   after?: RequestHandler[];
   /** Proxies whose `X-Forwarded-For` names the client (TRUST_PROXY); none by default. */
   trustProxy?: false | number | string[];
+  /**
+   * A service's INTERNAL_TOKEN: X-Forwarded-* then count (under trustProxy) only on requests the
+   * gateway signed with it (forwarded-proof.ts). Unset, as on the gateway, trustProxy alone decides.
+   */
+  forwardedProofKey?: string;
   /**
    * Serve /readyz and /metrics here (default). The gateway's public app says no: they go on its
    * separate operations port (createOperationsApp), which only the cluster reaches.
@@ -143,6 +149,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   // Without a trusted proxy, X-Forwarded-For is the client's own claim: per-client limits would
   // be a header away from being reset.
   app.set('trust proxy', options.trustProxy ?? false);
+  if (options.forwardedProofKey) app.use(requireForwardedProof(options.forwardedProofKey));
 
   app.use((req, res, next) => {
     const requestId = acceptRequestId(req.headers[REQUEST_ID_HEADER]);
