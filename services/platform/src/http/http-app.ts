@@ -3,6 +3,7 @@ import express, { type ErrorRequestHandler, type Express, type RequestHandler, t
 import { ZodError } from 'zod';
 import { PROBLEM_CONTENT_TYPE, type Problem } from '@palm/contracts';
 import type { Logger } from '../logging/logger';
+import { loggableUrl } from '../logging/loggable-url';
 import {
   acceptRequestId,
   currentRequestId,
@@ -96,7 +97,10 @@ export function createErrorHandler(logger: Logger): ErrorRequestHandler {
       );
     } else if (!(error instanceof HttpError) && classifyFailure(error) === 'transient') {
       // A database, object store or broker that is away answers "later", never a 500.
-      logger.warn({ err: error, method: req.method, url: req.originalUrl }, 'a dependency is unavailable');
+      logger.warn(
+        { err: error, method: req.method, url: loggableUrl(req.originalUrl) },
+        'a dependency is unavailable',
+      );
       error = serviceUnavailable();
     }
     if (error instanceof HttpError) {
@@ -131,7 +135,7 @@ export function createErrorHandler(logger: Logger): ErrorRequestHandler {
       });
       return;
     }
-    logger.error({ err: error, method: req.method, url: req.originalUrl }, 'unhandled error');
+    logger.error({ err: error, method: req.method, url: loggableUrl(req.originalUrl) }, 'unhandled error');
     sendProblem(res, {
       status: 500,
       title: statusTitle(500),
@@ -167,7 +171,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
         logger.debug({
           requestId,
           method: req.method,
-          url: req.originalUrl,
+          url: loggableUrl(req.originalUrl),
           status: res.statusCode,
           seconds,
         });
