@@ -21,7 +21,7 @@ import {
   type ServicePeers,
 } from '@palm/platform';
 import { gatewayConfigSchema } from './config';
-import { createGatewayApp } from './gateway.app';
+import { createGatewayApp, securityHeaders } from './gateway.app';
 import { SERVICE_MODULES } from './service-modules';
 
 export interface EmbeddedProduct {
@@ -74,6 +74,7 @@ export async function startEmbedded(options: {
   });
   const operations = createOperationsApp({
     logger,
+    securityHeaders: securityHeaders(false),
     readiness: {
       database: () => databaseIsReady(db),
       bus: () => bus.isReady(),

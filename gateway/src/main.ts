@@ -10,7 +10,7 @@ import {
   runMain,
 } from '@palm/platform';
 import { gatewayConfigSchema, gatewayTargetsSchema } from './config';
-import { createGatewayApp } from './gateway.app';
+import { createGatewayApp, securityHeaders } from './gateway.app';
 import { createServiceProxy } from './service-proxy';
 import { serviceReadiness, serviceRoutes } from './service-routes';
 
@@ -31,7 +31,11 @@ runMain(logger, async () => {
     publicUrl: config.PUBLIC_URL,
     trustProxy: config.TRUST_PROXY,
   });
-  const operations = createOperationsApp({ logger, readiness: serviceReadiness(routes) });
+  const operations = createOperationsApp({
+    logger,
+    readiness: serviceReadiness(routes),
+    securityHeaders: securityHeaders(false),
+  });
   const server = await listen(app, config.PORT, config.LISTEN_HOST);
   const operationsServer = await listen(
     operations,

@@ -22,6 +22,8 @@ export interface HttpAppOptions {
   logger: Logger;
   routers: Router[];
   readiness?: Record<string, ReadinessCheck>;
+  /** Set on every response, /healthz and the 404s included (the gateway's CSP, HSTS, nosniff…). */
+  securityHeaders?: RequestHandler;
   /** Mounted before the routers, e.g. the gateway's proxies and static files. */
   before?: RequestHandler[];
   /** Mounted after the routers, before the 404 answer (the gateway's SPA fallback). */
@@ -154,6 +156,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   // be a header away from being reset.
   app.set('trust proxy', options.trustProxy ?? false);
   if (options.forwardedProofKey) app.use(requireForwardedProof(options.forwardedProofKey));
+  if (options.securityHeaders) app.use(options.securityHeaders);
 
   app.use((req, res, next) => {
     const requestId = acceptRequestId(req.headers[REQUEST_ID_HEADER]);
@@ -228,10 +231,12 @@ function mountOperationsEndpoints(app: Express, readiness: Record<string, Readin
 export function createOperationsApp(options: {
   logger: Logger;
   readiness?: Record<string, ReadinessCheck>;
+  securityHeaders?: RequestHandler;
 }): Express {
   collectProcessMetrics();
   const app = express();
   app.disable('x-powered-by');
+  if (options.securityHeaders) app.use(options.securityHeaders);
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
