@@ -1,4 +1,5 @@
 import { mkdtemp } from 'node:fs/promises';
+import { isIP } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
@@ -29,6 +30,10 @@ const ports = {
   gatewayOpsPort: port('OPS_PORT', 9080),
   servicePortBase: port('SERVICE_PORT_BASE', 8081),
 };
+// The services and the operations port answer this machine only, unless SERVICE_HOST widens them
+// (0.0.0.0: a Prometheus elsewhere); visitors use the gateway's public port.
+const serviceHost = process.env.SERVICE_HOST ?? '127.0.0.1';
+if (isIP(serviceHost) === 0) fail('SERVICE_HOST must be an IP address, e.g. 127.0.0.1 or 0.0.0.0');
 
 const env: NodeJS.ProcessEnv = {
   DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
@@ -55,6 +60,7 @@ const stack = await startProcessStack({
   env,
   compiled: true,
   ...ports,
+  serviceHost,
   onOutput: (name, line) => console.log(`${name.padEnd(10)} | ${line}`),
 }).catch(async (error: unknown) => {
   await s3rver?.close();

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { adminAuthModule } from '@palm/admin-auth';
 import { gatewayConfigSchema, gatewayTargetsSchema, SERVICE_MODULES } from '@palm/gateway';
 import {
+  checkForwardedTrust,
   ConfigError,
   INTERNAL_TOKEN_REASON,
   infrastructureConfigSchema,
@@ -43,7 +44,7 @@ describe('configuration', () => {
   it('a wrong value stops start-up with a message naming the variable', () => {
     expect(() => loadConfig(readingModule.configSchema, { PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig(readingModule.configSchema, { PORT: 'eighty' })).toThrow(
-      /PORT: .*\(got "eighty"\)/,
+      /PORT: expected a number from 0 to 65535$/m,
     );
     expect(() => loadConfig(readingModule.configSchema, { DATABASE_URL: 'not a url' })).toThrow(
       /DATABASE_URL/,
@@ -69,6 +70,39 @@ describe('configuration', () => {
     expect(trust('10.0.0.0/8, loopback')).toEqual(['10.0.0.0/8', 'loopback']);
     expect(() => trust('everyone')).toThrow(/TRUST_PROXY: expected false, a hop count/);
     expect(() => trust('10.0.0.0/99')).toThrow(/TRUST_PROXY/);
+  });
+
+  it('names a wrong variable and what is wrong with it, never its value', () => {
+    const secrets = {
+      ADMIN_TOTP_SECRET: 'PLANTED1SECRET8NOT9BASE32!',
+      DATABASE_URL: 'postgres://palm:planted-db-password@db:port/palm',
+      INTERNAL_TOKEN: 'planted',
+    };
+    const message = (() => {
+      try {
+        loadConfig(adminAuthModule.configSchema, secrets);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return '';
+    })();
+    for (const [name, value] of Object.entries(secrets)) {
+      expect(message).toMatch(new RegExp(`^  ${name}: expected`, 'm'));
+      expect(message).not.toContain(value);
+    }
+    expect(message).not.toContain('planted-db-password');
+  });
+
+  it('refuses TRUST_PROXY on a service without the INTERNAL_TOKEN the gateway signs with', () => {
+    const config = (env: NodeJS.ProcessEnv) => loadConfig(readingModule.configSchema, env);
+    expect(() => checkForwardedTrust(config({ TRUST_PROXY: '1' }))).toThrow(
+      /INTERNAL_TOKEN: required in distributed mode — TRUST_PROXY is set/,
+    );
+    expect(() =>
+      checkForwardedTrust(config({ TRUST_PROXY: '1', INTERNAL_TOKEN: 'a'.repeat(24) })),
+    ).not.toThrow();
+    expect(() => checkForwardedTrust(config({}))).not.toThrow();
+    expect(() => config({ LISTEN_HOST: 'everywhere' })).toThrow(/LISTEN_HOST: expected an IP address/);
   });
 
   it('stops a distributed service without INTERNAL_TOKEN with a message saying what to set', () => {

@@ -31,6 +31,7 @@ describe('a process stack that cannot start', () => {
     );
     expect(failure?.message).toMatch(/^admin-auth exited \(1\) while starting; its last output:\n/);
     expect(failure?.message).toContain('Invalid configuration:\\n  LOG_LEVEL');
-    expect(failure?.message).toContain('(got \\"loud\\")');
+    // The value itself is never repeated: in another variable it could be a secret.
+    expect(failure?.message).not.toContain('loud');
   });
 });

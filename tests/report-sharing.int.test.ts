@@ -244,6 +244,12 @@ describe('share link and preview card', () => {
 
     const stranger = await get(`/api/reading/${id}/sharing`);
     expect(await stranger.json()).toMatchObject({ shared: true, owner: false });
+    // Nothing "Stop sharing" revokes may stay in a recipient's or a proxy's cache.
+    for (const suffix of ['', '/image', '/pdf', '/card.png']) {
+      const shared = await get(`/api/reading/${id}${suffix}`);
+      expect(shared.status, suffix).toBe(200);
+      expect(shared.headers.get('cache-control'), suffix).toBe('no-store');
+    }
 
     const stop = await fetch(`${gateway.url}/api/reading/${id}/sharing`, {
       method: 'PUT',

@@ -33,6 +33,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps would publish the sources to anyone who asks; stack traces come from the server logs.
+    sourcemap: false,
   },
 });

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { infrastructureConfigSchema, portSetting, trustProxySetting } from '@palm/platform';
+import {
+  infrastructureConfigSchema,
+  internalTokenSetting,
+  listenHostSetting,
+  portSetting,
+  trustProxySetting,
+} from '@palm/platform';
 
 /** The gateway reaches the services over plain HTTP inside the cluster (service-proxy.ts). */
 const serviceUrl = (fallback: string) =>
@@ -9,6 +15,10 @@ export const gatewayConfigSchema = z.object({
   PORT: portSetting(8080),
   /** /healthz, /readyz and /metrics for probes and Prometheus: inside the cluster, never public. */
   OPS_PORT: portSetting(9080),
+  /** Where PORT listens: every interface unless told otherwise (it is the product's front door). */
+  LISTEN_HOST: listenHostSetting().default('0.0.0.0'),
+  /** Where OPS_PORT listens; LISTEN_HOST unless set (`start:distributed` says 127.0.0.1). */
+  OPS_LISTEN_HOST: listenHostSetting().optional(),
   LOG_LEVEL: infrastructureConfigSchema.shape.LOG_LEVEL,
   WEB_DIST: z.string().default('web/dist'),
   /**
@@ -18,6 +28,8 @@ export const gatewayConfigSchema = z.object({
   PUBLIC_URL: z.url({ error: 'expected a URL' }).optional(),
   /** The proxies (an Ingress, a load balancer) whose X-Forwarded-For names the visitor; none by default. */
   TRUST_PROXY: trustProxySetting,
+  /** Distributed mode: the key of the signature that makes the services trust its X-Forwarded-* headers. */
+  INTERNAL_TOKEN: internalTokenSetting,
   /** Readings one client may request per minute (each one runs the palm engine). */
   READING_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1, 'expected a whole number ≥ 1').default(20),
 });

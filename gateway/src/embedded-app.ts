@@ -21,7 +21,7 @@ import {
   type ServicePeers,
 } from '@palm/platform';
 import { gatewayConfigSchema } from './config';
-import { createGatewayApp } from './gateway.app';
+import { createGatewayApp, securityHeaders } from './gateway.app';
 import { SERVICE_MODULES } from './service-modules';
 
 export interface EmbeddedProduct {
@@ -74,14 +74,20 @@ export async function startEmbedded(options: {
   });
   const operations = createOperationsApp({
     logger,
+    securityHeaders: securityHeaders(false),
     readiness: {
       database: () => databaseIsReady(db),
       bus: () => bus.isReady(),
       blobs: () => blobs.isReady(),
     },
   });
-  const server = await listen(app, options.port ?? gateway.PORT, options.host);
-  const operationsServer = await listen(operations, options.opsPort ?? gateway.OPS_PORT, options.host);
+  const host = options.host ?? gateway.LISTEN_HOST;
+  const server = await listen(app, options.port ?? gateway.PORT, host);
+  const operationsServer = await listen(
+    operations,
+    options.opsPort ?? gateway.OPS_PORT,
+    options.host ?? gateway.OPS_LISTEN_HOST ?? host,
+  );
   for (const service of services) await service.listening?.(`http://localhost:${server.port}`);
 
   return {

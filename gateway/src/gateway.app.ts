@@ -25,9 +25,10 @@ export interface GatewayAppOptions {
 
 /**
  * The browser only ever talks to our own origin: scripts, styles, fonts and images from 'self'
- * (plus data:/blob: images for the photo preview and the setup QR code).
+ * (plus data:/blob: images for the photo preview and the setup QR code). Set on every response of
+ * the public and the operations port alike, /healthz included.
  */
-const securityHeaders = (hsts: boolean) =>
+export const securityHeaders = (hsts: boolean) =>
   helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -102,12 +103,8 @@ export function createGatewayApp(options: GatewayAppOptions): Express {
     trustProxy: options.trustProxy,
     // Readiness and metrics are on the operations port (createOperationsApp), not the public one.
     operationsEndpoints: false,
-    before: [
-      securityHeaders(options.publicUrl?.startsWith('https:') ?? false),
-      readingRateLimit(options.readingRateLimitPerMinute),
-      ...options.api,
-      web.files,
-    ],
+    securityHeaders: securityHeaders(options.publicUrl?.startsWith('https:') ?? false),
+    before: [readingRateLimit(options.readingRateLimitPerMinute), ...options.api, web.files],
     routers: [],
     after: [
       ...(options.sharePreview

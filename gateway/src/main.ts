@@ -2,13 +2,15 @@ import {
   createLogger,
   createOperationsApp,
   handleShutdown,
+  INTERNAL_TOKEN_REASON,
   listen,
   loadConfig,
   remotePeers,
+  requireSetting,
   runMain,
 } from '@palm/platform';
 import { gatewayConfigSchema, gatewayTargetsSchema } from './config';
-import { createGatewayApp } from './gateway.app';
+import { createGatewayApp, securityHeaders } from './gateway.app';
 import { createServiceProxy } from './service-proxy';
 import { serviceReadiness, serviceRoutes } from './service-routes';
 
@@ -18,19 +20,28 @@ const logger = createLogger('gateway');
 runMain(logger, async () => {
   const config = loadConfig(gatewayConfigSchema);
   const targets = loadConfig(gatewayTargetsSchema);
+  const forwardedProofKey = requireSetting(config.INTERNAL_TOKEN, 'INTERNAL_TOKEN', INTERNAL_TOKEN_REASON);
   const routes = serviceRoutes(targets);
   const app = createGatewayApp({
     logger,
-    api: [createServiceProxy(routes, logger)],
+    api: [createServiceProxy(routes, logger, { forwardedProofKey })],
     webDist: config.WEB_DIST,
     readingRateLimitPerMinute: config.READING_RATE_LIMIT_PER_MINUTE,
     sharePreview: remotePeers(targets).sharePreview,
     publicUrl: config.PUBLIC_URL,
     trustProxy: config.TRUST_PROXY,
   });
-  const operations = createOperationsApp({ logger, readiness: serviceReadiness(routes) });
-  const server = await listen(app, config.PORT);
-  const operationsServer = await listen(operations, config.OPS_PORT);
+  const operations = createOperationsApp({
+    logger,
+    readiness: serviceReadiness(routes),
+    securityHeaders: securityHeaders(false),
+  });
+  const server = await listen(app, config.PORT, config.LISTEN_HOST);
+  const operationsServer = await listen(
+    operations,
+    config.OPS_PORT,
+    config.OPS_LISTEN_HOST ?? config.LISTEN_HOST,
+  );
   logger.info(
     { port: server.port, opsPort: operationsServer.port, targets },
     'gateway listening (distributed mode)',

@@ -1,7 +1,7 @@
 import { Agent, request, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { PROBLEM_CONTENT_TYPE, READING_REQUEST_TIMEOUT_MS } from '@palm/contracts';
-import type { Logger } from '@palm/platform';
+import { FORWARDED_PROOF_HEADER, signForwardedHeaders, type Logger } from '@palm/platform';
 import { matchesPrefix, type ServiceRoute } from './service-routes';
 
 /** Headers that describe one connection, not the message: never forwarded across a hop (RFC 9110 §7.6.1). */
@@ -31,16 +31,19 @@ function endToEnd(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
 
 /**
  * The services trust one hop (the gateway): they get the client, scheme and host as the gateway
- * judged them under its own TRUST_PROXY, never values the client wrote into the headers itself.
+ * judged them under its own TRUST_PROXY, never values the client wrote into the headers itself,
+ * signed with the internal token so that a service honours them from the gateway alone.
  * `Expect: 100-continue` was answered by the gateway's own server already.
  */
-function forwardedHeaders(req: Request): OutgoingHttpHeaders {
+function forwardedHeaders(req: Request, proofKey: string): OutgoingHttpHeaders {
   const headers = endToEnd(req.headers);
   delete headers.expect;
   delete headers['x-forwarded-for'];
+  delete headers[FORWARDED_PROOF_HEADER];
   if (req.ip) headers['x-forwarded-for'] = req.ip;
   headers['x-forwarded-proto'] = req.protocol;
   headers['x-forwarded-host'] = req.host;
+  signForwardedHeaders(headers, proofKey);
   return headers;
 }
 
@@ -78,7 +81,7 @@ function answerProxyError(res: Response, timedOut: boolean): void {
 export function createServiceProxy(
   routes: readonly ServiceRoute[],
   logger: Logger,
-  options: { timeoutMs?: number } = {},
+  options: { timeoutMs?: number; forwardedProofKey: string },
 ): RequestHandler {
   const timeoutMs = options.timeoutMs ?? READING_REQUEST_TIMEOUT_MS;
   // Without keep-alive every request opens a new connection to the service: measured at a
@@ -102,7 +105,7 @@ export function createServiceProxy(
       method: req.method,
       path: req.originalUrl,
       agent: route.agent,
-      headers: forwardedHeaders(req),
+      headers: forwardedHeaders(req, options.forwardedProofKey),
     });
     upstream.setTimeout(timeoutMs, () => {
       upstream.destroy(Object.assign(new Error('service timed out'), { code: 'ETIMEDOUT' }));

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger, listen, type RunningServer } from '@palm/platform';
-import { createGatewayApp } from '../src/gateway.app';
+import { createLogger, createOperationsApp, listen, type RunningServer } from '@palm/platform';
+import { createGatewayApp, securityHeaders } from '../src/gateway.app';
 import { createServiceProxy } from '../src/service-proxy';
 import { serviceRoutes } from '../src/service-routes';
 
@@ -51,7 +51,11 @@ beforeAll(async () => {
   };
   const app = createGatewayApp({
     logger,
-    api: [createServiceProxy(serviceRoutes(targets), logger)],
+    api: [
+      createServiceProxy(serviceRoutes(targets), logger, {
+        forwardedProofKey: 'forwarded-proof-key-for-tests',
+      }),
+    ],
     webDist,
     readingRateLimitPerMinute: 3,
   });
@@ -95,6 +99,39 @@ describe('gateway', () => {
     expect(response.headers.get('x-powered-by')).toBeNull();
   });
 
+  it('sends the same security headers on /healthz, /readyz and the operations port as on any page', async () => {
+    const SECURITY_HEADERS = [
+      'content-security-policy',
+      'x-content-type-options',
+      'referrer-policy',
+      'x-frame-options',
+      'cross-origin-opener-policy',
+      'cross-origin-resource-policy',
+    ];
+    const securityOf = (response: Response) =>
+      Object.fromEntries(SECURITY_HEADERS.map((name) => [name, response.headers.get(name)]));
+    const page = securityOf(await fetch(`${gateway.url}/`));
+    expect(page['content-security-policy']).toContain("default-src 'self'");
+    const operations = await listen(
+      createOperationsApp({ logger, securityHeaders: securityHeaders(false) }),
+      0,
+      '127.0.0.1',
+    );
+    try {
+      for (const url of [
+        `${gateway.url}/healthz`,
+        `${gateway.url}/readyz`,
+        `${operations.url}/healthz`,
+        `${operations.url}/readyz`,
+        `${operations.url}/metrics`,
+      ]) {
+        expect(securityOf(await fetch(url)), url).toEqual(page);
+      }
+    } finally {
+      await operations.close();
+    }
+  });
+
   it('sends HSTS only when PUBLIC_URL is https', async () => {
     expect((await fetch(`${gateway.url}/`)).headers.get('strict-transport-security')).toBeNull();
     const secure = await listen(
@@ -109,8 +146,9 @@ describe('gateway', () => {
       '127.0.0.1',
     );
     try {
-      const hsts = (await fetch(`${secure.url}/`)).headers.get('strict-transport-security');
-      expect(hsts).toMatch(/max-age=31536000/);
+      for (const url of [`${secure.url}/`, `${secure.url}/healthz`]) {
+        expect((await fetch(url)).headers.get('strict-transport-security'), url).toMatch(/max-age=31536000/);
+      }
     } finally {
       await secure.close();
     }

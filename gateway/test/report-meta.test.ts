@@ -54,7 +54,11 @@ beforeAll(async () => {
   gateway = await listen(
     createGatewayApp({
       logger,
-      api: [createServiceProxy(serviceRoutes(targets), logger)],
+      api: [
+        createServiceProxy(serviceRoutes(targets), logger, {
+          forwardedProofKey: 'forwarded-proof-key-for-tests',
+        }),
+      ],
       webDist,
       readingRateLimitPerMinute: 5,
       sharePreview: remotePeers({ READING_URL: upstream.url }).sharePreview,

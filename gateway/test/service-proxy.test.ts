@@ -1,10 +1,11 @@
 import { request } from 'node:http';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger, listen, type RunningServer } from '@palm/platform';
+import { createLogger, listen, requireForwardedProof, type RunningServer } from '@palm/platform';
 import { createServiceProxy } from '../src/service-proxy';
 
 const logger = createLogger('service-proxy-test', 'silent');
+const FORWARDED_PROOF_KEY = 'forwarded-proof-key-for-tests';
 let service: RunningServer;
 let gateway: RunningServer;
 /** The same proxy with a timeout far beyond any test: only the client's leaving can end a request. */
@@ -43,7 +44,12 @@ beforeAll(async () => {
 /** A gateway stand-in: the proxy for `/api`, and a 404 of its own for every other path. */
 function proxyInFront(target: string, timeoutMs: number): Promise<RunningServer> {
   const front = express();
-  front.use(createServiceProxy([{ prefix: '/api', target, service: 'stand-in' }], logger, { timeoutMs }));
+  front.use(
+    createServiceProxy([{ prefix: '/api', target, service: 'stand-in' }], logger, {
+      timeoutMs,
+      forwardedProofKey: FORWARDED_PROOF_KEY,
+    }),
+  );
   front.use((_req, res) => res.status(404).send('not proxied'));
   return listen(front, 0, '127.0.0.1');
 }
@@ -108,11 +114,32 @@ describe('the service proxy', () => {
 
   it('forwards the scheme and host as the gateway judged them, not as the client claimed', async () => {
     await fetch(`${gateway.url}/api/echo/claims`, {
-      headers: { 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'evil.example' },
+      headers: {
+        'X-Forwarded-Proto': 'https',
+        'X-Forwarded-Host': 'evil.example',
+        'X-Forwarded-Proof': 'a-proof-the-client-made-up',
+      },
     });
     const forwarded = seen.get('/api/echo/claims')!.headers;
     expect(forwarded['x-forwarded-proto']).toBe('http');
     expect(forwarded['x-forwarded-host']).toBe(new URL(gateway.url).host);
+    // The proof is the gateway's own signature over what it forwarded, never the client's.
+    const service = express();
+    service.use(requireForwardedProof(FORWARDED_PROOF_KEY), (req, res) => res.json(req.headers));
+    const verified = await listen(service, 0, '127.0.0.1');
+    try {
+      const signed = Object.fromEntries(
+        Object.entries(forwarded).filter(([name]) => name.startsWith('x-forwarded-')),
+      ) as Record<string, string>;
+      const seenByService = (await (await fetch(`${verified.url}/`, { headers: signed })).json()) as Record<
+        string,
+        string
+      >;
+      expect(seenByService['x-forwarded-for']).toBe('127.0.0.1');
+      expect(seenByService['x-forwarded-host']).toBe(new URL(gateway.url).host);
+    } finally {
+      await verified.close();
+    }
   });
 
   it('leaves paths outside its prefixes to the next handler', async () => {

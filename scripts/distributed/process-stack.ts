@@ -33,6 +33,11 @@ export interface ProcessStackOptions {
   gatewayOpsPort?: number;
   /** The services listen on this port and the next ones, in the order of STACK_PROCESSES' ports. */
   servicePortBase?: number;
+  /**
+   * Where the services and the gateway's operations port listen: 127.0.0.1 by default, so that only
+   * this machine reaches them; the gateway's public port listens on every interface.
+   */
+  serviceHost?: string;
   /** Where each process's output goes, line by line. */
   onOutput?: (name: StackProcessName, line: string) => void;
 }
@@ -110,7 +115,9 @@ export async function startProcessStack(options: ProcessStackOptions): Promise<P
   const gatewayOpsPort = await choosePort(options.gatewayOpsPort ?? 9080);
   const portsOf = (name: StackProcessName) =>
     name === 'gateway' ? [ports.gateway, gatewayOpsPort] : [ports[name]];
-  // A random token per stack unless one is given: the internal endpoints are never open.
+  const serviceHost = options.serviceHost ?? '127.0.0.1';
+  // A random token per stack unless one is given: the internal endpoints are never open, and the
+  // services honour the forwarded headers the gateway signs with it.
   const internalToken = options.env.INTERNAL_TOKEN ?? randomBytes(24).toString('hex');
   const urls = Object.fromEntries(
     STACK_PROCESS_NAMES.map((name) => [name, `http://127.0.0.1:${ports[name]}`]),
@@ -147,7 +154,9 @@ export async function startProcessStack(options: ProcessStackOptions): Promise<P
         INTERNAL_TOKEN: internalToken,
         ...serviceUrls,
         PORT: String(ports[name]),
-        ...(name === 'gateway' ? { OPS_PORT: String(gatewayOpsPort) } : {}),
+        ...(name === 'gateway'
+          ? { OPS_PORT: String(gatewayOpsPort), OPS_LISTEN_HOST: serviceHost }
+          : { LISTEN_HOST: serviceHost }),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { engineConfigSchema } from '@palm/palm-engine';
-import { infrastructureConfigSchema, internalTokenSetting, portSetting } from '@palm/platform';
+import { infrastructureConfigSchema, portSetting } from '@palm/platform';
 
 export const aiWorkerConfigSchema = infrastructureConfigSchema.extend({
   /** Only for /healthz, /readyz and /metrics when the worker runs alone. */
@@ -10,6 +10,5 @@ export const aiWorkerConfigSchema = infrastructureConfigSchema.extend({
   PROMPT_URL: z.url({ error: 'expected a URL' }).default('http://127.0.0.1:8084'),
   /** Distributed mode: the admin-auth service that checks operators' sessions for the test run. */
   ADMIN_AUTH_URL: z.url({ error: 'expected a URL' }).default('http://127.0.0.1:8083'),
-  INTERNAL_TOKEN: internalTokenSetting,
 });
 export type AiWorkerConfig = z.infer<typeof aiWorkerConfigSchema>;

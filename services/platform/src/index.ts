@@ -3,6 +3,7 @@ export * from './logging/logger';
 export * from './logging/request-context';
 export * from './http/http-app';
 export * from './http/http-error';
+export * from './http/forwarded-proof';
 export * from './http/metrics';
 export * from './bus/message-bus';
 export * from './bus/queue-consumer';

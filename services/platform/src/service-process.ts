@@ -2,7 +2,7 @@ import type { BlobStore } from './blobs/blob-store';
 import { createBlobStore } from './blobs/create-blob-store';
 import { createBus } from './bus/create-bus';
 import type { MessageBus } from './bus/message-bus';
-import { loadConfig } from './config/config';
+import { checkForwardedTrust, loadConfig } from './config/config';
 import { closeDatabase, createDatabase, databaseIsReady } from './db/create-database';
 import { createHttpApp, listen, type ReadinessCheck } from './http/http-app';
 import { handleShutdown, runMain } from './lifecycle';
@@ -21,6 +21,7 @@ export function runServiceProcess<C extends ServiceConfig>(module: ServiceModule
   runMain(logger, async () => {
     const config = loadConfig(module.configSchema);
     module.checkStandalone?.(config);
+    checkForwardedTrust(config);
     logger.level = config.LOG_LEVEL;
     const db = await createDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, logger });
     const readiness: Record<string, ReadinessCheck> = { database: () => databaseIsReady(db) };
@@ -49,8 +50,15 @@ export function runServiceProcess<C extends ServiceConfig>(module: ServiceModule
     });
     await startServices([service], openBus);
     const server = await listen(
-      createHttpApp({ logger, routers: service.routers, readiness, trustProxy: config.TRUST_PROXY }),
+      createHttpApp({
+        logger,
+        routers: service.routers,
+        readiness,
+        trustProxy: config.TRUST_PROXY,
+        forwardedProofKey: config.INTERNAL_TOKEN,
+      }),
       config.PORT,
+      config.LISTEN_HOST,
     );
     logger.info({ port: server.port }, `${module.name} listening`);
     await service.listening?.(`http://localhost:${server.port}`);

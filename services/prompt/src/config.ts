@@ -1,14 +1,9 @@
 import { z } from 'zod';
-import { infrastructureConfigSchema, internalTokenSetting, portSetting } from '@palm/platform';
+import { infrastructureConfigSchema, portSetting } from '@palm/platform';
 
 export const promptConfigSchema = infrastructureConfigSchema.extend({
   PORT: portSetting(8084),
   /** The admin-auth service that answers session checks when this service runs on its own. */
   ADMIN_AUTH_URL: z.url({ error: 'expected a URL' }).default('http://127.0.0.1:8083'),
-  /**
-   * A shared secret the reading worker sends as `X-Internal-Token` to GET /api/prompts/runtime.
-   * Required in distributed mode; without it that path answers no one.
-   */
-  INTERNAL_TOKEN: internalTokenSetting,
 });
 export type PromptConfig = z.infer<typeof promptConfigSchema>;

@@ -15,7 +15,7 @@ import { parseReadingSubmission } from './intake/reading-submission.parser';
 import type { OutboxRelay } from './outbox/outbox-relay';
 import { newReadingId } from './reading-id';
 import type { ReadingRecord, ReadingRepository } from './reading.repository';
-import { visibleReading } from './sharing/reading-access';
+import { REVOCABLE_CONTENT_CACHE_CONTROL, visibleReading } from './sharing/reading-access';
 import { ensureOwnerCookie, hashOwnerToken } from './sharing/reading-owner';
 
 export interface ReadingRoutesDeps {
@@ -153,7 +153,7 @@ export function createReadingRouter(deps: ReadingRoutesDeps): Router {
 
   router.get('/api/reading/:id', async (req, res) => {
     const { reading } = await visibleReading(repository, req);
-    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Cache-Control', REVOCABLE_CONTENT_CACHE_CONTROL);
     res.json(toReadingView(reading, deps.imageRetentionDays));
   });
 
@@ -163,7 +163,7 @@ export function createReadingRouter(deps: ReadingRoutesDeps): Router {
     if (!blob) throw notFound('This palm photo is not available.');
     res.setHeader('Content-Type', blob.contentType);
     res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Cache-Control', 'private, max-age=3600');
+    res.setHeader('Cache-Control', REVOCABLE_CONTENT_CACHE_CONTROL);
     res.setHeader('Content-Disposition', 'inline');
     res.send(blob.data);
   });

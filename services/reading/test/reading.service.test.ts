@@ -209,13 +209,13 @@ describe('POST /api/reading', () => {
     expect(Buffer.from(await image.arrayBuffer()).equals(before)).toBe(true);
   });
 
-  it('serves the stored palm image privately, with nosniff', async () => {
+  it('serves the stored palm image with nosniff, and never to be cached (sharing can be stopped)', async () => {
     const { id } = (await (await submit(form(palm))).json()) as { id: string };
     const image = await fetch(`${harness.url}/api/reading/${id}/image`);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/jpeg');
     expect(image.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(image.headers.get('cache-control')).toContain('private');
+    expect(image.headers.get('cache-control')).toBe('no-store');
   });
 });
 

@@ -9,7 +9,8 @@ export class ConfigError extends Error {
 
 /**
  * Reads a service's settings from the environment. A wrong value stops start-up with a message
- * naming the variable, e.g. `PORT: expected a number from 0 to 65535 (got "eighty")`.
+ * naming the variable and what is wrong, e.g. `PORT: expected a number from 0 to 65535`; never the
+ * value, which may be a secret (a mistyped ADMIN_TOTP_SECRET, a DATABASE_URL with its password).
  */
 export function loadConfig<S extends z.ZodObject>(
   schema: S,
@@ -22,11 +23,7 @@ export function loadConfig<S extends z.ZodObject>(
   }
   const parsed = schema.safeParse(source);
   if (parsed.success) return parsed.data;
-  const lines = parsed.error.issues.map((issue) => {
-    const name = issue.path.join('.');
-    const got = source[name];
-    return `${name}: ${issue.message}${got === undefined ? '' : ` (got "${got}")`}`;
-  });
+  const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
   throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
 }
 
@@ -43,6 +40,10 @@ export const booleanSetting = (fallback: boolean) =>
     .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'expected true or false' })
     .default(fallback ? 'true' : 'false')
     .transform((value) => ['true', '1', 'yes'].includes(value));
+
+/** Where a process listens: an IP address, e.g. 127.0.0.1 (this machine only) or 0.0.0.0 (every interface). */
+export const listenHostSetting = () =>
+  z.string().refine((value) => isIP(value) !== 0, 'expected an IP address, e.g. 127.0.0.1 or 0.0.0.0');
 
 export const urlSetting = () => z.url({ error: 'expected a URL' }).optional();
 
@@ -78,6 +79,9 @@ export const trustProxySetting = z
     return z.NEVER;
   });
 
+/** The shared secret services send one another (`X-Internal-Token`); at least 16 characters. */
+export const internalTokenSetting = z.string().min(16, 'expected at least 16 characters').optional();
+
 /** Settings of the shared infrastructure; every service's schema extends this one. */
 export const infrastructureConfigSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
@@ -91,6 +95,13 @@ export const infrastructureConfigSchema = z.object({
   S3_REGION: z.string().default('us-east-1'),
   ...retryPolicySettings,
   TRUST_PROXY: trustProxySetting,
+  /** Where PORT listens; compose and Kubernetes say 0.0.0.0, `start:distributed` 127.0.0.1. */
+  LISTEN_HOST: listenHostSetting().default('0.0.0.0'),
+  /**
+   * The secret shared by every service and the gateway: sent as `X-Internal-Token` between services,
+   * and the key of the gateway's signature over the X-Forwarded-* headers (forwarded-proof.ts).
+   */
+  INTERNAL_TOKEN: internalTokenSetting,
 });
 export type InfrastructureConfig = z.infer<typeof infrastructureConfigSchema>;
 
@@ -100,9 +111,22 @@ export function requireSetting<T>(value: T | undefined, name: string, why: strin
   throw new ConfigError(`Invalid configuration:\n  ${name}: required in distributed mode — ${why}`);
 }
 
-/** The shared secret services send one another (`X-Internal-Token`); at least 16 characters. */
-export const internalTokenSetting = z.string().min(16, 'expected at least 16 characters').optional();
-
 export const INTERNAL_TOKEN_REASON =
   'set it to the same random secret (at least 16 characters, e.g. `openssl rand -hex 24`) in every service; ' +
   'it guards the calls between services, such as the worker reading the prompts';
+
+/**
+ * A service that trusts a proxy honours its X-Forwarded-* only when the gateway signed them with
+ * INTERNAL_TOKEN: without the token it could tell no client from another behind the gateway.
+ */
+export function checkForwardedTrust(
+  config: Pick<InfrastructureConfig, 'TRUST_PROXY' | 'INTERNAL_TOKEN'>,
+): void {
+  if (config.TRUST_PROXY === false) return;
+  requireSetting(
+    config.INTERNAL_TOKEN,
+    'INTERNAL_TOKEN',
+    'TRUST_PROXY is set, and a service honours X-Forwarded-For only when the gateway signed it with this token; ' +
+      INTERNAL_TOKEN_REASON,
+  );
+}

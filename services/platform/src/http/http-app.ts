@@ -3,6 +3,7 @@ import express, { type ErrorRequestHandler, type Express, type RequestHandler, t
 import { ZodError } from 'zod';
 import { PROBLEM_CONTENT_TYPE, type Problem } from '@palm/contracts';
 import type { Logger } from '../logging/logger';
+import { loggableUrl } from '../logging/loggable-url';
 import {
   acceptRequestId,
   currentRequestId,
@@ -11,6 +12,7 @@ import {
 } from '../logging/request-context';
 import { classifyFailure } from '../errors/failure-kind';
 import { HttpError, serviceUnavailable } from './http-error';
+import { requireForwardedProof } from './forwarded-proof';
 import { collectProcessMetrics, histogram, metricsRegistry } from './metrics';
 
 /** A named dependency `/readyz` checks: the database, the bus, the blob store. */
@@ -20,12 +22,19 @@ export interface HttpAppOptions {
   logger: Logger;
   routers: Router[];
   readiness?: Record<string, ReadinessCheck>;
+  /** Set on every response, /healthz and the 404s included (the gateway's CSP, HSTS, nosniff…). */
+  securityHeaders?: RequestHandler;
   /** Mounted before the routers, e.g. the gateway's proxies and static files. */
   before?: RequestHandler[];
   /** Mounted after the routers, before the 404 answer (the gateway's SPA fallback). */
   after?: RequestHandler[];
   /** Proxies whose `X-Forwarded-For` names the client (TRUST_PROXY); none by default. */
   trustProxy?: false | number | string[];
+  /**
+   * A service's INTERNAL_TOKEN: X-Forwarded-* then count (under trustProxy) only on requests the
+   * gateway signed with it (forwarded-proof.ts). Unset, as on the gateway, trustProxy alone decides.
+   */
+  forwardedProofKey?: string;
   /**
    * Serve /readyz and /metrics here (default). The gateway's public app says no: they go on its
    * separate operations port (createOperationsApp), which only the cluster reaches.
@@ -90,7 +99,10 @@ export function createErrorHandler(logger: Logger): ErrorRequestHandler {
       );
     } else if (!(error instanceof HttpError) && classifyFailure(error) === 'transient') {
       // A database, object store or broker that is away answers "later", never a 500.
-      logger.warn({ err: error, method: req.method, url: req.originalUrl }, 'a dependency is unavailable');
+      logger.warn(
+        { err: error, method: req.method, url: loggableUrl(req.originalUrl) },
+        'a dependency is unavailable',
+      );
       error = serviceUnavailable();
     }
     if (error instanceof HttpError) {
@@ -125,7 +137,7 @@ export function createErrorHandler(logger: Logger): ErrorRequestHandler {
       });
       return;
     }
-    logger.error({ err: error, method: req.method, url: req.originalUrl }, 'unhandled error');
+    logger.error({ err: error, method: req.method, url: loggableUrl(req.originalUrl) }, 'unhandled error');
     sendProblem(res, {
       status: 500,
       title: statusTitle(500),
@@ -143,6 +155,8 @@ export function createHttpApp(options: HttpAppOptions): Express {
   // Without a trusted proxy, X-Forwarded-For is the client's own claim: per-client limits would
   // be a header away from being reset.
   app.set('trust proxy', options.trustProxy ?? false);
+  if (options.forwardedProofKey) app.use(requireForwardedProof(options.forwardedProofKey));
+  if (options.securityHeaders) app.use(options.securityHeaders);
 
   app.use((req, res, next) => {
     const requestId = acceptRequestId(req.headers[REQUEST_ID_HEADER]);
@@ -160,7 +174,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
         logger.debug({
           requestId,
           method: req.method,
-          url: req.originalUrl,
+          url: loggableUrl(req.originalUrl),
           status: res.statusCode,
           seconds,
         });
@@ -217,10 +231,12 @@ function mountOperationsEndpoints(app: Express, readiness: Record<string, Readin
 export function createOperationsApp(options: {
   logger: Logger;
   readiness?: Record<string, ReadinessCheck>;
+  securityHeaders?: RequestHandler;
 }): Express {
   collectProcessMetrics();
   const app = express();
   app.disable('x-powered-by');
+  if (options.securityHeaders) app.use(options.securityHeaders);
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { HttpError } from '@palm/platform';
 import type { ReadingRepository } from '../reading.repository';
-import { visibleReading } from '../sharing/reading-access';
+import { REVOCABLE_CONTENT_CACHE_CONTROL, visibleReading } from '../sharing/reading-access';
 import type { ReportArtifacts } from './report-artifacts';
 
 /** GET /api/reading/{id}/pdf and /card.png: answered only while the reading is visible to this browser. */
@@ -23,7 +23,7 @@ export function createReportRouter(deps: {
     const date = reading.createdAt.toISOString().slice(0, 10);
     res.setHeader('Content-Type', 'application/pdf');
     res.setHeader('Content-Disposition', `attachment; filename="hastrekha-palm-reading-${date}.pdf"`);
-    res.setHeader('Cache-Control', 'private, no-cache');
+    res.setHeader('Cache-Control', REVOCABLE_CONTENT_CACHE_CONTROL);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.send(pdf);
   });
@@ -32,8 +32,7 @@ export function createReportRouter(deps: {
     const { reading } = await visibleReading(repository, req);
     const card = await artifacts.card(reading);
     res.setHeader('Content-Type', 'image/png');
-    // Short, so "Stop sharing" also reaches caches in front of us within minutes.
-    res.setHeader('Cache-Control', 'public, max-age=300');
+    res.setHeader('Cache-Control', REVOCABLE_CONTENT_CACHE_CONTROL);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.send(card);
   });

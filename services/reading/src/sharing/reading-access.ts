@@ -6,6 +6,13 @@ import { isOwner } from './reading-owner';
 
 export const READING_NOT_FOUND = 'This reading does not exist. The link may be wrong or the reading removed.';
 
+/**
+ * Cache-Control for everything a reading's link opens (its JSON, photo, PDF and share card): what
+ * "Stop sharing" revokes must not live on in a browser's or a proxy's cache. The PDF and the card
+ * are kept in the blob store, so answering again costs a read, not a render.
+ */
+export const REVOCABLE_CONTENT_CACHE_CONTROL = 'no-store';
+
 export interface ReadingAccess {
   reading: ReadingRecord;
   owner: boolean;
