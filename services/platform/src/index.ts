@@ -25,6 +25,6 @@ export * from './http/uploaded-photo';
 export * from './service-process';
 export * from './bus/retry-policy';
 export * from './errors/failure-kind';
-export * from './http/unstorable-text';
+export * from './http/request-text';
 export * from './service-module';
 export * from './service-peers';
