@@ -1,9 +1,16 @@
+import { readFile } from 'node:fs/promises';
 import { connect } from 'amqplib';
 import knex, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { amqpTopology } from '@palm/platform';
 import { startProcessStack, type ProcessStack } from '../scripts/distributed/process-stack';
-import { palmPhotos, readPhoto, submitReading, type ReadingViewBody } from './support/palm-photos';
+import {
+  palmPhotos,
+  readPhoto,
+  submitReading,
+  waitForReading,
+  type ReadingViewBody,
+} from './support/palm-photos';
 import {
   startPrivatePostgres,
   startPrivateRabbitMq,
@@ -174,6 +181,43 @@ async function batchSurvives(fault: () => Promise<void>) {
   expect(await deadLetters()).toBe(0);
   return { retried: statuses.filter((status) => status === 503).length };
 }
+
+/** The resident memory of a stack process, from the kernel's own account of it. */
+async function residentBytes(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)![1]) * 1024;
+}
+
+describe('hostile input against the distributed reading service', () => {
+  it('answers a 16 KB flowResponses nested 8 000 deep with 400, stays up and keeps its memory', async () => {
+    const pid = stack.pid('reading')!;
+    // A few bytes stand in for the photo: the structure is refused before the photo is looked at.
+    const deepRequest = () =>
+      submitReading(stack.urls.gateway, Buffer.alloc(1024, 0xff), {
+        fields: { flowResponses: '['.repeat(8_000) + ']'.repeat(8_000) },
+      });
+    const first = await deepRequest();
+    expect(first.status).toBe(400);
+    expect(((await first.json()) as { detail: string }).detail).toMatch(
+      /^flowResponses is nested too deeply/,
+    );
+
+    const rssBefore = await residentBytes(pid);
+    const answers = await Promise.all(Array.from({ length: 20 }, deepRequest));
+    for (const answer of answers) {
+      expect(answer.status).toBe(400);
+      await answer.body?.cancel();
+    }
+    expect((await residentBytes(pid)) - rssBefore).toBeLessThan(20 * 1024 * 1024);
+
+    // The same process still takes readings: nothing crashed or restarted it.
+    expect(stack.pid('reading')).toBe(pid);
+    const honest = await submitReading(stack.urls.gateway, photo, { async: true });
+    expect(honest.status).toBe(202);
+    const { id } = (await honest.json()) as { id: string };
+    expect((await waitForReading(stack.urls.gateway, id, 120_000)).status).toBe('completed');
+  }, 180_000);
+});
 
 describe('the pipeline under faults (own PostgreSQL, RabbitMQ and S3)', () => {
   it('rides out the object store being down for 60 s', async () => {

@@ -3,6 +3,7 @@ import {
   bearerToken,
   counter,
   HttpError,
+  jsonBody,
   migrate,
   requireAdmin,
   type Database,
@@ -156,7 +157,7 @@ export function createAdminAuthService(deps: AdminAuthDeps): AdminAuthService {
     res.json(response);
   });
 
-  router.post('/api/admin/login', express.json({ limit: '1kb' }), async (req, res) => {
+  router.post('/api/admin/login', jsonBody('1kb'), async (req, res) => {
     const { token } = adminLoginBodySchema.parse(req.body ?? {});
     const client = req.ip ?? 'unknown';
     const method = looksLikeTotpCode(token) ? 'totp' : 'backup_code';

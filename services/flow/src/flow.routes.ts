@@ -5,7 +5,7 @@ import {
   reorderQuestionsInputSchema,
   toggleLiveInputSchema,
 } from '@palm/contracts';
-import { requireAdmin, type SessionVerifier } from '@palm/platform';
+import { jsonBody, requireAdmin, type SessionVerifier } from '@palm/platform';
 import {
   isVisitorId,
   newVisitorId,
@@ -56,7 +56,7 @@ const questionId = (req: Request) =>
 export function createFlowRouter({ editor, selector, sessions }: FlowRouterDeps): Router {
   const router = express.Router();
   const admin = requireAdmin(sessions);
-  const json = express.json({ limit: '64kb' });
+  const json = jsonBody('64kb');
 
   router.get('/api/flows/active', async (req, res) => {
     const visitorId = visitorOf(req, res);

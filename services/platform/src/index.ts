@@ -26,7 +26,7 @@ export * from './http/uploaded-photo';
 export * from './service-process';
 export * from './bus/retry-policy';
 export * from './errors/failure-kind';
-export * from './http/unstorable-text';
+export * from './http/request-text';
 export * from './service-module';
 export * from './service-peers';
 export * from './text/model-output-sanitiser';

@@ -7,7 +7,14 @@ import {
   updatePromptInputSchema,
   type PromptId,
 } from '@palm/contracts';
-import { badRequest, HttpError, notFound, requireAdmin, type SessionVerifier } from '@palm/platform';
+import {
+  badRequest,
+  HttpError,
+  jsonBody,
+  notFound,
+  requireAdmin,
+  type SessionVerifier,
+} from '@palm/platform';
 import type { PromptEditor } from './prompt-editor';
 import { parseBody } from './request-input';
 
@@ -61,7 +68,7 @@ export function createPromptRouter({ editor, sessions, internalToken }: PromptRo
   const router = express.Router();
   const admin = requireAdmin(sessions);
   // 20 000 characters can take up to 80 KB in UTF-8, plus JSON escaping.
-  const json = express.json({ limit: '256kb' });
+  const json = jsonBody('256kb');
 
   router.get('/api/admin/prompts', admin, async (_req, res) => {
     res.json(await editor.list());

@@ -81,6 +81,17 @@ describe('POST /api/reading', () => {
     });
   });
 
+  it('keeps a written answer with tabs and line breaks, and non-ASCII text, as written', async () => {
+    const flowResponses = { question_1: 'Mostly calm.\n\tSometimes not — ça va 😀', question_2: ['Love'] };
+    const response = await submit(
+      form(palm, { flowResponses: JSON.stringify(flowResponses), maritalStatus: 'verheiratet, glücklich' }),
+    );
+    expect(response.status).toBe(200);
+    const { id } = (await response.json()) as { id: string };
+    const stored = await harness.db('readings').where({ id }).first<{ submission: unknown }>();
+    expect(stored.submission).toMatchObject({ flowResponses, maritalStatus: 'verheiratet, glücklich' });
+  });
+
   it('ids differ on every reading', async () => {
     const ids = await Promise.all(
       [1, 2, 3].map(async () => ((await (await submit(form(palm))).json()) as { id: string }).id),
@@ -248,7 +259,76 @@ describe('POST /api/reading refuses bad input and stores nothing', () => {
   });
 
   it('a NUL character in a text field → 400 naming the field', async () => {
-    await expectRefused(await submit(form(palm, { age: '3\u00000' })), 400, /^age contains a character/);
+    await expectRefused(
+      await submit(form(palm, { age: '3\u00000' })),
+      400,
+      /^age contains a control character/,
+    );
+    await expectNothingStored();
+  });
+
+  it('flowResponses nested 8 000 lists deep → 400 naming the field, with no lasting memory growth', async () => {
+    const deep = '['.repeat(8_000) + ']'.repeat(8_000);
+    const nested = /^flowResponses is nested too deeply: at most \d+ levels/;
+    await expectRefused(await submit(form(palm, { flowResponses: deep })), 400, nested);
+    const rssBefore = process.memoryUsage().rss;
+    for (let request = 0; request < 5; request += 1) {
+      await expectRefused(await submit(form(palm, { flowResponses: deep })), 400, nested);
+    }
+    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(20 * 1024 * 1024);
+    await expectNothingStored();
+  });
+
+  it('focusAreas as a deeply nested object → 400 naming the field', async () => {
+    const deep = '{"a":'.repeat(6_000) + '1' + '}'.repeat(6_000);
+    await expectRefused(
+      await submit(form(palm, { focusAreas: deep })),
+      400,
+      /^focusAreas is nested too deeply/,
+    );
+    await expectNothingStored();
+  });
+
+  it.each([
+    [
+      'an escape character in a one-line field',
+      { maritalStatus: 'single\u001b[2J' },
+      /^maritalStatus contains a control character/,
+    ],
+    [
+      'a line break in a choice',
+      { flowResponses: JSON.stringify({ question_3: ['Love\nand more'] }) },
+      /^flowResponses\.question_3\.0 contains a control character/,
+    ],
+    [
+      'a bell in a written answer',
+      { flowResponses: JSON.stringify({ question_2: 'ding\u0007' }) },
+      /^flowResponses\.question_2 contains a control character .*only tabs and line breaks/,
+    ],
+  ])('%s → 400 naming the field', async (_case, fields, detail) => {
+    await expectRefused(await submit(form(palm, fields)), 400, detail);
+    await expectNothingStored();
+  });
+
+  it('a text field that is not valid UTF-8 → 400 naming the field', async () => {
+    const boundary = 'palm-boundary';
+    const part = (headers: string, content: Buffer) =>
+      Buffer.concat([Buffer.from(`--${boundary}\r\n${headers}\r\n\r\n`), content, Buffer.from('\r\n')]);
+    const body = Buffer.concat([
+      part(
+        'Content-Disposition: form-data; name="palmImage"; filename="palm.jpg"\r\nContent-Type: image/jpeg',
+        palm,
+      ),
+      // "café" with é written as one latin1 byte: busboy alone would have turned it into U+FFFD.
+      part('Content-Disposition: form-data; name="maritalStatus"', Buffer.from('caf\xe9', 'latin1')),
+      Buffer.from(`--${boundary}--\r\n`),
+    ]);
+    const response = await fetch(`${harness.url}/api/reading`, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    await expectRefused(response, 400, /^maritalStatus is not valid UTF-8 text/);
     await expectNothingStored();
   });
 

@@ -2,9 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import type busboy from 'busboy';
 import { MAX_IMAGE_BYTES } from '@palm/contracts';
 import { badRequest, HttpError } from './http-error';
-import { assertStorableText } from './unstorable-text';
+import { decodeUtf8Text, MAX_FORM_FIELD_BYTES, MAX_FORM_TEXT_BYTES } from './request-text';
 
-const MAX_FIELD_BYTES = 64 * 1024;
 /** Multipart framing around a 5 MB photo and a few small fields stays well under this. */
 const MAX_REQUEST_BYTES = MAX_IMAGE_BYTES + 256 * 1024;
 
@@ -20,8 +19,9 @@ export interface ImageUpload<F extends string> {
 
 /**
  * Reads a multipart form into memory within strict limits: one file in `fileField` of at most
- * 5 MB, the named text fields (others are ignored), nothing else. Every way a form can be abused
- * ends in a 400 or 413 problem with a sentence saying what was wrong.
+ * 5 MB, the named text fields (others are ignored), nothing else. Text fields must be UTF-8 and
+ * within the request limits (request-text.ts); which characters they may hold is the caller's rule.
+ * Every way a form can be abused ends in a 400 or 413 problem with a sentence saying what was wrong.
  */
 export async function readImageUpload<F extends string>(
   req: IncomingMessage,
@@ -43,13 +43,15 @@ export async function readImageUpload<F extends string>(
     try {
       parser = createParser({
         headers: req.headers,
+        // One character per byte, so fieldText can check the bytes the client sent (see there).
+        defCharset: 'latin1',
         // busboy reports the limit on reaching it, not on passing it: one byte more lets a photo of
         // exactly MAX_IMAGE_BYTES in, as the web app does, and stops at the first byte beyond.
         limits: {
           files: 1,
           fileSize: MAX_IMAGE_BYTES + 1,
           fields: 20,
-          fieldSize: MAX_FIELD_BYTES,
+          fieldSize: MAX_FORM_FIELD_BYTES,
           parts: 24,
         },
       });
@@ -60,6 +62,7 @@ export async function readImageUpload<F extends string>(
     const fields: Partial<Record<F, string>> = {};
     const image = imageCollector(Number(req.headers['content-length'] ?? 0));
     let sawImage = false;
+    let formTextBytes = 0;
     let failure: HttpError | undefined;
     const fail = (error: HttpError) => {
       failure ??= error;
@@ -80,8 +83,19 @@ export async function readImageUpload<F extends string>(
       stream.on('limit', () => fail(imageTooLarge()));
     });
     parser.on('field', (name, value, info) => {
+      if (failure) return;
       if (info.valueTruncated) {
         fail(badRequest(`The field ${name.slice(0, 40)} is too long.`));
+        return;
+      }
+      // Ignored fields count too: busboy has read them into memory all the same.
+      formTextBytes += value.length;
+      if (formTextBytes > MAX_FORM_TEXT_BYTES) {
+        fail(
+          badRequest(
+            `The form's text fields are too large together (more than ${MAX_FORM_TEXT_BYTES / 1024} KB, reached at the field ${name.slice(0, 40)}).`,
+          ),
+        );
         return;
       }
       if (!(textFields as readonly string[]).includes(name)) return;
@@ -89,7 +103,11 @@ export async function readImageUpload<F extends string>(
         fail(badRequest(`The field ${name} was sent more than once.`));
         return;
       }
-      fields[name as F] = value;
+      try {
+        fields[name as F] = fieldText(value, name);
+      } catch (error) {
+        fail(error instanceof HttpError ? error : badRequest(`The field ${name} could not be read.`));
+      }
     });
     const onLimit = (what: string) => () => fail(badRequest(`The form has too many ${what}.`));
     parser.on('partsLimit', onLimit('parts'));
@@ -111,17 +129,22 @@ export async function readImageUpload<F extends string>(
         );
         return;
       }
-      try {
-        assertStorableText(fields);
-      } catch (error) {
-        reject(error instanceof Error ? error : new Error(String(error)));
-        return;
-      }
       resolve({ image: image.bytes(), fields });
     });
     req.on('aborted', () => reject(badRequest('The upload was interrupted.')));
     req.pipe(parser);
   });
+}
+
+/**
+ * A text field as the client wrote it. busboy reads a part that names no charset of its own (as
+ * no browser does) as latin1, one character per byte, so the bytes can be decoded strictly as UTF-8
+ * here: its own UTF-8 decoding would turn invalid bytes into U+FFFD without a word. A part that
+ * names a charset has been decoded by busboy already, and a character above U+00FF shows it.
+ */
+function fieldText(value: string, name: string): string {
+  if (/[\u0100-\uFFFF]/.test(value)) return value;
+  return decodeUtf8Text(Buffer.from(value, 'latin1'), name);
 }
 
 /**

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import express, { Router, type RequestHandler } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { readingEmailRequestSchema, type ReadingEmailAccepted } from '@palm/contracts';
-import { currentRequestId, HttpError, sendProblem, statusTitle } from '@palm/platform';
+import { currentRequestId, HttpError, jsonBody, sendProblem, statusTitle } from '@palm/platform';
 import type { OutboxRelay } from '../outbox/outbox-relay';
 import type { ReadingRepository } from '../reading.repository';
 import { visibleReading } from '../sharing/reading-access';
@@ -43,7 +43,7 @@ export function createEmailDeliveryRouter(deps: {
   router.post(
     '/api/reading/:id/email',
     perClientLimit(deps.perClientPerHour),
-    express.json({ limit: '2kb' }),
+    jsonBody('2kb'),
     async (req, res) => {
       if (!deps.emailAvailable) {
         throw new HttpError(404, 'Sending readings by email is not offered here.', {

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { readingSubmissionSchema, SUBMISSION_DEFAULTS, type ReadingSubmission } from '@palm/contracts';
-import { assertStorableText, badRequest, readImageUpload } from '@palm/platform';
+import { assertJsonShape, assertRequestText, badRequest, readImageUpload } from '@palm/platform';
 
 export interface ParsedSubmission {
   image: Buffer;
@@ -20,6 +20,7 @@ const TEXT_FIELDS = [
 type TextField = (typeof TEXT_FIELDS)[number];
 
 function parseJsonField(name: string, raw: string, example: string): unknown {
+  assertJsonShape(raw, name);
   try {
     return JSON.parse(raw);
   } catch {
@@ -35,6 +36,13 @@ function parseWholeNumber(name: string, raw: string): number {
   }
   return Number(raw);
 }
+
+/**
+ * A written answer (a text_entry question's) is a string right under its question key, and may
+ * hold tabs and line breaks; a choice is a string too but never does. Keys, the choices of a
+ * multiple-choice answer and every other field are one line.
+ */
+const isWrittenAnswer = (path: readonly string[]) => path.length === 1;
 
 /** Applies the spec's defaults to what the form left out, then validates the whole submission. */
 export function buildSubmission(fields: Partial<Record<TextField, string>>): ReadingSubmission {
@@ -52,7 +60,9 @@ export function buildSubmission(fields: Partial<Record<TextField, string>>): Rea
     flowId: fields.flowId ? parseWholeNumber('flowId', fields.flowId) : undefined,
     flowVersion: fields.flowVersion ? parseWholeNumber('flowVersion', fields.flowVersion) : undefined,
   };
-  assertStorableText(candidate);
+  for (const [name, value] of Object.entries(candidate)) {
+    assertRequestText(value, name, name === 'flowResponses' ? isWrittenAnswer : undefined);
+  }
   const parsed = readingSubmissionSchema.safeParse(candidate);
   if (!parsed.success) {
     const errors = parsed.error.issues.map((issue) => ({

@@ -1,4 +1,4 @@
-import express, { Router } from 'express';
+import { Router } from 'express';
 import {
   readingIdSchema,
   readingSharingUpdateSchema,
@@ -6,7 +6,7 @@ import {
   type ReadingPreview,
   type ReadingSharing,
 } from '@palm/contracts';
-import { HttpError } from '@palm/platform';
+import { HttpError, jsonBody } from '@palm/platform';
 import { firstInsight } from '../report/report-artifacts';
 import { shorten } from '../report/plain-text';
 import type { ReadingRecord, ReadingRepository } from '../reading.repository';
@@ -41,7 +41,7 @@ export function createSharingRouter(deps: {
 }): Router {
   const { repository } = deps;
   const router = Router();
-  const json = express.json({ limit: '1kb' });
+  const json = jsonBody('1kb');
 
   const sharingOf = (reading: ReadingRecord, owner: boolean): ReadingSharing => ({
     shared: reading.sharingStoppedAt === null,
