@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { infrastructureConfigSchema, portSetting, trustProxySetting } from '@palm/platform';
+import {
+  clientLimitSettings,
+  infrastructureConfigSchema,
+  portSetting,
+  trustProxySetting,
+} from '@palm/platform';
 
 /** The gateway reaches the services over plain HTTP inside the cluster (service-proxy.ts). */
 const serviceUrl = (fallback: string) =>
@@ -20,6 +25,8 @@ export const gatewayConfigSchema = z.object({
   TRUST_PROXY: trustProxySetting,
   /** Readings one client may request per minute (each one runs the palm engine). */
   READING_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1, 'expected a whole number ≥ 1').default(20),
+  /** Header and body deadlines, minimum upload rate, uploads per client (client-limits.ts). */
+  ...clientLimitSettings,
 });
 
 /** Where each area's service listens in distributed mode. */

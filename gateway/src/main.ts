@@ -1,4 +1,5 @@
 import {
+  clientLimitsFrom,
   createLogger,
   createOperationsApp,
   handleShutdown,
@@ -19,6 +20,7 @@ runMain(logger, async () => {
   const config = loadConfig(gatewayConfigSchema);
   const targets = loadConfig(gatewayTargetsSchema);
   const routes = serviceRoutes(targets);
+  const clientLimits = clientLimitsFrom(config);
   const app = createGatewayApp({
     logger,
     api: [createServiceProxy(routes, logger)],
@@ -27,9 +29,10 @@ runMain(logger, async () => {
     sharePreview: remotePeers(targets).sharePreview,
     publicUrl: config.PUBLIC_URL,
     trustProxy: config.TRUST_PROXY,
+    clientLimits,
   });
   const operations = createOperationsApp({ logger, readiness: serviceReadiness(routes) });
-  const server = await listen(app, config.PORT);
+  const server = await listen(app, config.PORT, undefined, clientLimits);
   const operationsServer = await listen(operations, config.OPS_PORT);
   logger.info(
     { port: server.port, opsPort: operationsServer.port, targets },

@@ -4,6 +4,7 @@ import { createBus } from './bus/create-bus';
 import type { MessageBus } from './bus/message-bus';
 import { loadConfig } from './config/config';
 import { closeDatabase, createDatabase, databaseIsReady } from './db/create-database';
+import { clientLimitsFrom } from './http/client-limits';
 import { createHttpApp, listen, type ReadinessCheck } from './http/http-app';
 import { handleShutdown, runMain } from './lifecycle';
 import { createLogger } from './logging/logger';
@@ -48,9 +49,18 @@ export function runServiceProcess<C extends ServiceConfig>(module: ServiceModule
       peers: remotePeers(config),
     });
     await startServices([service], openBus);
+    const clientLimits = clientLimitsFrom(config);
     const server = await listen(
-      createHttpApp({ logger, routers: service.routers, readiness, trustProxy: config.TRUST_PROXY }),
+      createHttpApp({
+        logger,
+        routers: service.routers,
+        readiness,
+        trustProxy: config.TRUST_PROXY,
+        clientLimits,
+      }),
       config.PORT,
+      undefined,
+      clientLimits,
     );
     logger.info({ port: server.port }, `${module.name} listening`);
     await service.listening?.(`http://localhost:${server.port}`);

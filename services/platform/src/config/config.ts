@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { retryPolicySettings } from '../bus/retry-policy';
+import { clientLimitSettings } from '../http/client-limits';
 import { LOG_LEVELS } from '../logging/logger';
 
 export class ConfigError extends Error {
@@ -91,6 +92,7 @@ export const infrastructureConfigSchema = z.object({
   S3_REGION: z.string().default('us-east-1'),
   ...retryPolicySettings,
   TRUST_PROXY: trustProxySetting,
+  ...clientLimitSettings,
 });
 export type InfrastructureConfig = z.infer<typeof infrastructureConfigSchema>;
 
