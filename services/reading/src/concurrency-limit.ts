@@ -6,7 +6,7 @@ export interface LimiterOptions {
   yieldAfterMs?: number;
   /** However many tasks have given up their places, no more than this many run at once. */
   maxRunning?: number;
-  /** Tasks that may wait at once; one more is refused at once with BacklogFullError. */
+  /** Tasks that may wait at once; one more that cannot start is refused at once with BacklogFullError. */
   maxWaiting?: number;
 }
 
@@ -57,7 +57,6 @@ export function createLimiter(concurrency: number, options: LimiterOptions = {})
   return async function limit<T>(task: () => Promise<T>, taskOptions: TaskOptions = {}): Promise<T> {
     const { owner, signal } = taskOptions;
     signal?.throwIfAborted();
-    if (waiting.length >= maxWaiting) throw new BacklogFullError('the line of waiting tasks is full');
     // startWaiting takes the place on this task's behalf before it resolves, at once if one is free.
     await new Promise<void>((resolve, reject) => {
       const entry: Waiting = {
@@ -71,9 +70,14 @@ export function createLimiter(concurrency: number, options: LimiterOptions = {})
         waiting.splice(waiting.indexOf(entry), 1);
         reject(signal!.reason as Error);
       };
-      signal?.addEventListener('abort', leave, { once: true });
       waiting.push(entry);
       startWaiting();
+      if (waiting.length > maxWaiting && waiting.includes(entry)) {
+        waiting.splice(waiting.indexOf(entry), 1);
+        reject(new BacklogFullError('the line of waiting tasks is full'));
+        return;
+      }
+      signal?.addEventListener('abort', leave, { once: true });
     });
     let holdsPlace = true;
     const givePlace = () => {

@@ -33,7 +33,7 @@ afterEach(() => vi.useRealTimers());
 describe('createLimiter', () => {
   it('runs at most `concurrency` tasks and starts the waiting ones first come, first served', async () => {
     const { submit, finish, started } = harness(2);
-    const results = ['a', 'b', 'c', 'd'].map(submit);
+    const results = ['a', 'b', 'c', 'd'].map((name) => submit(name));
     await vi.advanceTimersByTimeAsync(60_000);
     expect(started).toEqual(['a', 'b']);
     await finish('b');
@@ -93,6 +93,13 @@ describe('createLimiter', () => {
     await finish('waiting');
     await expect(waiting).resolves.toBe('waiting');
     expect(started).toEqual(['running', 'waiting']);
+  });
+
+  it('with no waiting allowed, still starts a task that finds a free place', async () => {
+    const { submit, started } = harness(1, { maxWaiting: 0 });
+    void submit('first');
+    await expect(submit('second')).rejects.toBeInstanceOf(BacklogFullError);
+    expect(started).toEqual(['first']);
   });
 
   it('takes a waiting task out of the line when its signal aborts: it never runs and frees its spot', async () => {
