@@ -59,25 +59,32 @@ export function createLimiter(concurrency: number, options: LimiterOptions = {})
     signal?.throwIfAborted();
     // startWaiting takes the place on this task's behalf before it resolves, at once if one is free.
     await new Promise<void>((resolve, reject) => {
+      const leaveLine = () => {
+        const at = waiting.indexOf(entry);
+        if (at >= 0) waiting.splice(at, 1);
+        signal?.removeEventListener('abort', onAbort);
+      };
+      const onAbort = () => {
+        leaveLine();
+        reject(signal!.reason as Error);
+      };
       const entry: Waiting = {
         owner,
         start: () => {
-          signal?.removeEventListener('abort', leave);
+          signal?.removeEventListener('abort', onAbort);
           resolve();
         },
       };
-      const leave = () => {
-        waiting.splice(waiting.indexOf(entry), 1);
-        reject(signal!.reason as Error);
-      };
       waiting.push(entry);
       startWaiting();
-      if (waiting.length > maxWaiting && waiting.includes(entry)) {
-        waiting.splice(waiting.indexOf(entry), 1);
+      if (!waiting.includes(entry)) return;
+      if (waiting.length > maxWaiting) {
+        leaveLine();
         reject(new BacklogFullError('the line of waiting tasks is full'));
         return;
       }
-      signal?.addEventListener('abort', leave, { once: true });
+      // Only a task still in the line listens: one that has started is its caller's to stop.
+      signal?.addEventListener('abort', onAbort, { once: true });
     });
     let holdsPlace = true;
     const givePlace = () => {

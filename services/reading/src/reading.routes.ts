@@ -77,6 +77,20 @@ function visitorLeft(res: Response): AbortSignal {
   return left.signal;
 }
 
+/**
+ * `work`, or the visitor's departure if that comes first. A request whose connection closed just
+ * as intake handed it a place may never end or error (its abort event went out before anyone
+ * listened); its task must still end, or it would hold one of intake's places for good.
+ */
+function unlessLeft<T>(work: Promise<T>, left: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onLeft = () => reject(left.reason as Error);
+    if (left.aborted) onLeft();
+    left.addEventListener('abort', onLeft, { once: true });
+    work.then(resolve, reject).finally(() => left.removeEventListener('abort', onLeft));
+  });
+}
+
 export function createReadingRouter(deps: ReadingRoutesDeps): Router {
   const { repository, blobs, relay, waiter, logger } = deps;
   const router = Router();
@@ -106,7 +120,7 @@ export function createReadingRouter(deps: ReadingRoutesDeps): Router {
    * collection — measured at tens of megabytes under eight concurrent uploads.
    */
   async function accept(req: Request, res: Response, left: AbortSignal): Promise<string> {
-    const { image, submission } = await parseReadingSubmission(req);
+    const { image, submission } = await unlessLeft(parseReadingSubmission(req), left);
     // Only the normalised photo is ever stored: the upload, with whatever EXIF and GPS blocks it
     // carries, ends with this request.
     const photo = await normaliseUploadedPhoto(image).finally(() => releaseUpload(image));

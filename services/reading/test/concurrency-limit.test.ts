@@ -117,6 +117,19 @@ describe('createLimiter', () => {
     expect(started).toEqual(['running', 'next']);
   });
 
+  it('leaves the line alone when the signal of a task that already started aborts', async () => {
+    const { submit, finish, started } = harness(1, { maxWaiting: 1 });
+    const visitor = new AbortController();
+    void submit('started', { signal: visitor.signal });
+    const waiting = submit('waiting');
+    await vi.advanceTimersByTimeAsync(0);
+    visitor.abort(new Error('the visitor left mid-upload'));
+    await finish('started');
+    expect(started).toEqual(['started', 'waiting']);
+    await finish('waiting');
+    await expect(waiting).resolves.toBe('waiting');
+  });
+
   it("gives one owner one place at a time, so another owner's task takes the other place first", async () => {
     const { submit, finish, started } = harness(2);
     void submit('a1', { owner: 'A' });
