@@ -79,7 +79,7 @@ describe('slow clients', () => {
     const refused = () => slow.filter((upload) => upload.status() === 429);
     await vi.waitFor(() => expect(refused()).toHaveLength(8 - UPLOADS_PER_CLIENT), { timeout: 10_000 });
     const problem = JSON.parse(refused()[0]!.body()) as { detail: string };
-    expect(problem.detail).toMatch(/already sending several photos at once/);
+    expect(problem.detail).toMatch(/already sending several uploads at once/);
     expect(refused()[0]!.header('Retry-After')).toBe('5');
 
     const whileSlowOnesAreOpen = await visitorUpload();

@@ -91,7 +91,7 @@ const hasBody = (headers: Record<string, unknown>) =>
  * minimum rate after the grace period, or it is answered 408 and its socket closed: one byte every
  * few seconds is an attack, not a phone. A body nobody reads yet (it waits its turn in intake, or
  * the service behind the gateway is not taking it yet) is not the client's fault and is not timed;
- * instead its connection is probed with `102 Processing` each window, which a client must skip
+ * instead its connection is probed with `102 Processing` every second, which a client must skip
  * (RFC 9110 §15.2): Node stops reading a socket whose body waits, so a client that hung up would
  * otherwise go unnoticed until its turn came, and its photo would then be read and kept.
  */
@@ -113,7 +113,7 @@ export function clientLimitGuard(
       refuse(
         new HttpError(
           429,
-          'You are already sending several photos at once. Please wait until they have finished, then try again.',
+          'You are already sending several uploads at once. Please wait until they have finished, then try again.',
           { code: 'too_many_uploads', headers: { 'Retry-After': String(UPLOAD_RETRY_AFTER_SECONDS) } },
         ),
         req,
