@@ -27,8 +27,9 @@ export class DeviceCookies {
     const value = readCookie(req.headers.cookie, DEVICE_COOKIE);
     const [deviceId = '', issued = '', mac = '', ...rest] = (value ?? '').split('.');
     if (rest.length > 0 || !DEVICE_ID.test(deviceId) || !/^\d{1,15}$/.test(issued)) return undefined;
-    const expected = this.sign(deviceId, issued);
-    const given = Buffer.from(mac, 'base64url');
+    // Compared as text: base64 decoding ignores a last character's spare bits, text does not.
+    const expected = Buffer.from(this.sign(deviceId, issued).toString('base64url'));
+    const given = Buffer.from(mac);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
     const age = now.getTime() - Number(issued);
     return age >= 0 && age <= this.maxAgeMs ? deviceId : undefined;

@@ -78,7 +78,7 @@ export class LoginThrottle {
   /** Takes a slot in every budget for one attempt, or says how long to wait. Checks and booking are one locked step. */
   reserve(budgets: readonly Budget[], now: Date): Promise<Reservation> {
     // Locks taken in one order everywhere: two attempts sharing budgets cannot deadlock.
-    const ordered = [...budgets].sort((a, b) => a.key.localeCompare(b.key));
+    const ordered = [...budgets].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     return this.db.transaction(async (trx) => {
       const exhausted: string[] = [];
       for (const { key, policy } of ordered) {
