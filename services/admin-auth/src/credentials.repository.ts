@@ -182,6 +182,14 @@ export class CredentialsRepository {
       .where({ source: 'environment' })
       .first('list_hash');
     if (current?.list_hash && (await secretMatches(listKey, current.list_hash))) {
+      // Digests made under another data key (it was rotated) are made anew, like missing ones.
+      await this.db('admin_backup_codes')
+        .where({ source: 'environment' })
+        .whereNotIn(
+          'code_digest',
+          backupCodes.map((code) => this.digest(code)),
+        )
+        .update({ code_digest: null });
       await this.fillMissingDigests('environment', backupCodes);
       return;
     }

@@ -73,10 +73,27 @@ export function maxAttemptsIn(policy: ThrottlePolicy, periodMs: number): number 
  * all unknown devices share) and goes ahead only when none of them asks it to wait.
  */
 export class LoginThrottle {
+  /**
+   * Until when a budget no success refills is known to wait (ms since epoch). A flood of attempts
+   * on it is then refused without a query each: in the embedded mode every query runs on the
+   * event loop that serves all other requests. Nothing but time ends such a wait (new failures
+   * only lengthen it), so the remembered end is never too early.
+   */
+  private readonly waitingUntil = new Map<string, number>();
+  private previous: Promise<unknown> = Promise.resolve();
+
   constructor(private readonly db: Database) {}
 
   /** Takes a slot in every budget for one attempt, or says how long to wait. Checks and booking are one locked step. */
   reserve(budgets: readonly Budget[], now: Date): Promise<Reservation> {
+    // One reservation at a time in this process (the database lock serialises them anyway): an
+    // attempt that queued behind the one that found the wait is refused without a transaction.
+    const reservation = this.previous.then(() => this.knownWait(budgets, now) ?? this.book(budgets, now));
+    this.previous = reservation.catch(() => undefined);
+    return reservation;
+  }
+
+  private book(budgets: readonly Budget[], now: Date): Promise<Reservation> {
     // Locks taken in one order everywhere: two attempts sharing budgets cannot deadlock.
     const ordered = [...budgets].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     return this.db.transaction(async (trx) => {
@@ -85,8 +102,10 @@ export class LoginThrottle {
         await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`admin_auth:login:${key}`]);
         const failures = await this.countedFailures(trx, key, policy, now);
         const waitMs = waitAfterFailures(policy, failures, now.getTime());
-        if (waitMs > 0)
+        if (waitMs > 0) {
+          if (!policy.successResets) this.waitingUntil.set(key, now.getTime() + waitMs);
           return { allowed: false, retryAfterSeconds: Math.ceil(waitMs / 1000), refusedBy: key };
+        }
         if (failures.length + 1 === policy.freeFailures) exhausted.push(key);
       }
       const rows = await trx('admin_login_attempts')
@@ -94,6 +113,14 @@ export class LoginThrottle {
         .returning<{ id: number }[]>('id');
       return { allowed: true, attemptIds: rows.map((row) => row.id), exhausted };
     });
+  }
+
+  private knownWait(budgets: readonly Budget[], now: Date): Reservation | undefined {
+    for (const { key } of budgets) {
+      const waitMs = (this.waitingUntil.get(key) ?? 0) - now.getTime();
+      if (waitMs > 0) return { allowed: false, retryAfterSeconds: Math.ceil(waitMs / 1000), refusedBy: key };
+    }
+    return undefined;
   }
 
   async settle(attemptIds: readonly number[], succeeded: boolean): Promise<void> {

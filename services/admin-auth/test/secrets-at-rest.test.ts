@@ -130,6 +130,28 @@ describe('admin credentials at rest', () => {
   });
 });
 
+describe('a rotated data key', () => {
+  it('keeps backup codes set by environment working, and used ones used', async () => {
+    const db = await createDatabase({ dataDir: IN_MEMORY });
+    const env = { ADMIN_BACKUP_CODES: 'ALPHA234,BRAVO567' };
+    try {
+      const before = await startAdminAuth({ db, env });
+      expect((await login(before.url, 'ALPHA234')).status).toBe(200);
+      await before.close();
+
+      const after = await startAdminAuth({ db, env, dataKey: Buffer.alloc(32, 5) });
+      try {
+        expect((await login(after.url, 'ALPHA234')).status).toBe(401);
+        expect((await login(after.url, 'BRAVO567')).status).toBe(200);
+      } finally {
+        await after.close();
+      }
+    } finally {
+      await closeDatabase(db);
+    }
+  });
+});
+
 describe('the data key', () => {
   let directory: string;
   beforeEach(() => {
