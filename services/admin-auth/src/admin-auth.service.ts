@@ -143,12 +143,12 @@ export function createAdminAuthService(deps: AdminAuthDeps): AdminAuthService {
     key === UNKNOWN_DEVICES ? 'unknown_devices' : key.startsWith('device:') ? 'device' : 'address';
   let setupToken = config.ADMIN_SETUP_TOKEN;
 
-  async function codeIsValid(token: string, at: Date): Promise<boolean> {
-    if (!looksLikeTotpCode(token)) return credentials.consumeBackupCode(normalizeBackupCode(token), at);
-    const authenticator = await credentials.current();
+  async function codeIsValid(within: CredentialsRepository, token: string, at: Date): Promise<boolean> {
+    if (!looksLikeTotpCode(token)) return within.consumeBackupCode(normalizeBackupCode(token), at);
+    const authenticator = await within.current();
     if (!authenticator) return false;
     const timeStep = await acceptedTimeStep(authenticator.secret, token, at, authenticator.lastTimeStep);
-    return timeStep !== undefined && (await credentials.acceptTimeStep(authenticator, timeStep, at));
+    return timeStep !== undefined && (await within.acceptTimeStep(authenticator, timeStep, at));
   }
 
   async function announceSetup(fallbackUrl: string): Promise<void> {
@@ -230,15 +230,17 @@ export function createAdminAuthService(deps: AdminAuthDeps): AdminAuthService {
     const at = now();
     const knownDevice = devices.knownDevice(req, at);
     const device = knownDevice ? 'known' : 'unknown';
-    const reservation = await throttle.reserve(budgetsOf(client, knownDevice), at);
-    if (!reservation.allowed) {
-      const seconds = reservation.retryAfterSeconds;
+    const attempt = await throttle.attempt(budgetsOf(client, knownDevice), at, (trx) =>
+      codeIsValid(credentials.within(trx), token, at),
+    );
+    if (!attempt.allowed) {
+      const seconds = attempt.retryAfterSeconds;
       const minutes = Math.ceil(seconds / 60);
       const wait =
         seconds < 60
           ? `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`
           : `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
-      const budget = budgetLabel(reservation.refusedBy);
+      const budget = budgetLabel(attempt.refusedBy);
       loginAttempts.inc({ method, outcome: 'throttled', device });
       loginThrottled.inc({ budget });
       logger.warn(
@@ -248,16 +250,16 @@ export function createAdminAuthService(deps: AdminAuthDeps): AdminAuthService {
           device,
           budget,
           outcome: 'throttled',
-          retryAfterSeconds: reservation.retryAfterSeconds,
+          retryAfterSeconds: attempt.retryAfterSeconds,
         },
         'admin sign-in attempt',
       );
       throw new HttpError(429, `Too many failed sign-in attempts. Please wait ${wait} and try again.`, {
         code: 'too_many_attempts',
-        headers: { 'Retry-After': String(reservation.retryAfterSeconds) },
+        headers: { 'Retry-After': String(attempt.retryAfterSeconds) },
       });
     }
-    for (const key of reservation.exhausted) {
+    for (const key of attempt.exhausted) {
       const budget = budgetLabel(key);
       failureSpikes.inc({ budget });
       logger.warn(
@@ -269,12 +271,7 @@ export function createAdminAuthService(deps: AdminAuthDeps): AdminAuthService {
         'admin sign-in: a budget has spent its free failures; further attempts on it wait, longer each time',
       );
     }
-    let succeeded = false;
-    try {
-      succeeded = await codeIsValid(token, at);
-    } finally {
-      await throttle.settle(reservation.attemptIds, succeeded);
-    }
+    const { succeeded } = attempt;
     const outcome = succeeded ? 'succeeded' : 'failed';
     loginAttempts.inc({ method, outcome, device });
     logger[succeeded ? 'info' : 'warn']({ client, method, device, outcome }, 'admin sign-in attempt');

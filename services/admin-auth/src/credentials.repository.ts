@@ -55,6 +55,11 @@ export class CredentialsRepository {
     private readonly keys: CredentialKeys,
   ) {}
 
+  /** The same credentials, read and written through `transaction` (a sign-in attempt's, see LoginThrottle). */
+  within(transaction: Database): CredentialsRepository {
+    return new CredentialsRepository(transaction, this.environment, this.keys);
+  }
+
   private digest(code: string): string {
     return keyedDigest(this.keys.backupCodeDigest, code);
   }

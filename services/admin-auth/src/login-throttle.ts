@@ -22,18 +22,18 @@ export interface Budget {
   policy: ThrottlePolicy;
 }
 
-export type Reservation =
+export type Attempt =
   | {
       allowed: true;
-      attemptIds: number[];
+      succeeded: boolean;
       /** Budgets whose free failures this attempt used up: the start of a spike of failures. */
       exhausted: string[];
     }
   | { allowed: false; retryAfterSeconds: number; refusedBy: string };
 
-// Attempts still being checked count as failures, so a burst of parallel guesses cannot slip
-// past the limit while the first ones are in flight.
-const COUNTED_OUTCOMES = ['failed', 'pending'];
+// Only a success is not held against a budget. Rows an earlier version booked as 'pending' before
+// checking their code, and never settled, count as the failures they may have been.
+const UNCOUNTED_OUTCOME = 'succeeded';
 
 /** How long to wait after `failures` counted failures (newest first, ms since epoch) at `nowMs`. */
 export function waitAfterFailures(
@@ -84,19 +84,36 @@ export class LoginThrottle {
 
   constructor(private readonly db: Database) {}
 
-  /** Takes a slot in every budget for one attempt, or says how long to wait. Checks and booking are one locked step. */
-  reserve(budgets: readonly Budget[], now: Date): Promise<Reservation> {
-    // One reservation at a time in this process (the database lock serialises them anyway): an
+  /**
+   * Checks one attempt's code with `check`, unless a budget asks it to wait, and charges it to
+   * every budget. Checking and booking are one locked transaction, so an attempt costs one write:
+   * in the embedded mode PGlite commits on the event loop that serves every other request, and a
+   * burst of guesses with a write to book and another to settle each stalled them (bench:admin-auth).
+   * `check` must do its database work through the transaction it is given.
+   */
+  attempt(
+    budgets: readonly Budget[],
+    now: Date,
+    check: (trx: Database) => Promise<boolean>,
+  ): Promise<Attempt> {
+    // One attempt at a time in this process (the database lock serialises them anyway): an
     // attempt that queued behind the one that found the wait is refused without a transaction.
-    const reservation = this.previous.then(() => this.knownWait(budgets, now) ?? this.book(budgets, now));
-    this.previous = reservation.catch(() => undefined);
-    return reservation;
+    const attempt = this.previous.then(
+      () => this.knownWait(budgets, now) ?? this.checkAndBook(budgets, now, check),
+    );
+    this.previous = attempt.catch(() => undefined);
+    return attempt;
   }
 
-  private book(budgets: readonly Budget[], now: Date): Promise<Reservation> {
+  private async checkAndBook(
+    budgets: readonly Budget[],
+    now: Date,
+    check: (trx: Database) => Promise<boolean>,
+  ): Promise<Attempt> {
     // Locks taken in one order everywhere: two attempts sharing budgets cannot deadlock.
     const ordered = [...budgets].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-    return this.db.transaction(async (trx) => {
+    let checkFailed: { error: unknown } | undefined;
+    const attempt = await this.db.transaction(async (trx): Promise<Attempt> => {
       const exhausted: string[] = [];
       for (const { key, policy } of ordered) {
         await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`admin_auth:login:${key}`]);
@@ -108,25 +125,32 @@ export class LoginThrottle {
         }
         if (failures.length + 1 === policy.freeFailures) exhausted.push(key);
       }
-      const rows = await trx('admin_login_attempts')
-        .insert(ordered.map(({ key }) => ({ client: key, outcome: 'pending', attempted_at: now })))
-        .returning<{ id: number }[]>('id');
-      return { allowed: true, attemptIds: rows.map((row) => row.id), exhausted };
+      let succeeded = false;
+      try {
+        succeeded = await check(trx);
+      } catch (error) {
+        // An attempt whose check broke still counts as a failure: a fault is no free guess.
+        checkFailed = { error };
+      }
+      await trx('admin_login_attempts').insert(
+        ordered.map(({ key }) => ({
+          client: key,
+          outcome: succeeded ? 'succeeded' : 'failed',
+          attempted_at: now,
+        })),
+      );
+      return { allowed: true, succeeded, exhausted };
     });
+    if (checkFailed) throw checkFailed.error;
+    return attempt;
   }
 
-  private knownWait(budgets: readonly Budget[], now: Date): Reservation | undefined {
+  private knownWait(budgets: readonly Budget[], now: Date): Attempt | undefined {
     for (const { key } of budgets) {
       const waitMs = (this.waitingUntil.get(key) ?? 0) - now.getTime();
       if (waitMs > 0) return { allowed: false, retryAfterSeconds: Math.ceil(waitMs / 1000), refusedBy: key };
     }
     return undefined;
-  }
-
-  async settle(attemptIds: readonly number[], succeeded: boolean): Promise<void> {
-    await this.db('admin_login_attempts')
-      .whereIn('id', attemptIds)
-      .update({ outcome: succeeded ? 'succeeded' : 'failed' });
   }
 
   /** The times (newest first) of the failures that count against this budget now. */
@@ -146,7 +170,7 @@ export class LoginThrottle {
     }
     const failures = await db('admin_login_attempts')
       .where({ client: key })
-      .whereIn('outcome', COUNTED_OUTCOMES)
+      .whereNot('outcome', UNCOUNTED_OUTCOME)
       .andWhere('attempted_at', '>', countFrom)
       .select<{ attempted_at: Date | string }[]>('attempted_at')
       .orderBy('attempted_at', 'desc');

@@ -60,4 +60,25 @@ describe('backup-code guesses', () => {
       await restarted.close();
     }
   });
+
+  it('book, check and settle each guess in one write transaction', async () => {
+    // In the embedded mode PGlite commits on the event loop every other request waits on: a guess
+    // that wrote twice (booking, then settling) stalled public GETs under a burst (bench:admin-auth).
+    const writes: (string | undefined)[] = [];
+    const recordWrite = (query: { sql: string; __knexTxId?: string }) => {
+      if (/^\s*(insert|update|delete)\b/i.test(query.sql)) writes.push(query.__knexTxId);
+    };
+    db.on('query', recordWrite);
+    try {
+      for (const token of ['WRONG234', '000000']) {
+        writes.length = 0;
+        expect((await login(running.url, token)).status).toBe(401);
+        expect(writes.length).toBeGreaterThan(0);
+        expect(writes.filter((transaction) => transaction === undefined)).toEqual([]);
+        expect(new Set(writes).size).toBe(1);
+      }
+    } finally {
+      db.off('query', recordWrite);
+    }
+  });
 });
