@@ -1,6 +1,7 @@
 import {
   LIFE_AREAS,
   type HowWeRead,
+  type PalmProfile,
   type LifeArea,
   type ReadingResult,
   type ReadingSection,
@@ -10,7 +11,9 @@ import { lineTraces } from '../markers/line-traces';
 import { linkMarkers, palmMarkers } from '../markers/palm-markers';
 import type { LineName, PalmObservation } from '../palm-observation';
 import type { Finding } from '../rules/palm-rule';
-import { traitsOf, type PalmTraits } from '../rules/palm-traits';
+import { palmProfileOf } from '../profile/palm-profile';
+import { profiledObservation } from '../profile/profiled-lines';
+import { traitsFromProfile, type PalmTraits } from '../rules/palm-traits';
 import { LINE_LABELS, LINE_NAMES_IN_TEXT, TATTVA_LABELS, vedicNameOf } from '../rules/vedic-names';
 import {
   AREA_NAMES,
@@ -46,7 +49,6 @@ const DEPTH = {
 } as const;
 /** Below this the observer was unsure which hand it saw, so no mismatch is claimed. */
 const SIDE_CONFIDENCE_FOR_MISMATCH = 0.6;
-const HAND_TYPE_CONFIDENCE_FOR_TATTVA = 0.4;
 const LINE_CONFIDENCE = 0.5;
 
 /** The main lines each section would lean on; when one was not seen, the section says so. */
@@ -67,8 +69,10 @@ interface SectionPlan {
 }
 
 interface ReadingContext {
+  /** The observation as the profile holds it: its lines carry only the profile's classes. */
   observation: PalmObservation;
-  /** The palm's traits, classed once for the whole reading. */
+  profile: PalmProfile;
+  /** The palm's traits, taken from the profile. */
   traits: PalmTraits;
   answers: VisitorAnswers;
   choose: PhraseChooser;
@@ -84,17 +88,24 @@ export function orderedAreas(focusAreas: readonly LifeArea[]): LifeArea[] {
   return [...focusAreas, ...LIFE_AREAS.filter((area) => !focusAreas.includes(area))];
 }
 
+/**
+ * The sections of a reading. Every class they name comes from `profile` (computed once per reading
+ * by the engine; here from the observation when a caller has none), never from the raw observation.
+ */
 export function composeSections(
   findings: readonly Finding[],
-  observation: PalmObservation,
+  measured: PalmObservation,
   submission: ReadingSubmission,
+  profile: PalmProfile = palmProfileOf(measured),
 ): ReadingSection[] {
+  const observation = profiledObservation(profile, measured);
   const answers = readVisitorAnswers(submission);
   const areas = orderedAreas(submission.focusAreas);
   const choose = phraseChooserFor(observation);
   const context: ReadingContext = {
     observation,
-    traits: traitsOf(observation).traits,
+    profile,
+    traits: traitsFromProfile(profile, measured),
     answers,
     choose,
     notesByArea: visitorNotesByArea(answers, areas, choose),
@@ -119,7 +130,7 @@ export function composeSections(
 
 function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSection {
   const { area, focused, findings } = plan;
-  const { observation, answers, choose } = context;
+  const { observation, profile, answers, choose } = context;
   const depth = focused ? DEPTH.focused : DEPTH.other;
   const inContentUntil = depth.insights + depth.inContent;
   const insights = wordFindings(findings.slice(0, depth.insights), choose);
@@ -132,8 +143,7 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
     choose,
     area,
   );
-  const handType = observation.geometry.handType;
-  const tattvaKnown = observation.geometry.handTypeConfidence >= HAND_TYPE_CONFIDENCE_FOR_TATTVA;
+  const { handType } = profile;
 
   const content = [
     plan.index === 0 ? mismatchNote(context) : undefined,
@@ -146,7 +156,7 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
   const details = [
     ...inDetails,
     ...unseenLineNotes(area, context),
-    ...practicalTips(plan, observation, choose, inDetails.length),
+    ...practicalTips(plan, profile, choose, inDetails.length),
     focused ? choose.pick(FOCUS_NOTES, `${area}.focus`)(AREA_NAMES[area]) : undefined,
     plan.isLast ? choose.pick(CLOSING_NOTES, 'closing') : undefined,
   ];
@@ -154,7 +164,7 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
   return {
     area,
     title: AREA_TITLES[area],
-    subtitle: tattvaKnown
+    subtitle: handType
       ? `${TATTVA_LABELS[handType]} hand · ${AREA_SUBTITLES[area]}`
       : AREA_SUBTITLES[area],
     insights,
@@ -215,15 +225,14 @@ function linked(
 /** Focus areas get advice for their hand type and a general one; others only when they are thin. */
 function practicalTips(
   { area, focused }: SectionPlan,
-  observation: PalmObservation,
+  { handType }: PalmProfile,
   choose: PhraseChooser,
   findingsInDetails: number,
 ): string[] {
   const general = choose.pick(GENERAL_TIPS[area], `${area}.tip`);
-  const tattvaKnown = observation.geometry.handTypeConfidence >= HAND_TYPE_CONFIDENCE_FOR_TATTVA;
   if (!focused) return findingsInDetails < 2 ? [general] : [];
-  if (!tattvaKnown) return [general];
-  return [choose.pick(TATTVA_TIPS[area][observation.geometry.handType], `${area}.tattva-tip`), general];
+  if (!handType) return [general];
+  return [choose.pick(TATTVA_TIPS[area][handType], `${area}.tattva-tip`), general];
 }
 
 function joinSentences(parts: readonly (string | undefined)[]): string {
@@ -351,21 +360,24 @@ function visitorNotesByArea(
 /** The whole local reading: sections composed from the findings, and markers on the palm. */
 export function narrateLocally(
   findings: readonly Finding[],
-  observation: PalmObservation,
+  measured: PalmObservation,
   submission: ReadingSubmission,
+  profile: PalmProfile = palmProfileOf(measured),
 ): ReadingResult {
-  const sections = composeSections(findings, observation, submission);
+  const observation = profiledObservation(profile, measured);
+  const sections = composeSections(findings, measured, submission, profile);
   return {
     sections,
     visual_markers: linkMarkers(palmMarkers(observation, findings), findings, sections),
     line_traces: lineTraces(observation),
+    profile,
   };
 }
 
 export class LocalNarrator implements Narrator {
   readonly name = 'local';
 
-  narrate({ findings, observation, submission }: NarrationInput): Promise<ReadingSection[]> {
-    return Promise.resolve(composeSections(findings, observation, submission));
+  narrate({ findings, observation, submission, profile }: NarrationInput): Promise<ReadingSection[]> {
+    return Promise.resolve(composeSections(findings, observation, submission, profile));
   }
 }

@@ -5,11 +5,10 @@ import type { PalmTraits } from '../rules/palm-traits';
 import type { PhraseChooser } from './phrase-chooser';
 
 /**
- * What a palmist would point at first in each area, in plain words: the classes the rules read,
- * never their numbers (those are in "How we read this").
+ * What a palmist would point at first in each area, in plain words: the classes the profile holds
+ * (lines through the profiled observation), never their numbers (those are in "How we read this").
  */
 const LINE_CONFIDENCE = 0.5;
-const CREASE_CONFIDENCE = 0.5;
 const FEATURES_PER_SENTENCE = 3;
 
 type Feature = (traits: PalmTraits, observation: PalmObservation) => string | undefined;
@@ -31,53 +30,57 @@ const line =
     return `a ${shape} ${words}`;
   };
 
+/** A class in words; nothing where the profile left the trait null. */
+const inWords =
+  <C extends string>(words: Record<C, string>) =>
+  (value: C | null): string | undefined =>
+    value === null ? undefined : words[value];
+
 const FEATURES = {
   palmShape: ({ palmShape }) =>
-    ({ square: 'a square palm', balanced: 'a palm of even proportions', oblong: 'a long, narrow palm' })[
-      palmShape
-    ],
+    inWords({ square: 'a square palm', balanced: 'a palm of even proportions', oblong: 'a long, narrow palm' })(
+      palmShape,
+    ),
   fingers: ({ fingers }) =>
-    ({ short: 'short fingers', medium: 'fingers of medium length', long: 'long fingers' })[fingers],
+    inWords({ short: 'short fingers', medium: 'fingers of medium length', long: 'long fingers' })(fingers),
   spacing: ({ spacing }) =>
-    ({
+    inWords({
       close: 'fingers held close together',
       average: 'evenly spaced fingers',
       wide: 'widely spread fingers',
-    })[spacing],
+    })(spacing),
   thumb: ({ thumb }) =>
-    ({ short: 'a short thumb', medium: 'a thumb of medium length', long: 'a long thumb' })[thumb],
+    inWords({ short: 'a short thumb', medium: 'a thumb of medium length', long: 'a long thumb' })(thumb),
   thumbAngle: ({ thumbAngle }) =>
-    ({
+    inWords({
       narrow: 'a thumb that stays close to the hand',
       medium: 'a thumb that opens moderately',
       wide: 'a thumb that opens wide',
-    })[thumbAngle],
+    })(thumbAngle),
   indexVsRing: ({ indexVsRing }) =>
-    ({
+    inWords({
       'ring-longer': 'a ring finger longer than the index',
       even: 'index and ring fingers of one height',
       'index-longer': 'an index finger longer than the ring',
-    })[indexVsRing],
+    })(indexVsRing),
   littleFinger: ({ littleFinger }) =>
-    ({
+    inWords({
       short: 'a little finger that stops below the ring finger’s top joint',
       reaching: 'a little finger that reaches the ring finger’s top joint',
       long: 'a little finger that rises past the ring finger’s top joint',
-    })[littleFinger],
+    })(littleFinger),
   middleFinger: ({ middleFinger }) =>
-    ({
+    inWords({
       short: 'a middle finger barely longer than its neighbours',
       balanced: 'a middle finger in balance with its neighbours',
       long: 'a long middle finger',
-    })[middleFinger],
-  creases: ({ creases }, observation) =>
-    observation.creaseDensity.confidence < CREASE_CONFIDENCE
-      ? undefined
-      : {
-          sparse: 'few, clear creases',
-          moderate: 'a moderate web of fine creases',
-          dense: 'many fine creases',
-        }[creases],
+    })(middleFinger),
+  creases: ({ creases }) =>
+    inWords({
+      sparse: 'few, clear creases',
+      moderate: 'a moderate web of fine creases',
+      dense: 'many fine creases',
+    })(creases),
 } satisfies Record<string, Feature>;
 
 const AREA_FEATURES: Record<LifeArea, readonly Feature[]> = {

@@ -96,7 +96,7 @@ export const MONEY_RULES = defineRules('money', [
   {
     id: 'money.ring.much-longer',
     evidence: GEOMETRY,
-    when: (p) => p.traits.ringMuchLonger,
+    when: (p) => p.traits.ringMuchLonger === true,
     weight: 0.6,
     basis: 'Ring finger much longer',
     place: SURYA,
