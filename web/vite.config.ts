@@ -6,7 +6,6 @@ import { prerender } from './build/prerender.plugin.ts';
 
 const sourceRoot = fileURLToPath(new URL('./src', import.meta.url));
 const contractsEntry = fileURLToPath(new URL('../services/contracts/src/index.ts', import.meta.url));
-const profileWordsEntry = fileURLToPath(new URL('../services/contracts/src/profile-words.ts', import.meta.url));
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
@@ -23,12 +22,7 @@ export default defineConfig({
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   resolve: {
     // Contracts are consumed as TypeScript source, the same as on the server.
-    alias: {
-      // Before the package itself, which would otherwise match as a prefix.
-      '@palm/contracts/profile-words': profileWordsEntry,
-      '@palm/contracts': contractsEntry,
-      '@': sourceRoot,
-    },
+    alias: { '@palm/contracts': contractsEntry, '@': sourceRoot },
   },
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } },

@@ -1,10 +1,5 @@
 import type { PalmProfile, ProfileTraitId } from './reading.contract';
 
-/*
- * Type imports only: the web report imports this module by itself (`@palm/contracts/profile-words`),
- * so the browser gets these words without zod and the schemas.
- */
-
 /** Each profile trait's name in the report's words. */
 export const PROFILE_TRAIT_NAMES: Record<ProfileTraitId, string> = {
   handSide: 'Hand',
@@ -64,7 +59,9 @@ const CLASS_WORDS: Record<string, string> = {
  * "Your palm at a glance": every trait the profile states, as [name, class] in plain words, in the
  * contract's order; traits it leaves null are left out. The web report and the PDF both use it.
  */
-export function profileAtAGlance(profile: PalmProfile): { trait: ProfileTraitId; name: string; value: string }[] {
+export function profileAtAGlance(
+  profile: PalmProfile,
+): { trait: ProfileTraitId; name: string; value: string }[] {
   return (Object.keys(PROFILE_TRAIT_NAMES) as ProfileTraitId[]).flatMap((trait) => {
     const value = profile[trait];
     if (value === null || value === undefined) return [];

@@ -2,7 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PROFILE_TRAIT_IDS, SUBMISSION_DEFAULTS, readingSubmissionSchema, type PalmProfile } from '@palm/contracts';
+import {
+  PROFILE_TRAIT_IDS,
+  SUBMISSION_DEFAULTS,
+  readingSubmissionSchema,
+  type PalmProfile,
+} from '@palm/contracts';
 import { createPalmObserver } from '@palm/palm-engine';
 import { normalisePalmPhoto } from '@palm/palm-photo';
 import { PALMS_DIR as PALMS } from '../../../tests/support/palm-photos';
@@ -24,7 +29,10 @@ import { VIEW_CHANGES } from './view-changes';
  *    than COMMON_SHARE of the palms read in palm/, retest/ and lines/.
  */
 const COMMON_SHARE = 0.7;
-const OUT = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/profile/trait-reliability.recorded.ts');
+const OUT = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../src/profile/trait-reliability.recorded.ts',
+);
 
 const observer = await createPalmObserver();
 const observe = async (photo: Buffer): Promise<PalmObservation | undefined> => {
@@ -34,7 +42,9 @@ const observe = async (photo: Buffer): Promise<PalmObservation | undefined> => {
 const jpegs = async (dir: string) => (await readdir(dir)).filter((name) => /\.jpe?g$/i.test(name)).sort();
 
 const retestDir = path.join(PALMS, 'retest');
-const hands = (await readdir(retestDir, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name);
+const hands = (await readdir(retestDir, { withFileTypes: true }))
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name);
 const retest: { hand: string; observation: PalmObservation }[] = [];
 for (const hand of hands.sort()) {
   for (const file of await jpegs(path.join(retestDir, hand))) {
@@ -104,7 +114,9 @@ for (const file of await jpegs(linesDir)) {
 }
 const gatedTable: TraitReliabilityTable = { measured: '', noise, traits, commonTags: [] };
 const submission = readingSubmissionSchema.parse({ ...SUBMISSION_DEFAULTS, flowResponses: {} });
-const sideTags = new Set(PALM_RULES.filter((r) => r.evidence.some((e) => e.kind === 'side')).map((r) => r.basis));
+const sideTags = new Set(
+  PALM_RULES.filter((r) => r.evidence.some((e) => e.kind === 'side')).map((r) => r.basis),
+);
 const allRead = [...palmObservations, ...retest.map((r) => r.observation), ...linesObservations];
 const tagCounts = new Map<string, number>();
 for (const observation of allRead) {

@@ -3,22 +3,38 @@ import { describe, expect, it } from 'vitest';
 import { composeSections, narrateLocally } from '../src/narrator/local-narrator';
 import { cleanVisitorText } from '../src/narrator/visitor-answers';
 import type { PalmObservation } from '../src/palm-observation';
-import { interpret } from '../src/rules/interpret';
+import { palmProfileOf } from '../src/profile/palm-profile';
+import { interpret, PALM_RULES } from '../src/rules/interpret';
+import { EVERY_TRAIT_RELIABLE } from './fixtures/every-trait-reliable';
 import { forbiddenTopicsIn } from '../src/rules/safety';
 import { FIXTURE_NAMES, PALM_FIXTURES, type FixtureName } from './fixtures/palm-observations';
 import { allText, basisByArea, sentences } from './support/reading-text';
 import { ANSWER_SPREAD, answers } from './fixtures/questionnaire-answers';
 
-const read = (observation: PalmObservation, submission: ReadingSubmission = answers()): ReadingResult =>
-  narrateLocally(interpret(observation, submission), observation, submission);
+/** The narrator over the rule base's full reach: every trait the fixture measures clearly is stated. */
+function read(observation: PalmObservation, submission: ReadingSubmission = answers()): ReadingResult {
+  const profile = palmProfileOf(observation, EVERY_TRAIT_RELIABLE);
+  return narrateLocally(
+    interpret(observation, submission, PALM_RULES, profile, []),
+    observation,
+    submission,
+    profile,
+  );
+}
 
 const palm = (name: FixtureName) => PALM_FIXTURES[name];
 
 describe('local palm narrator', () => {
   it.each(FIXTURE_NAMES)('reads %s in the spec’s shape, every tag pointing at a fired finding', (name) => {
     const submission = answers();
-    const findings = interpret(palm(name), submission);
-    const result = narrateLocally(findings, palm(name), submission);
+    const findings = interpret(
+      palm(name),
+      submission,
+      PALM_RULES,
+      palmProfileOf(palm(name), EVERY_TRAIT_RELIABLE),
+      [],
+    );
+    const result = read(palm(name), submission);
     expect(readingResultSchema.parse(result)).toEqual(result);
     expect(result.sections.map((s) => s.area).sort()).toEqual([
       'career',

@@ -14,6 +14,7 @@ import type { TraitReliabilityTable } from '../src/profile/trait-reliability';
 import { TRAIT_RELIABILITY } from '../src/profile/trait-reliability.recorded';
 import { composeSections } from '../src/narrator/local-narrator';
 import { interpret, PALM_RULES } from '../src/rules/interpret';
+import { EVERY_TRAIT_RELIABLE } from './fixtures/every-trait-reliable';
 import { PALM_FIXTURES } from './fixtures/palm-observations';
 import { answers } from './fixtures/questionnaire-answers';
 
@@ -84,14 +85,7 @@ function observationOf(row: number[]): PalmObservation {
 }
 
 const noise = TRAIT_RELIABILITY.noise;
-/** A table in which every trait survived every re-take: the gate lets each measured class through. */
-const everyTraitReliable: TraitReliabilityTable = {
-  ...TRAIT_RELIABILITY,
-  traits: Object.fromEntries(
-    PROFILE_TRAIT_IDS.map((id) => [id, { retest: { pairs: 10, agreed: 10 }, views: { pairs: 10, agreed: 10 } }]),
-  ),
-  commonTags: [],
-};
+const everyTraitReliable = EVERY_TRAIT_RELIABLE;
 const withIndexToRing = (indexToRing: number): PalmObservation => ({
   ...base,
   geometry: { ...base.geometry, indexToRing },
@@ -102,7 +96,11 @@ describe('the palm profile states a class only where a re-take would agree', () 
     const { ringLongerBelow, indexLongerFrom } = TRAIT_CUTOFFS.indexToRing;
     const margin = PROFILE_BAND_WIDTHS * noise.indexToRing;
     const indexVsRing = (value: number) => measuredProfile(withIndexToRing(value)).indexVsRing;
-    for (const value of [ringLongerBelow - margin / 2, ringLongerBelow + margin / 2, indexLongerFrom - margin / 2])
+    for (const value of [
+      ringLongerBelow - margin / 2,
+      ringLongerBelow + margin / 2,
+      indexLongerFrom - margin / 2,
+    ])
       expect(indexVsRing(value)).toBeNull();
     expect(indexVsRing(ringLongerBelow - 2 * margin)).toBe('ring-longer');
     expect(indexVsRing(indexLongerFrom + 2 * margin)).toBe('index-longer');
@@ -152,12 +150,14 @@ describe('the palm profile states a class only where a re-take would agree', () 
 });
 
 describe('a reading states classes only from its profile', () => {
-  const rulesReading = (ids: readonly string[]) => PALM_RULES.filter((rule) => ids.some((id) => rule.id.includes(id)));
+  const rulesReading = (ids: readonly string[]) =>
+    PALM_RULES.filter((rule) => ids.some((id) => rule.id.includes(id)));
 
   it('a trait the profile leaves null silences every rule that reads it, whatever the observation says', () => {
     const profile = palmProfileOf(base, everyTraitReliable);
     expect(profile.handType).not.toBeNull();
-    const tattva = (p: PalmProfile) => interpret(base, answers(), PALM_RULES, p).filter((f) => f.ruleId.includes('tattva'));
+    const tattva = (p: PalmProfile) =>
+      interpret(base, answers(), PALM_RULES, p).filter((f) => f.ruleId.includes('tattva'));
     expect(tattva(profile).length).toBeGreaterThan(0);
     expect(tattva({ ...profile, handType: null })).toEqual([]);
   });
@@ -173,7 +173,9 @@ describe('a reading states classes only from its profile', () => {
     const sections = composeSections(findings, base, answers(), swapped);
     const subtitles = sections.map((section) => section.subtitle).join(' ');
     expect(subtitles).not.toMatch(new RegExp(`\\b${profile.handType!}\\b`, 'i'));
-    const heartLength = findings.filter((f) => f.basis.startsWith('Heart line:') && /short|medium/.test(f.basis));
+    const heartLength = findings.filter(
+      (f) => f.basis.startsWith('Heart line:') && /short|medium/.test(f.basis),
+    );
     expect(heartLength).toEqual([]);
   });
 });

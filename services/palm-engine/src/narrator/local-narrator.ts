@@ -101,7 +101,7 @@ export function composeSections(
   const observation = profiledObservation(profile, measured);
   const answers = readVisitorAnswers(submission);
   const areas = orderedAreas(submission.focusAreas);
-  const choose = phraseChooserFor(observation);
+  const choose = phraseChooserFor(measured);
   const context: ReadingContext = {
     observation,
     profile,
@@ -164,9 +164,7 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
   return {
     area,
     title: AREA_TITLES[area],
-    subtitle: handType
-      ? `${TATTVA_LABELS[handType]} hand · ${AREA_SUBTITLES[area]}`
-      : AREA_SUBTITLES[area],
+    subtitle: handType ? `${TATTVA_LABELS[handType]} hand · ${AREA_SUBTITLES[area]}` : AREA_SUBTITLES[area],
     insights,
     content: joinSentences(content),
     details: joinSentences(details),

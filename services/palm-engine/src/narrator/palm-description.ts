@@ -38,9 +38,11 @@ const inWords =
 
 const FEATURES = {
   palmShape: ({ palmShape }) =>
-    inWords({ square: 'a square palm', balanced: 'a palm of even proportions', oblong: 'a long, narrow palm' })(
-      palmShape,
-    ),
+    inWords({
+      square: 'a square palm',
+      balanced: 'a palm of even proportions',
+      oblong: 'a long, narrow palm',
+    })(palmShape),
   fingers: ({ fingers }) =>
     inWords({ short: 'short fingers', medium: 'fingers of medium length', long: 'long fingers' })(fingers),
   spacing: ({ spacing }) =>

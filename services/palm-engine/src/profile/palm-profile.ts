@@ -78,7 +78,7 @@ function lineTraits(observation: PalmObservation): Partial<PalmProfile> {
         out[id] = seen ? (lineClass(line, attribute) ?? null) : null;
     }
   }
-  return out as Partial<PalmProfile>;
+  return out;
 }
 
 /**

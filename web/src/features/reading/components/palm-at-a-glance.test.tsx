@@ -5,7 +5,15 @@ import { normalizeReading } from '../lib/normalize-reading';
 import { PalmAtAGlance } from './palm-at-a-glance';
 
 const emptyProfile = Object.fromEntries(PROFILE_TRAIT_IDS.map((id) => [id, null])) as PalmProfile;
-const section = { area: 'love', title: 'Love', subtitle: '', insights: ['x'], content: '', details: '', basis: [] };
+const section = {
+  area: 'love',
+  title: 'Love',
+  subtitle: '',
+  insights: ['x'],
+  content: '',
+  details: '',
+  basis: [],
+};
 
 function panelFor(reading: unknown) {
   const normalized = normalizeReading(reading);

@@ -1,5 +1,5 @@
 import type { PalmProfile } from '@palm/contracts';
-import { profileAtAGlance } from '@palm/contracts/profile-words';
+import { profileAtAGlance } from '@palm/contracts';
 
 /** "Your palm at a glance": the classes the reading rests on, in plain words; undetermined traits are left out. */
 export function PalmAtAGlance({ profile }: { profile: PalmProfile | null }) {
