@@ -146,6 +146,10 @@ describe('the palm profile states a class only where a re-take would agree', () 
     expect(Object.keys(profile).sort()).toEqual([...PROFILE_TRAIT_IDS].sort());
     expect(palmProfileSchema.parse(profile)).toEqual(profile);
     expect(profile.heartLineEnd).toBeNull();
+    expect(palmProfileSchema.safeParse({ ...profile, palmShape: 'round' }).success).toBe(false);
+    expect(palmProfileSchema.safeParse({ ...profile, auraColour: 'gold' }).success).toBe(false);
+    const { handType: _left, ...missing } = profile;
+    expect(palmProfileSchema.safeParse(missing).success).toBe(false);
   });
 });
 
