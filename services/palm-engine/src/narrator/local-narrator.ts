@@ -16,16 +16,13 @@ import { profiledObservation } from '../profile/profiled-lines';
 import { traitsFromProfile, type PalmTraits } from '../rules/palm-traits';
 import { LINE_LABELS, LINE_NAMES_IN_TEXT, TATTVA_LABELS, vedicNameOf } from '../rules/vedic-names';
 import {
-  AREA_NAMES,
   AREA_SUBTITLES,
   AREA_TITLES,
   CHILDREN_NOTES,
   CLOSING_NOTES,
-  FOCUS_NOTES,
-  GENERAL_TIPS,
   handMismatchNote,
+  HEALTH_FRAMING,
   LIFE_STAGE_NOTES,
-  OPENERS,
   RELATIONSHIP_NOTES,
   TATTVA_TIPS,
   UNQUOTED_NOTE,
@@ -33,7 +30,7 @@ import {
   VISITOR_NOTE_BRIDGES,
 } from './area-texts';
 import type { NarrationInput, Narrator } from './narrator';
-import { describePalm } from './palm-description';
+import { describePalm, unsettledTraits, type TraitName } from './palm-description';
 import { phraseChooserFor, type PhraseChooser } from './phrase-chooser';
 import { readVisitorAnswers, type VisitorAnswers } from './visitor-answers';
 
@@ -81,6 +78,10 @@ interface ReadingContext {
   unseenSaid: Set<LineName>;
   /** Features already pointed out in a section's "we see" sentence, so none is pointed out twice. */
   described: Set<string>;
+  /** Traits already said to be unsettled by this photo, so each is said once. */
+  unsettledSaid: Set<TraitName>;
+  /** Linking words left for the whole reading: a link on every sentence reads as a template. */
+  linksLeft: { count: number };
 }
 
 /** Focus areas first, in the visitor's order, then the rest in the usual order. */
@@ -111,6 +112,8 @@ export function composeSections(
     notesByArea: visitorNotesByArea(answers, areas, choose),
     unseenSaid: new Set(),
     described: new Set(),
+    unsettledSaid: new Set(),
+    linksLeft: { count: LINKS_PER_READING },
   };
   const sections = areas.map((area, index) =>
     composeSection(
@@ -141,13 +144,13 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
       wordFindings(findings.slice(inContentUntil), choose),
     ],
     choose,
-    area,
+    context.linksLeft,
   );
   const { handType } = profile;
 
   const content = [
     plan.index === 0 ? mismatchNote(context) : undefined,
-    choose.pick(OPENERS[area], `${area}.opener`),
+    area === 'health' ? HEALTH_FRAMING : undefined,
     describePalm(area, context.traits, observation, choose, context.described),
     ...inContent,
     answerNote(area, answers, choose),
@@ -155,9 +158,9 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
   ];
   const details = [
     ...inDetails,
+    unsettledTraits(area, context.traits, observation, choose, context.unsettledSaid),
     ...unseenLineNotes(area, context),
-    ...practicalTips(plan, profile, choose, inDetails.length),
-    focused ? choose.pick(FOCUS_NOTES, `${area}.focus`)(AREA_NAMES[area]) : undefined,
+    ...practicalTips(plan, profile, choose),
     plan.isLast ? choose.pick(CLOSING_NOTES, 'closing') : undefined,
   ];
 
@@ -166,8 +169,7 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
     title: AREA_TITLES[area],
     subtitle: handType ? `${TATTVA_LABELS[handType]} hand · ${AREA_SUBTITLES[area]}` : AREA_SUBTITLES[area],
     insights,
-    content: joinSentences(content),
-    details: joinSentences(details),
+    ...paragraphs(content, details),
     basis: [...new Set(findings.map((finding) => finding.basis))],
   };
 }
@@ -178,10 +180,11 @@ function wordFindings(findings: readonly Finding[], choose: PhraseChooser): stri
 }
 
 /**
- * Words that carry a paragraph from one finding to the next, so it reads as one palmist talking
- * rather than a list; picked per palm like the phrasings.
+ * Words that carry a paragraph from one finding to the next. Only a few per reading: a sentence
+ * that stands on its own reads better than one more stock link, so each section's first content
+ * sentence takes one while the reading's budget lasts, picked per palm like the phrasings.
  */
-const FIRST_LINKS = ['', 'To begin with, ', 'First of all, ', 'Most clearly, '] as const;
+const LINKS_PER_READING = 2;
 const LINKS = [
   'Beyond that, ',
   'Alongside this, ',
@@ -199,42 +202,41 @@ const PROPER_START =
 function linked(
   paragraphs: readonly [readonly string[], readonly string[]],
   choose: PhraseChooser,
-  area: LifeArea,
+  linksLeft: { count: number },
 ): [string[], string[]] {
-  const start = LINKS.indexOf(choose.pick(LINKS, `${area}.links`));
-  let used = 0;
-  const link = (sentence: string, first: boolean): string => {
-    const words = first
-      ? choose.pick(FIRST_LINKS, `${area}.first-link`)
-      : LINKS[(start + used++) % LINKS.length]!;
-    if (!words) return sentence;
-    const rest = PROPER_START.test(sentence)
-      ? sentence
-      : sentence.charAt(0).toLowerCase() + sentence.slice(1);
-    return words + rest;
-  };
   const [content, details] = paragraphs;
-  return [
-    content.map((sentence, i) => link(sentence, i === 0)),
-    details.map((sentence) => link(sentence, false)),
-  ];
+  // The second content sentence follows the first in one breath, so it is the one that is linked.
+  const second = content[1];
+  if (second === undefined || linksLeft.count === 0) return [[...content], [...details]];
+  linksLeft.count--;
+  const words = choose.pick(LINKS, `link.${linksLeft.count}`);
+  const rest = PROPER_START.test(second) ? second : second.charAt(0).toLowerCase() + second.slice(1);
+  return [[content[0]!, words + rest, ...content.slice(2)], [...details]];
 }
 
-/** Focus areas get advice for their hand type and a general one; others only when they are thin. */
+/** Only focus areas get advice, and only advice for this hand's type: general tips fit every palm. */
 function practicalTips(
   { area, focused }: SectionPlan,
   { handType }: PalmProfile,
   choose: PhraseChooser,
-  findingsInDetails: number,
 ): string[] {
-  const general = choose.pick(GENERAL_TIPS[area], `${area}.tip`);
-  if (!focused) return findingsInDetails < 2 ? [general] : [];
-  if (!handType) return [general];
-  return [choose.pick(TATTVA_TIPS[area][handType], `${area}.tattva-tip`), general];
+  if (!focused || !handType) return [];
+  return [choose.pick(TATTVA_TIPS[area][handType], `${area}.tattva-tip`)];
 }
 
-function joinSentences(parts: readonly (string | undefined)[]): string {
-  return parts.filter((part): part is string => Boolean(part)).join(' ');
+/**
+ * A thin section still fills both paragraphs where it has two sentences, so no paragraph is
+ * left empty beside a full one.
+ */
+function paragraphs(
+  content: readonly (string | undefined)[],
+  details: readonly (string | undefined)[],
+): { content: string; details: string } {
+  const first = content.filter((part): part is string => Boolean(part));
+  const second = details.filter((part): part is string => Boolean(part));
+  if (first.length === 0 && second.length > 0) first.push(second.shift()!);
+  if (second.length === 0 && first.length > 1) second.push(first.pop()!);
+  return { content: first.join(' '), details: second.join(' ') };
 }
 
 function mismatchNote({ observation, answers }: ReadingContext): string | undefined {
@@ -252,10 +254,9 @@ function answerNote(area: LifeArea, answers: VisitorAnswers, choose: PhraseChoos
         ? choose.pick(RELATIONSHIP_NOTES[answers.relationship], `love.status.${answers.relationship}`)
         : undefined;
     case 'career':
+      return answers.lifeStage ? choose.pick(LIFE_STAGE_NOTES[answers.lifeStage], 'career.stage') : undefined;
     case 'money':
-      return answers.lifeStage
-        ? choose.pick(LIFE_STAGE_NOTES[area][answers.lifeStage], `${area}.stage`)
-        : undefined;
+      return undefined;
     case 'health':
       return answers.hasChildren ? choose.pick(CHILDREN_NOTES, 'health.children') : undefined;
     case 'spiritual':

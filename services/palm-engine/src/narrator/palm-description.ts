@@ -85,25 +85,30 @@ const FEATURES = {
     })(creases),
 } satisfies Record<string, Feature>;
 
-const AREA_FEATURES: Record<LifeArea, readonly Feature[]> = {
-  love: [line('heart', 'heart line'), FEATURES.spacing, FEATURES.thumbAngle, FEATURES.littleFinger],
-  career: [
-    line('head', 'head line'),
-    line('fate', 'fate line'),
-    FEATURES.indexVsRing,
-    FEATURES.fingers,
-    FEATURES.thumb,
-  ],
-  health: [line('life', 'life line'), FEATURES.thumbAngle, FEATURES.creases, FEATURES.palmShape],
-  money: [
-    line('sun', 'sun line'),
-    line('fate', 'fate line'),
-    FEATURES.littleFinger,
-    FEATURES.spacing,
-    FEATURES.palmShape,
-  ],
-  spiritual: [FEATURES.creases, FEATURES.middleFinger, FEATURES.palmShape, FEATURES.fingers],
+/** The traits each area reads, in the words used when this photo could not settle them. */
+export type TraitName = keyof typeof FEATURES;
+const UNSETTLED_WORDS: Record<TraitName, string> = {
+  palmShape: 'the shape of your palm',
+  fingers: 'the length of your fingers',
+  spacing: 'how your fingers are spaced',
+  thumb: 'the length of your thumb',
+  thumbAngle: 'how far your thumb opens',
+  indexVsRing: 'how your index and ring fingers compare',
+  littleFinger: 'the reach of your little finger',
+  middleFinger: 'the length of your middle finger',
+  creases: 'the fine creases of your palm',
 };
+
+const AREA_FEATURES: Record<LifeArea, readonly (Feature | TraitName)[]> = {
+  love: [line('heart', 'heart line'), 'spacing', 'thumbAngle', 'littleFinger'],
+  career: [line('head', 'head line'), line('fate', 'fate line'), 'indexVsRing', 'fingers', 'thumb'],
+  health: [line('life', 'life line'), 'thumbAngle', 'creases', 'palmShape'],
+  money: [line('sun', 'sun line'), line('fate', 'fate line'), 'littleFinger', 'spacing', 'palmShape'],
+  spiritual: ['creases', 'middleFinger', 'palmShape', 'fingers'],
+};
+
+const featureOf = (feature: Feature | TraitName): Feature =>
+  typeof feature === 'string' ? FEATURES[feature] : feature;
 
 const TEMPLATES: readonly ((features: string) => string)[] = [
   (features) => `Looking at your hand, we see ${features}.`,
@@ -111,9 +116,15 @@ const TEMPLATES: readonly ((features: string) => string)[] = [
   (features) => `In your hand we notice ${features}.`,
 ];
 
+const UNSETTLED_TEMPLATES: readonly ((traits: string, several: boolean) => string)[] = [
+  (traits, several) =>
+    `This photo could not settle ${traits}, so we leave ${several ? 'them' : 'it'} out rather than guess.`,
+  (traits) => `We leave ${traits} unread here, where a second photo might see differently.`,
+];
+
 /**
  * One sentence naming what this area is read from on this palm, leaving out what an earlier
- * section already pointed to; nothing when fewer than two features are left.
+ * section already pointed to; nothing when no feature is left.
  */
 export function describePalm(
   area: LifeArea,
@@ -123,10 +134,33 @@ export function describePalm(
   described: Set<string>,
 ): string | undefined {
   const seen = AREA_FEATURES[area]
-    .map((feature) => feature(traits, observation))
+    .map((feature) => featureOf(feature)(traits, observation))
     .filter((words): words is string => Boolean(words) && !described.has(words!))
     .slice(0, FEATURES_PER_SENTENCE);
-  if (seen.length < 2) return undefined;
+  if (seen.length === 0) return undefined;
   for (const words of seen) described.add(words);
   return choose.pick(TEMPLATES, `${area}.described`)(listInWords(seen));
+}
+
+/**
+ * The traits this area would read that the profile left unstated, named once per reading: a
+ * thin section says honestly why it is thin, in terms of this photo, instead of filling up.
+ */
+export function unsettledTraits(
+  area: LifeArea,
+  traits: PalmTraits,
+  observation: PalmObservation,
+  choose: PhraseChooser,
+  named: Set<TraitName>,
+): string | undefined {
+  const unsettled = AREA_FEATURES[area].filter(
+    (feature): feature is TraitName =>
+      typeof feature === 'string' &&
+      !named.has(feature) &&
+      featureOf(feature)(traits, observation) === undefined,
+  );
+  if (unsettled.length === 0) return undefined;
+  for (const trait of unsettled) named.add(trait);
+  const words = listInWords(unsettled.map((trait) => UNSETTLED_WORDS[trait]));
+  return choose.pick(UNSETTLED_TEMPLATES, `${area}.unsettled`)(words, unsettled.length > 1);
 }
