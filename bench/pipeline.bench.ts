@@ -1,5 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +10,8 @@ import { buildServer, compiledEntry } from '../scripts/build/server-build';
 import { nodeRuntimeEnv } from '../scripts/distributed/node-runtime';
 import { startProcessStack, STACK_PROCESS_NAMES } from '../scripts/distributed/process-stack';
 import { ROOT, writeBenchmarkSection } from './support/benchmarks-doc';
+import { phonePhoto } from './support/phone-photo';
+import { peakRssDuring, waitReady } from './support/product-process';
 import { machineLoad } from './support/stats';
 
 /**
@@ -18,7 +19,6 @@ import { machineLoad } from './support/stats';
  * concurrency 1 and 8, embedded and distributed; GET /api/reading/{id} through the gateway vs the
  * reading service directly. Prints the figures and records them in its section of docs/benchmarks.md.
  */
-const PALM = path.resolve(ROOT, '../shared/palms/palm/pos_21_05_Hand_0002764.jpg');
 const SUBMISSIONS = { 1: 20, 8: 48 } as const;
 const DATABASE_SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const AMQP_URL = process.env.BENCH_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
@@ -47,26 +47,6 @@ function runtimeSettings(): string {
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-
-/**
- * A 12-megapixel JPEG of 3–5 MB, as a phone camera sends it. A scaled-up 640 px photo is too
- * smooth to weigh that much, so it gets a phone sensor's colour grain.
- */
-async function phonePhoto(): Promise<Buffer> {
-  const base = await sharp(await readFile(PALM))
-    .resize(4000, 3000, { fit: 'fill' })
-    .toBuffer();
-  const grain = await sharp(randomBytes(4000 * 3000 * 3), { raw: { width: 4000, height: 3000, channels: 3 } })
-    .png({ compressionLevel: 1 })
-    .toBuffer();
-  for (let quality = 88; ; quality += 2) {
-    const photo = await sharp(base)
-      .composite([{ input: grain, blend: 'soft-light' }])
-      .jpeg({ quality, chromaSubsampling: '4:4:4' })
-      .toBuffer();
-    if (photo.length >= 3 * 1024 * 1024 || quality >= 98) return photo;
-  }
-}
 
 /**
  * The form a phone sends, encoded once: the load generator then only writes bytes, so the machine's
@@ -135,36 +115,6 @@ async function runLoad(
     failures,
     ids,
   };
-}
-
-async function rssMb(pid: number | undefined): Promise<number> {
-  if (!pid) return NaN;
-  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN) / 1024;
-}
-
-/**
- * The highest resident memory of some processes while `work` runs, sampled every 100 ms. The
- * kernel's own peak (VmHWM) would also count one-off start-up work, such as creating a new
- * database directory, which is not what a running product needs.
- */
-async function peakRssDuring<T>(
-  pids: (number | undefined)[],
-  work: () => Promise<T>,
-): Promise<{ result: T; peaks: number[] }> {
-  const peaks = pids.map(() => 0);
-  const sample = async () => {
-    const values = await Promise.all(pids.map(rssMb));
-    values.forEach((value, index) => (peaks[index] = Math.max(peaks[index]!, value)));
-  };
-  const timer = setInterval(() => void sample(), 100);
-  try {
-    const result = await work();
-    await sample();
-    return { result, peaks };
-  } finally {
-    clearInterval(timer);
-  }
 }
 
 /** CPU seconds (user + system) a process has used so far, from /proc; NaN when it is gone. */
@@ -237,21 +187,6 @@ async function getLoad(url: string): Promise<{ rps: number; p99: number }> {
   return { rps: result.requests.average, p99: result.latency.p99 };
 }
 
-async function waitReady(url: string, child: ChildProcess) {
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error('embedded product exited while starting');
-    if (
-      await fetch(`${url}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('embedded product did not become ready');
-}
-
 async function benchEmbedded(form: EncodedForm) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-embedded-'));
   const port = 18080;
@@ -267,6 +202,7 @@ async function benchEmbedded(form: EncodedForm) {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       READING_RATE_LIMIT_PER_MINUTE: '100000',
+      UPLOADS_PER_CLIENT: '100',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -305,6 +241,7 @@ async function benchDistributed(form: EncodedForm) {
       S3_BUCKET: `bench-${Date.now().toString(36)}`,
       LOG_LEVEL: 'warn',
       READING_RATE_LIMIT_PER_MINUTE: '100000',
+      UPLOADS_PER_CLIENT: '100',
     },
     onOutput: (process, line) => {
       if (/"level":(50|60)/.test(line)) console.error(`${process}: ${line}`);

@@ -50,7 +50,9 @@ beforeAll(async () => {
       S3_ACCESS_KEY: s3.accessKey,
       S3_SECRET_KEY: s3.secretKey,
       S3_BUCKET: 'palm-faults',
+      // One test address stands in for many visitors: neither its rate nor its uploads are capped.
       READING_RATE_LIMIT_PER_MINUTE: '10000',
+      UPLOADS_PER_CLIENT: '100',
       LOG_LEVEL: 'warn',
       ...RETRY_ENV,
     },

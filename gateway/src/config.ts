@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  clientLimitSettings,
   infrastructureConfigSchema,
   internalTokenSetting,
   listenHostSetting,
@@ -32,6 +33,8 @@ export const gatewayConfigSchema = z.object({
   INTERNAL_TOKEN: internalTokenSetting,
   /** Readings one client may request per minute (each one runs the palm engine). */
   READING_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1, 'expected a whole number ≥ 1').default(20),
+  /** Header and body deadlines, minimum upload rate, uploads per client (client-limits.ts). */
+  ...clientLimitSettings,
 });
 
 /** Where each area's service listens in distributed mode. */

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import {
+  clientLimitsFrom,
   closeDatabase,
   createBlobStore,
   createBus,
@@ -51,6 +52,7 @@ export async function startEmbedded(options: {
   const infrastructure = loadConfig(infrastructureConfigSchema, env);
   const gateway = loadConfig(gatewayConfigSchema, env);
   // Every module's settings are read before anything opens: a wrong value stops start-up cleanly.
+  const clientLimits = clientLimitsFrom(gateway);
   const modules = SERVICE_MODULES.map((module) => ({ module, config: loadConfig(module.configSchema, env) }));
 
   const db = await createDatabase({
@@ -71,6 +73,7 @@ export async function startEmbedded(options: {
     sharePreview: peers.sharePreview,
     publicUrl: gateway.PUBLIC_URL,
     trustProxy: gateway.TRUST_PROXY,
+    clientLimits,
   });
   const operations = createOperationsApp({
     logger,
@@ -82,7 +85,7 @@ export async function startEmbedded(options: {
     },
   });
   const host = options.host ?? gateway.LISTEN_HOST;
-  const server = await listen(app, options.port ?? gateway.PORT, host);
+  const server = await listen(app, options.port ?? gateway.PORT, host, clientLimits);
   const operationsServer = await listen(
     operations,
     options.opsPort ?? gateway.OPS_PORT,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Express, RequestHandler, Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
-import { createHttpApp, sendProblem, statusTitle, type Logger } from '@palm/platform';
+import { createHttpApp, sendProblem, statusTitle, type ClientLimits, type Logger } from '@palm/platform';
 import { reportPageHandler, type SharePreviewSource } from './report-meta';
 import { precompressedStaticFiles } from './static-files';
 
@@ -21,6 +21,7 @@ export interface GatewayAppOptions {
    */
   publicUrl?: string;
   trustProxy?: false | number | string[];
+  clientLimits?: ClientLimits;
 }
 
 /**
@@ -101,6 +102,7 @@ export function createGatewayApp(options: GatewayAppOptions): Express {
   return createHttpApp({
     logger: options.logger,
     trustProxy: options.trustProxy,
+    clientLimits: options.clientLimits,
     // Readiness and metrics are on the operations port (createOperationsApp), not the public one.
     operationsEndpoints: false,
     securityHeaders: securityHeaders(options.publicUrl?.startsWith('https:') ?? false),

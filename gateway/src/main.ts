@@ -1,4 +1,5 @@
 import {
+  clientLimitsFrom,
   createLogger,
   createOperationsApp,
   handleShutdown,
@@ -22,6 +23,7 @@ runMain(logger, async () => {
   const targets = loadConfig(gatewayTargetsSchema);
   const forwardedProofKey = requireSetting(config.INTERNAL_TOKEN, 'INTERNAL_TOKEN', INTERNAL_TOKEN_REASON);
   const routes = serviceRoutes(targets);
+  const clientLimits = clientLimitsFrom(config);
   const app = createGatewayApp({
     logger,
     api: [createServiceProxy(routes, logger, { forwardedProofKey })],
@@ -30,13 +32,14 @@ runMain(logger, async () => {
     sharePreview: remotePeers(targets).sharePreview,
     publicUrl: config.PUBLIC_URL,
     trustProxy: config.TRUST_PROXY,
+    clientLimits,
   });
   const operations = createOperationsApp({
     logger,
     readiness: serviceReadiness(routes),
     securityHeaders: securityHeaders(false),
   });
-  const server = await listen(app, config.PORT, config.LISTEN_HOST);
+  const server = await listen(app, config.PORT, config.LISTEN_HOST, clientLimits);
   const operationsServer = await listen(
     operations,
     config.OPS_PORT,

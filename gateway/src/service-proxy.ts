@@ -120,9 +120,10 @@ export function createServiceProxy(
       logger.warn({ service: route.service, code: error.code }, 'service unreachable through the gateway');
       answerProxyError(res, TIMED_OUT.has(error.code ?? ''));
     });
-    // A client that hangs up, mid-upload or while waiting for its reading, frees the service too.
+    // A client that hangs up, mid-upload or while waiting for its reading, frees the service too,
+    // as does an upload the gateway answered itself before its body was in (too slow: 408).
     res.on('close', () => {
-      if (!res.writableFinished) upstream.destroy();
+      if (!res.writableFinished || !req.complete) upstream.destroy();
     });
     req.pipe(upstream);
   };

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { embeddedDataKey } from '@palm/admin-auth';
 import { compiledEntry } from '../build/server-build';
 import { nodeRuntimeEnv } from './node-runtime';
 import { portIsFree, reservePort, type PortReservation } from './port-reservation';
@@ -119,6 +120,11 @@ export async function startProcessStack(options: ProcessStackOptions): Promise<P
   // A random token per stack unless one is given: the internal endpoints are never open, and the
   // services honour the forwarded headers the gateway signs with it.
   const internalToken = options.env.INTERNAL_TOKEN ?? randomBytes(24).toString('hex');
+  // The database outlives the stack: its sealed operator secret needs the same key every run.
+  const adminDataKey =
+    options.env.ADMIN_DATA_KEY ??
+    process.env.ADMIN_DATA_KEY ??
+    embeddedDataKey(path.join(ROOT, '.data')).toString('base64');
   const urls = Object.fromEntries(
     STACK_PROCESS_NAMES.map((name) => [name, `http://127.0.0.1:${ports[name]}`]),
   ) as Record<StackProcessName, string>;
@@ -152,6 +158,7 @@ export async function startProcessStack(options: ProcessStackOptions): Promise<P
         ...(name === 'gateway' ? {} : { TRUST_PROXY: '1' }),
         ...options.env,
         INTERNAL_TOKEN: internalToken,
+        ...(name === 'admin-auth' ? { ADMIN_DATA_KEY: adminDataKey } : {}),
         ...serviceUrls,
         PORT: String(ports[name]),
         ...(name === 'gateway'

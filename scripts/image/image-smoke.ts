@@ -121,6 +121,8 @@ try {
     S3_SECRET_KEY: 'S3RVER',
     // Distributed mode refuses to start without the secret that guards calls between services.
     INTERNAL_TOKEN: randomBytes(24).toString('hex'),
+    // ...and without the key that seals the operator's authenticator secret.
+    ADMIN_DATA_KEY: randomBytes(32).toString('base64'),
     LOG_LEVEL: 'warn',
   };
   step(`database ${databaseName}, vhost ${vhost}, s3rver on 127.0.0.1:${s3Port}`);

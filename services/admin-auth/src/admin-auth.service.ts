@@ -18,16 +18,27 @@ import {
 } from '@palm/contracts';
 import type { AdminAuthConfig } from './config';
 import { CredentialsRepository } from './credentials.repository';
-import { LoginThrottle } from './login-throttle';
+import { AtRestCipher, deriveAdminKeys } from './data-key';
+import { DeviceCookies } from './device-cookie';
+import { LoginThrottle, maxAttemptsIn, type Budget, type ThrottlePolicy } from './login-throttle';
 import { ADMIN_AUTH_MIGRATIONS_TABLE, adminAuthMigrations } from './migrations';
 import { generateBackupCodes, normalizeBackupCode, randomToken, sameSecret } from './secrets';
 import { SessionStore } from './session.store';
-import { acceptedTimeStep, createTotpSecret, looksLikeTotpCode, otpauthUri, qrCodeDataUrl } from './totp';
+import {
+  ACCEPTED_TIME_STEPS,
+  acceptedTimeStep,
+  createTotpSecret,
+  looksLikeTotpCode,
+  otpauthUri,
+  qrCodeDataUrl,
+} from './totp';
 
 export interface AdminAuthDeps {
   db: Database;
   logger: Logger;
   config: AdminAuthConfig;
+  /** 32 bytes: ADMIN_DATA_KEY, or the embedded mode's key file (see data-key.ts). */
+  dataKey: Buffer;
   /** The clock; tests move it to expire sessions and lockouts. */
   now?: () => Date;
   /**
@@ -49,19 +60,61 @@ export interface AdminAuthService {
 
 const MINUTE_MS = 60_000;
 const SETUP_TOKEN_HEADER = 'x-setup-token';
+const UNKNOWN_DEVICES = 'unknown-devices';
+const THIRTY_DAYS_MS = 30 * 24 * 60 * MINUTE_MS;
 
 const loginAttempts = counter('admin_login_attempts_total', 'Operator sign-in attempts by outcome', [
   'method',
   'outcome',
+  'device',
 ]);
+const loginThrottled = counter(
+  'admin_login_throttled_total',
+  'Operator sign-in attempts refused before checking the code, by the budget that refused them',
+  ['budget'],
+);
+const failureSpikes = counter(
+  'admin_login_failure_spikes_total',
+  'Times a sign-in budget spent its free failures, by budget: each is the start of a spike of failed attempts',
+  ['budget'],
+);
+
+/** The chance that `attempts` guesses at a 6-digit code find one of the codes accepted at that moment. */
+export const totpGuessChance = (attempts: number) => (attempts * ACCEPTED_TIME_STEPS) / 1_000_000;
+
+/** The policy every browser without a device cookie shares. */
+export function unknownDevicePolicy(config: AdminAuthConfig): ThrottlePolicy {
+  return {
+    freeFailures: config.ADMIN_LOGIN_UNKNOWN_DEVICE_MAX_FAILURES,
+    firstDelayMs: config.ADMIN_LOGIN_UNKNOWN_DEVICE_DELAY_SECONDS * 1000,
+    maxDelayMs: config.ADMIN_LOGIN_UNKNOWN_DEVICE_MAX_DELAY_MINUTES * MINUTE_MS,
+    windowMs: config.ADMIN_LOGIN_UNKNOWN_DEVICE_WINDOW_HOURS * 60 * MINUTE_MS,
+    successResets: false,
+  };
+}
+
+/** The policy of one address, or of one known device. */
+function clientPolicy(config: AdminAuthConfig): ThrottlePolicy {
+  const windowMs = config.ADMIN_LOGIN_CLIENT_WINDOW_MINUTES * MINUTE_MS;
+  return {
+    freeFailures: config.ADMIN_LOGIN_CLIENT_MAX_FAILURES,
+    firstDelayMs: config.ADMIN_LOGIN_DELAY_SECONDS * 1000,
+    maxDelayMs: windowMs,
+    windowMs,
+    successResets: true,
+  };
+}
 
 export function createAdminAuthService(deps: AdminAuthDeps): AdminAuthService {
   const { db, logger, config } = deps;
   const now = deps.now ?? (() => new Date());
-  const credentials = new CredentialsRepository(db, {
-    totpSecret: config.ADMIN_TOTP_SECRET,
-    backupCodes: config.ADMIN_BACKUP_CODES,
-  });
+  const keys = deriveAdminKeys(deps.dataKey);
+  const credentials = new CredentialsRepository(
+    db,
+    { totpSecret: config.ADMIN_TOTP_SECRET, backupCodes: config.ADMIN_BACKUP_CODES },
+    { cipher: new AtRestCipher(keys.atRest), backupCodeDigest: keys.backupCodeDigest },
+  );
+  const devices = new DeviceCookies(keys.deviceCookie, config.ADMIN_DEVICE_COOKIE_DAYS);
   const sessions = new SessionStore(
     db,
     {
@@ -70,11 +123,24 @@ export function createAdminAuthService(deps: AdminAuthDeps): AdminAuthService {
     },
     now,
   );
-  const throttle = new LoginThrottle(db, {
-    freeFailures: config.ADMIN_LOGIN_CLIENT_MAX_FAILURES,
-    firstDelayMs: config.ADMIN_LOGIN_DELAY_SECONDS * 1000,
-    windowMs: config.ADMIN_LOGIN_CLIENT_WINDOW_MINUTES * MINUTE_MS,
-  });
+  const throttle = new LoginThrottle(db);
+  const perClient = clientPolicy(config);
+  const unknownDevices = unknownDevicePolicy(config);
+
+  /**
+   * A known device (a browser that signed in before) has a budget of its own and nothing else, so
+   * no attack from elsewhere can lock it out. Every other attempt is charged to its address and to
+   * the one small budget all unknown devices share, which bounds guessing from any number of addresses.
+   */
+  function budgetsOf(client: string, device: string | undefined): Budget[] {
+    if (device) return [{ key: `device:${device}`, policy: perClient }];
+    return [
+      { key: client, policy: perClient },
+      { key: UNKNOWN_DEVICES, policy: unknownDevices },
+    ];
+  }
+  const budgetLabel = (key: string) =>
+    key === UNKNOWN_DEVICES ? 'unknown_devices' : key.startsWith('device:') ? 'device' : 'address';
   let setupToken = config.ADMIN_SETUP_TOKEN;
 
   async function codeIsValid(token: string, at: Date): Promise<boolean> {
@@ -162,7 +228,9 @@ export function createAdminAuthService(deps: AdminAuthDeps): AdminAuthService {
     const client = req.ip ?? 'unknown';
     const method = looksLikeTotpCode(token) ? 'totp' : 'backup_code';
     const at = now();
-    const reservation = await throttle.reserve(client, at);
+    const knownDevice = devices.knownDevice(req, at);
+    const device = knownDevice ? 'known' : 'unknown';
+    const reservation = await throttle.reserve(budgetsOf(client, knownDevice), at);
     if (!reservation.allowed) {
       const seconds = reservation.retryAfterSeconds;
       const minutes = Math.ceil(seconds / 60);
@@ -170,9 +238,18 @@ export function createAdminAuthService(deps: AdminAuthDeps): AdminAuthService {
         seconds < 60
           ? `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`
           : `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
-      loginAttempts.inc({ method, outcome: 'throttled' });
+      const budget = budgetLabel(reservation.refusedBy);
+      loginAttempts.inc({ method, outcome: 'throttled', device });
+      loginThrottled.inc({ budget });
       logger.warn(
-        { client, method, outcome: 'throttled', retryAfterSeconds: reservation.retryAfterSeconds },
+        {
+          client,
+          method,
+          device,
+          budget,
+          outcome: 'throttled',
+          retryAfterSeconds: reservation.retryAfterSeconds,
+        },
         'admin sign-in attempt',
       );
       throw new HttpError(429, `Too many failed sign-in attempts. Please wait ${wait} and try again.`, {
@@ -180,16 +257,29 @@ export function createAdminAuthService(deps: AdminAuthDeps): AdminAuthService {
         headers: { 'Retry-After': String(reservation.retryAfterSeconds) },
       });
     }
+    for (const key of reservation.exhausted) {
+      const budget = budgetLabel(key);
+      failureSpikes.inc({ budget });
+      logger.warn(
+        {
+          client,
+          budget,
+          freeFailures: budget === 'unknown_devices' ? unknownDevices.freeFailures : perClient.freeFailures,
+        },
+        'admin sign-in: a budget has spent its free failures; further attempts on it wait, longer each time',
+      );
+    }
     let succeeded = false;
     try {
       succeeded = await codeIsValid(token, at);
     } finally {
-      await throttle.settle(reservation.attemptId, succeeded);
+      await throttle.settle(reservation.attemptIds, succeeded);
     }
     const outcome = succeeded ? 'succeeded' : 'failed';
-    loginAttempts.inc({ method, outcome });
-    logger[succeeded ? 'info' : 'warn']({ client, method, outcome }, 'admin sign-in attempt');
+    loginAttempts.inc({ method, outcome, device });
+    logger[succeeded ? 'info' : 'warn']({ client, method, device, outcome }, 'admin sign-in attempt');
     if (!succeeded) throw new HttpError(401, 'Login failed', { code: 'login_failed' });
+    devices.remember(req, res, at, knownDevice);
     const body: AdminLoginResponse = { sessionId: await sessions.create() };
     res.json(body);
   });
@@ -210,7 +300,22 @@ export function createAdminAuthService(deps: AdminAuthDeps): AdminAuthService {
     sessions,
     async start() {
       await migrate(db, { table: ADMIN_AUTH_MIGRATIONS_TABLE, migrations: adminAuthMigrations, logger });
+      await credentials.sealStoredSecrets();
       await credentials.syncEnvironment(now());
+      const undigested = await credentials.countUndigestedBackupCodes();
+      if (undigested > 0) {
+        logger.warn(
+          { backupCodes: undigested },
+          'backup codes stored before this version have no lookup digest: a guess is tried against each of them in turn until they are used; replace them (docs/operations.md, "Rotating the operator\'s authenticator and backup codes")',
+        );
+      }
+      const chance = totpGuessChance(maxAttemptsIn(unknownDevices, THIRTY_DAYS_MS));
+      if (chance >= 0.01) {
+        logger.warn(
+          { chancePercent: Math.round(chance * 1000) / 10 },
+          'the ADMIN_LOGIN_UNKNOWN_DEVICE_* settings let unknown devices guess an authenticator code with a 1 % chance or more in 30 days',
+        );
+      }
       if (credentials.configuredByEnvironment && !config.ADMIN_TOTP_SECRET) {
         logger.warn('ADMIN_BACKUP_CODES is set without ADMIN_TOTP_SECRET: only backup codes can sign in');
       }

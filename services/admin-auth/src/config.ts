@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { infrastructureConfigSchema, portSetting } from '@palm/platform';
 import { ADMIN_CODE_MAX_LENGTH, ADMIN_CODE_MIN_LENGTH } from '@palm/contracts';
+import { decodeDataKey } from './data-key';
 
 const positiveInteger = (fallback: number) =>
   z.coerce
@@ -48,6 +49,19 @@ const backupCodesSetting = z
   )
   .optional();
 
+const dataKeySetting = z
+  .string()
+  .transform((value, context) => {
+    const key = decodeDataKey(value);
+    if (key) return key;
+    context.addIssue({
+      code: 'custom',
+      message: 'expected 32 random bytes in base64 (openssl rand -base64 32)',
+    });
+    return z.NEVER;
+  })
+  .optional();
+
 export const adminAuthConfigSchema = infrastructureConfigSchema.extend({
   PORT: portSetting(8083),
   /**
@@ -69,5 +83,20 @@ export const adminAuthConfigSchema = infrastructureConfigSchema.extend({
   ADMIN_LOGIN_CLIENT_WINDOW_MINUTES: positiveInteger(15),
   /** The first wait after the free failures; each further failure doubles it. */
   ADMIN_LOGIN_DELAY_SECONDS: positiveInteger(30),
+  /**
+   * Encrypts the stored authenticator secret and keys the device cookies and backup-code digests.
+   * Required in distributed mode; the embedded mode makes and keeps one in DATA_DIR/admin-data.key.
+   */
+  ADMIN_DATA_KEY: dataKeySetting,
+  /** Failed sign-ins all browsers without a device cookie may make together before they wait. */
+  ADMIN_LOGIN_UNKNOWN_DEVICE_MAX_FAILURES: positiveInteger(20),
+  /** How long those failures count. */
+  ADMIN_LOGIN_UNKNOWN_DEVICE_WINDOW_HOURS: positiveInteger(24),
+  /** The first wait for unknown devices once their free failures are spent; each further failure doubles it. */
+  ADMIN_LOGIN_UNKNOWN_DEVICE_DELAY_SECONDS: positiveInteger(60),
+  /** The longest wait for unknown devices. */
+  ADMIN_LOGIN_UNKNOWN_DEVICE_MAX_DELAY_MINUTES: positiveInteger(60),
+  /** How long a browser stays known after its last sign-in. */
+  ADMIN_DEVICE_COOKIE_DAYS: positiveInteger(180),
 });
 export type AdminAuthConfig = z.infer<typeof adminAuthConfigSchema>;

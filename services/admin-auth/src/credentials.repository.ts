@@ -1,5 +1,6 @@
 import type { Database } from '@palm/platform';
-import { hashSecret, secretMatches, sha256 } from './secrets';
+import { AtRestCipher } from './data-key';
+import { hashSecret, keyedDigest, secretMatches, sha256 } from './secrets';
 
 export type CredentialSource = 'stored' | 'environment';
 
@@ -18,6 +19,22 @@ interface AuthenticatorRow {
   last_time_step: number | null;
 }
 
+interface BackupCodeRow {
+  id: number;
+  code_hash: string;
+  code_digest: string | null;
+}
+
+/** The keys the stored credentials are sealed and looked up with (see data-key.ts). */
+export interface CredentialKeys {
+  cipher: AtRestCipher;
+  backupCodeDigest: Buffer;
+}
+
+// The row each sealed value belongs to, authenticated with it.
+const SECRET_CONTEXT = 'admin_authenticators.secret:stored';
+const PENDING_CODES_CONTEXT = 'admin_authenticators.pending_backup_codes:stored';
+
 /** What the environment configures; when any of it is set, the stored setup is not used at all. */
 export interface EnvironmentCredentials {
   totpSecret?: string;
@@ -28,12 +45,99 @@ export interface EnvironmentCredentials {
  * The operator's authenticator secret and backup codes, from setup (stored) or from the
  * environment. Every check that must hold under concurrency — a time step accepted once, a
  * backup code used once — is a single conditional UPDATE, so it holds across processes too.
+ * The stored secret and the backup codes still to be shown are kept sealed (AES-256-GCM); each
+ * backup code is kept as a slow hash plus a keyed digest to find it by.
  */
 export class CredentialsRepository {
   constructor(
     private readonly db: Database,
     private readonly environment: EnvironmentCredentials,
+    private readonly keys: CredentialKeys,
   ) {}
+
+  private digest(code: string): string {
+    return keyedDigest(this.keys.backupCodeDigest, code);
+  }
+
+  private async backupCodeRows(codes: readonly string[], source: CredentialSource, now: Date) {
+    return Promise.all(
+      codes.map(async (code) => ({
+        source,
+        code_hash: await hashSecret(code),
+        code_digest: this.digest(code),
+        created_at: now,
+      })),
+    );
+  }
+
+  /**
+   * Seals a stored secret and pending codes still kept in plain text (rows from before
+   * encryption at rest), then opens them once: a data key that is not the one they were sealed
+   * with stops start-up with DataKeyMismatchError rather than failing every sign-in.
+   */
+  async sealStoredSecrets(): Promise<void> {
+    const row = await this.db<AuthenticatorRow & { pending_backup_codes: string | null }>(
+      'admin_authenticators',
+    )
+      .where({ source: 'stored' })
+      .first();
+    if (!row) return;
+    const { cipher } = this.keys;
+    const update: Record<string, string> = {};
+    if (row.secret && !AtRestCipher.isSealed(row.secret))
+      update.secret = cipher.seal(row.secret, SECRET_CONTEXT);
+    if (row.pending_backup_codes && !AtRestCipher.isSealed(row.pending_backup_codes)) {
+      update.pending_backup_codes = cipher.seal(row.pending_backup_codes, PENDING_CODES_CONTEXT);
+    }
+    if (Object.keys(update).length > 0) {
+      await this.db('admin_authenticators').where({ source: 'stored', secret: row.secret }).update(update);
+    }
+    if (row.secret && AtRestCipher.isSealed(row.secret)) this.openSecret(row.secret);
+    const pending = this.pendingCodes(update.pending_backup_codes ?? row.pending_backup_codes);
+    if (pending) await this.fillMissingDigests('stored', pending);
+  }
+
+  private openSecret(sealed: string): string {
+    return this.keys.cipher.open(sealed, SECRET_CONTEXT, 'authenticator secret');
+  }
+
+  private pendingCodes(sealed: string | null): string[] | undefined {
+    if (!sealed) return undefined;
+    return this.keys.cipher.open(sealed, PENDING_CODES_CONTEXT, 'pending backup codes').split(',');
+  }
+
+  /**
+   * Gives rows from before the digests theirs, where the plain codes are known (the environment's,
+   * or a setup still pending): each row is matched to its code by its slow hash, once, at start.
+   */
+  private async fillMissingDigests(source: CredentialSource, codes: readonly string[]): Promise<void> {
+    const missing: BackupCodeRow[] = await this.db('admin_backup_codes')
+      .where({ source })
+      .whereNull('code_digest')
+      .select('id', 'code_hash', 'code_digest');
+    const unmatched = new Set(codes);
+    for (const row of missing) {
+      for (const code of unmatched) {
+        // One at a time: a one-off at start must not fill the thread pool all requests share.
+        if (!(await secretMatches(code, row.code_hash))) continue;
+        await this.db('admin_backup_codes')
+          .where({ id: row.id })
+          .update({ code_digest: this.digest(code) });
+        unmatched.delete(code);
+        break;
+      }
+    }
+  }
+
+  /** Backup codes stored before digests whose plain text is gone: found only by trying each slow hash. */
+  async countUndigestedBackupCodes(): Promise<number> {
+    const [row] = await this.db('admin_backup_codes')
+      .where({ source: this.source })
+      .whereNull('used_at')
+      .whereNull('code_digest')
+      .count<{ count: number | string }[]>({ count: '*' });
+    return Number(row?.count ?? 0);
+  }
 
   get configuredByEnvironment(): boolean {
     return this.environment.totpSecret !== undefined || this.environment.backupCodes !== undefined;
@@ -77,16 +181,23 @@ export class CredentialsRepository {
     const current: { list_hash: string | null } | undefined = await this.db('admin_backup_codes')
       .where({ source: 'environment' })
       .first('list_hash');
-    if (current?.list_hash && (await secretMatches(listKey, current.list_hash))) return;
+    if (current?.list_hash && (await secretMatches(listKey, current.list_hash))) {
+      // Digests made under another data key (it was rotated) are made anew, like missing ones.
+      await this.db('admin_backup_codes')
+        .where({ source: 'environment' })
+        .whereNotIn(
+          'code_digest',
+          backupCodes.map((code) => this.digest(code)),
+        )
+        .update({ code_digest: null });
+      await this.fillMissingDigests('environment', backupCodes);
+      return;
+    }
     const listHash = await hashSecret(listKey);
-    const rows = await Promise.all(
-      backupCodes.map(async (code) => ({
-        source: 'environment',
-        code_hash: await hashSecret(code),
-        list_hash: listHash,
-        created_at: now,
-      })),
-    );
+    const rows = (await this.backupCodeRows(backupCodes, 'environment', now)).map((row) => ({
+      ...row,
+      list_hash: listHash,
+    }));
     await this.db.transaction(async (trx) => {
       await trx('admin_backup_codes').where({ source: 'environment' }).delete();
       await trx('admin_backup_codes').insert(rows);
@@ -99,7 +210,8 @@ export class CredentialsRepository {
       .where({ source: this.source })
       .first();
     if (!row) return undefined;
-    const secret = row.source === 'environment' ? this.environment.totpSecret : row.secret;
+    const stored = row.secret && AtRestCipher.isSealed(row.secret) ? this.openSecret(row.secret) : row.secret;
+    const secret = row.source === 'environment' ? this.environment.totpSecret : stored;
     if (!secret) return undefined;
     return { source: row.source, secret, status: row.status, lastTimeStep: row.last_time_step };
   }
@@ -120,13 +232,7 @@ export class CredentialsRepository {
     options: { startOver?: boolean } = {},
   ): Promise<{ secret: string; backupCodes: string[] } | undefined> {
     if (this.configuredByEnvironment) return undefined;
-    const codeRows = await Promise.all(
-      fresh.backupCodes.map(async (code) => ({
-        source: 'stored',
-        code_hash: await hashSecret(code),
-        created_at: now,
-      })),
-    );
+    const codeRows = await this.backupCodeRows(fresh.backupCodes, 'stored', now);
     return this.db.transaction(async (trx) => {
       await trx.raw('select pg_advisory_xact_lock(hashtext(?))', ['admin_auth:setup']);
       const existing = await trx<AuthenticatorRow & { pending_backup_codes: string | null }>(
@@ -136,18 +242,21 @@ export class CredentialsRepository {
         .first();
       if (existing?.status === 'active') return undefined;
       if (existing?.secret && existing.pending_backup_codes && !options.startOver) {
-        return { secret: existing.secret, backupCodes: existing.pending_backup_codes.split(',') };
+        return {
+          secret: this.openSecret(existing.secret),
+          backupCodes: this.pendingCodes(existing.pending_backup_codes) ?? [],
+        };
       }
       await trx('admin_authenticators').where({ source: 'stored' }).delete();
       await trx('admin_backup_codes').where({ source: 'stored' }).delete();
       await trx('admin_authenticators').insert({
         source: 'stored',
-        secret: fresh.secret,
+        secret: this.keys.cipher.seal(fresh.secret, SECRET_CONTEXT),
         secret_fingerprint: sha256(fresh.secret),
         status: 'pending',
         last_time_step: null,
         created_at: now,
-        pending_backup_codes: fresh.backupCodes.join(','),
+        pending_backup_codes: this.keys.cipher.seal(fresh.backupCodes.join(','), PENDING_CODES_CONTEXT),
       });
       await trx('admin_backup_codes').insert(codeRows);
       return fresh;
@@ -172,15 +281,29 @@ export class CredentialsRepository {
     return updated === 1;
   }
 
-  /** Uses up a matching unused backup code; of two simultaneous uses of one code exactly one succeeds. */
+  /**
+   * Uses up a matching unused backup code; of two simultaneous uses of one code exactly one
+   * succeeds. The code is found by its digest and then checked against that one slow hash, so a
+   * guess costs at most one scrypt. Only codes stored before digests (see fillMissingDigests)
+   * are tried one slow hash at a time, one after another, until they are used or replaced.
+   */
   async consumeBackupCode(code: string, now: Date): Promise<boolean> {
     const source = this.source;
-    const unused: { id: number; code_hash: string }[] = await this.db('admin_backup_codes')
+    const candidates: BackupCodeRow[] = await this.db('admin_backup_codes')
       .where({ source })
       .whereNull('used_at')
-      .select('id', 'code_hash');
-    const matches = await Promise.all(unused.map((row) => secretMatches(code, row.code_hash)));
-    const match = unused.find((_row, index) => matches[index]);
+      .andWhere((query) => query.where({ code_digest: this.digest(code) }).orWhereNull('code_digest'))
+      .orderByRaw('code_digest is null')
+      .select('id', 'code_hash', 'code_digest');
+    let match: BackupCodeRow | undefined;
+    for (const row of candidates) {
+      if (await secretMatches(code, row.code_hash)) {
+        match = row;
+        break;
+      }
+      // A digest that matched but a hash that did not: the row was tampered with; try no further.
+      if (row.code_digest !== null) break;
+    }
     if (!match) return false;
     const updated = await this.db('admin_backup_codes')
       .where({ id: match.id })

@@ -1,1 +1,2 @@
 export { adminAuthModule } from './admin-auth.module';
+export { embeddedDataKey } from './data-key';

@@ -66,4 +66,15 @@ export const adminAuthMigrations: Migration[] = [
       });
     },
   },
+  {
+    name: '003_backup_code_digest',
+    async up(db) {
+      // A keyed fast digest beside each slow hash: a guess is looked up by it and so costs at
+      // most one scrypt. Rows from before have none until start fills in what it can.
+      await db.schema.alterTable('admin_backup_codes', (t) => {
+        t.text('code_digest');
+        t.index(['source', 'code_digest']);
+      });
+    },
+  },
 ];

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto';
 
 interface ScryptParameters {
   N: number;
@@ -45,6 +45,10 @@ export async function secretMatches(plain: string, stored: string): Promise<bool
 }
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
+
+/** HMAC-SHA-256: a digest only the holder of `key` can compute, fast enough to look a value up by. */
+export const keyedDigest = (key: Buffer, value: string) =>
+  createHmac('sha256', key).update(value).digest('base64url');
 
 /** Compares two strings without leaking, through timing, how much of them matched. */
 export function sameSecret(a: string, b: string): boolean {

@@ -5,6 +5,8 @@ export const TOTP_ISSUER = 'Palm Reading';
 export const TOTP_LABEL = 'Administrator';
 const SECRET_BYTES = 20; // 160 bits, what authenticator apps expect
 const PERIOD_SECONDS = 30;
+/** A code is accepted for its own time step and one either side (clock drift): three codes are valid at once. */
+export const ACCEPTED_TIME_STEPS = 3;
 
 export const createTotpSecret = () => generateSecret({ length: SECRET_BYTES });
 
@@ -29,7 +31,7 @@ export async function acceptedTimeStep(
     secret,
     token,
     epoch: Math.floor(now.getTime() / 1000),
-    epochTolerance: PERIOD_SECONDS,
+    epochTolerance: ((ACCEPTED_TIME_STEPS - 1) / 2) * PERIOD_SECONDS,
     afterTimeStep: afterTimeStep ?? undefined,
   });
   return result.valid && 'timeStep' in result ? result.timeStep : undefined;

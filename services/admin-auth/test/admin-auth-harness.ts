@@ -18,6 +18,8 @@ import { createAdminAuthService, type AdminAuthService } from '../src/admin-auth
 import { adminAuthConfigSchema } from '../src/config';
 
 export const SETUP_TOKEN = 'test-setup-token-0123456789';
+/** The data key of every test service unless one is given: a restart on the same database opens what it sealed. */
+export const TEST_DATA_KEY = Buffer.alloc(32, 7);
 
 /** A clock that follows real time (authenticator codes are made for real time) plus a shift tests control. */
 export class TestClock {
@@ -42,6 +44,8 @@ export interface StartOptions {
   /** Reuse a database (a restart); it is then not closed with the service. */
   db?: Database;
   logger?: Logger;
+  /** The data key (ADMIN_DATA_KEY); TEST_DATA_KEY unless given. */
+  dataKey?: Buffer;
   /** The proxies trusted for X-Forwarded-For (TRUST_PROXY); tests stand behind one on loopback. */
   trustProxy?: false | number | string[];
 }
@@ -51,7 +55,13 @@ export async function startAdminAuth(options: StartOptions = {}): Promise<Runnin
   const logger = options.logger ?? createLogger('admin-auth-test', 'silent');
   const config = loadConfig(adminAuthConfigSchema, { ADMIN_SETUP_TOKEN: SETUP_TOKEN, ...options.env });
   const clock = new TestClock();
-  const service = createAdminAuthService({ db, logger, config, now: clock.now });
+  const service = createAdminAuthService({
+    db,
+    logger,
+    config,
+    dataKey: options.dataKey ?? TEST_DATA_KEY,
+    now: clock.now,
+  });
   await service.start();
   const server = await listen(
     createHttpApp({
@@ -130,10 +140,16 @@ export async function beginSetup(baseUrl: string): Promise<AdminSetupResponse> {
 export const login = (baseUrl: string, token: string, headers?: Record<string, string>) =>
   call(baseUrl, 'POST', '/api/admin/login', { body: { token }, headers });
 
-/** Sets up the authenticator and signs in with its first code; returns the setup and the session. */
+/** The `name=value` part of a Set-Cookie header, as a browser sends it back in Cookie. */
+export const cookieOf = (headers: Headers) => (headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+
+/**
+ * Sets up the authenticator and signs in with its first code; returns the setup, the session and
+ * the device cookie that browser now holds.
+ */
 export async function setUpAndSignIn(running: RunningAdminAuth) {
   const setup = await beginSetup(running.url);
   const response = await login(running.url, oathCode(setup.secret, running.clock.now()));
   if (response.status !== 200) throw new Error(`first sign-in answered ${response.status}`);
-  return { setup, sessionId: String(response.body?.sessionId) };
+  return { setup, sessionId: String(response.body?.sessionId), deviceCookie: cookieOf(response.headers) };
 }

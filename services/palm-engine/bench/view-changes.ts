@@ -60,7 +60,7 @@ const jpeg = (quality: number): ViewChange => ({
  * larger side, the palm one focal length away): each output ray meets the turned plane, which is
  * turned back and projected into the source photo (bilinear sampling).
  */
-const tilt = (degrees: number, axis: 'x' | 'y'): ViewChange => ({
+export const tilt = (degrees: number, axis: 'x' | 'y'): ViewChange => ({
   name: `tilt ${degrees}° about the ${axis === 'y' ? 'vertical' : 'horizontal'} axis`,
   apply: async (photo) => {
     const { data, info } = await sharp(photo).removeAlpha().raw().toBuffer({ resolveWithObject: true });

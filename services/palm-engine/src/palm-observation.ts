@@ -1,3 +1,7 @@
+import type { PoseProblem, WorldPoint } from '@palm/hand-pose';
+
+export type { WorldPoint };
+
 /**
  * What the observer sees in a palm photo — and nothing it merely guesses. The rule base reasons
  * only over this, so every claim in a reading can point at an observed feature.
@@ -33,15 +37,16 @@ export type MountName = (typeof MOUNT_NAMES)[number];
 export const LINE_NAMES = ['heart', 'head', 'life', 'fate', 'sun', 'marriage'] as const;
 export type LineName = (typeof LINE_NAMES)[number];
 
+/** Why a photo cannot be read: the photo's own problems, and how the hand is held (the pose gate's). */
 export type RefusalReason =
   | 'no_hand'
   | 'back_of_hand'
-  | 'fingers_curled'
   | 'hand_too_small'
   | 'hand_cut_off'
   | 'too_dark'
   | 'too_bright'
-  | 'blurred';
+  | 'blurred'
+  | PoseProblem;
 
 export interface PalmRefusal {
   kind: 'refused';
@@ -111,6 +116,11 @@ export interface PalmObservation {
   sideConfidence: Confidence;
   /** The 21 MediaPipe hand landmarks (0 wrist, 4 thumb tip, 5/9/13/17 knuckles, 8/12/16/20 tips). */
   landmarks: Point[];
+  /**
+   * The same 21 landmarks in 3-D, in metres about the hand's centre (x right, y down, z away from
+   * the camera): their lengths do not shrink when the hand is tilted on the photo.
+   */
+  worldLandmarks: WorldPoint[];
   /** The hand's outline (polygon), for keeping markers on the hand. */
   outline: Point[];
   geometry: HandGeometry;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Point } from '../src/palm-observation';
-import { extendedFingerCount, handGate, palmSideFromLandmarks } from '../src/observer/quality-gates';
+import { extendedFingerCount, POSE_ADVICE } from '@palm/hand-pose';
+import type { Point, WorldPoint } from '../src/palm-observation';
+import { handGate, palmSideFromLandmarks, RETAKE_MESSAGES } from '../src/observer/quality-gates';
 import { lerp } from '../src/observer/plane-geometry';
 
 /** A schematic open right palm, fingers up, in a 1000×1000 photo (thumb on the image's right). */
@@ -24,7 +25,25 @@ function openRightPalm(): Point[] {
 }
 
 const image = { width: 1000, height: 1000 };
-const handOf = (landmarks: Point[], handedness = 0.95) => ({ landmarks, presence: 0.99, handedness });
+/**
+ * The schematic palm in 3-D (1000 px span 20 cm) as the landmark network sees a palm facing the
+ * camera, its little-finger side 30° nearer the camera (the palm's arch), then turned about its length.
+ */
+const RESTING_ARCH_DEGREES = 30;
+const worldOf = (landmarks: Point[], turnDegrees = 0): WorldPoint[] => {
+  const angle = ((RESTING_ARCH_DEGREES + turnDegrees) * Math.PI) / 180;
+  const [c, s] = [Math.cos(angle), Math.sin(angle)];
+  return landmarks.map((p) => {
+    const [x, y] = [(p.x - 500) * 0.0002, (p.y - 500) * 0.0002];
+    return { x: c * x, y, z: s * x };
+  });
+};
+const handOf = (landmarks: Point[], handedness = 0.95, turnDegrees = 0) => ({
+  landmarks,
+  worldLandmarks: worldOf(landmarks, turnDegrees),
+  presence: 0.99,
+  handedness,
+});
 
 describe('hand gates', () => {
   it('accepts an open palm whose side matches what the network recognises', () => {
@@ -66,6 +85,17 @@ describe('hand gates', () => {
       reason: 'fingers_curled',
       message: 'Please open your hand, fingers relaxed and slightly apart.',
     });
+  });
+
+  it('judges the pose last, with the pose gate’s advice, once the whole palm is in the photo', () => {
+    // The palm turned edge-on about its length: the 3-D landmarks show it, the 2-D ones barely.
+    const turned = handGate(handOf(openRightPalm(), 0.95, 60), image, 0.1);
+    expect(turned).toEqual({ kind: 'refused', reason: 'palm_tilted', message: POSE_ADVICE.palm_tilted });
+    expect(RETAKE_MESSAGES.palm_tilted).toBe(POSE_ADVICE.palm_tilted);
+    expect(handGate(handOf(openRightPalm(), 0.95, 20), image, 0.1)).toBeUndefined();
+    // A palm cut off is asked to fit in the photo first, however it is held.
+    const clipped = openRightPalm().map((p) => ({ x: p.x, y: p.y + 300 }));
+    expect(handGate(handOf(clipped, 0.95, 60), image, 0.1)?.reason).toBe('hand_cut_off');
   });
 
   it('refuses a weak detection as no hand and a tiny or clipped hand with a retake hint', () => {

@@ -14,6 +14,7 @@ import {
 import { createPalmObserver, RETAKE_MESSAGES, type PalmObserver } from '../src/observer';
 import { isInsidePolygon, distance } from '../src/observer/plane-geometry';
 import { PALMS_DIR as SHARED_PALMS_DIR } from '../../../tests/support/palm-photos';
+import { palmTiltDegrees } from '@palm/hand-pose';
 import { normalisePalmPhoto } from '@palm/palm-photo';
 
 const PALMS_DIR = path.join(SHARED_PALMS_DIR, 'palm');
@@ -132,6 +133,21 @@ describe('palm observer on the sample photos', () => {
       types.add(g.handType);
     }
     expect(types.size).toBeGreaterThanOrEqual(3);
+  });
+
+  it('carries the network’s 3-D landmarks in metres: a palm 6–13 cm long, turned less than edge-on', () => {
+    for (const [name, palm] of observed()) {
+      expect(palm.worldLandmarks, name).toHaveLength(21);
+      const [wrist, middleKnuckle] = [palm.worldLandmarks[0]!, palm.worldLandmarks[9]!];
+      const palmLength = Math.hypot(
+        middleKnuckle.x - wrist.x,
+        middleKnuckle.y - wrist.y,
+        middleKnuckle.z - wrist.z,
+      );
+      expect(palmLength, name).toBeGreaterThan(0.06);
+      expect(palmLength, name).toBeLessThan(0.13);
+      expect(palmTiltDegrees(palm.worldLandmarks), name).toBeLessThan(60);
+    }
   });
 
   it('sees the hand side the landmarks and the network agree on', () => {

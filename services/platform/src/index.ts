@@ -1,6 +1,7 @@
 export * from './config/config';
 export * from './logging/logger';
 export * from './logging/request-context';
+export * from './http/client-limits';
 export * from './http/http-app';
 export * from './http/http-error';
 export * from './http/forwarded-proof';

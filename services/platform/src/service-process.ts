@@ -4,6 +4,7 @@ import { createBus } from './bus/create-bus';
 import type { MessageBus } from './bus/message-bus';
 import { checkForwardedTrust, loadConfig } from './config/config';
 import { closeDatabase, createDatabase, databaseIsReady } from './db/create-database';
+import { clientLimitsFrom } from './http/client-limits';
 import { createHttpApp, listen, type ReadinessCheck } from './http/http-app';
 import { handleShutdown, runMain } from './lifecycle';
 import { createLogger } from './logging/logger';
@@ -49,6 +50,7 @@ export function runServiceProcess<C extends ServiceConfig>(module: ServiceModule
       peers: remotePeers(config),
     });
     await startServices([service], openBus);
+    const clientLimits = clientLimitsFrom(config);
     const server = await listen(
       createHttpApp({
         logger,
@@ -56,9 +58,11 @@ export function runServiceProcess<C extends ServiceConfig>(module: ServiceModule
         readiness,
         trustProxy: config.TRUST_PROXY,
         forwardedProofKey: config.INTERNAL_TOKEN,
+        clientLimits,
       }),
       config.PORT,
       config.LISTEN_HOST,
+      clientLimits,
     );
     logger.info({ port: server.port }, `${module.name} listening`);
     await service.listening?.(`http://localhost:${server.port}`);

@@ -4,10 +4,19 @@ import { infrastructureConfigSchema, portSetting, urlSetting } from '@palm/platf
 const perHour = (fallback: number) =>
   z.coerce.number().int().min(1, 'expected a whole number ≥ 1').default(fallback);
 
+/** Twenty-four waiting uploads are read within ~10 s at intake's pace; later ones are told to come back. */
+export const DEFAULT_INTAKE_BACKLOG = 24;
+
 export const readingConfigSchema = infrastructureConfigSchema.extend({
   PORT: portSetting(8081),
   /** How long POST /api/reading waits for the reading before answering 202 (the browser gives up at 120 s). */
   READING_WAIT_MS: z.coerce.number().int().min(0).max(115_000).default(115_000),
+  /** Uploads that may wait for intake at once; past it POST /api/reading answers 503 + Retry-After. */
+  READING_INTAKE_BACKLOG: z.coerce
+    .number()
+    .int()
+    .min(0, 'expected a whole number ≥ 0')
+    .default(DEFAULT_INTAKE_BACKLOG),
   /** Palm photos are deleted this many days after their reading. */
   READING_IMAGE_RETENTION_DAYS: z.coerce
     .number()

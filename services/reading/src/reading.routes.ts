@@ -1,16 +1,18 @@
 import { Router, type Request, type Response } from 'express';
 import type { ReadingView } from '@palm/contracts';
 import {
+  badRequest,
   currentRequestId,
   HttpError,
   normaliseUploadedPhoto,
   notFound,
   releaseUpload,
+  serviceUnavailable,
   type BlobStore,
   type Logger,
 } from '@palm/platform';
 import type { CompletionWaiter } from './completion-waiter';
-import { createLimiter } from './concurrency-limit';
+import { BacklogFullError, createLimiter } from './concurrency-limit';
 import { parseReadingSubmission } from './intake/reading-submission.parser';
 import type { OutboxRelay } from './outbox/outbox-relay';
 import { newReadingId } from './reading-id';
@@ -26,6 +28,8 @@ export interface ReadingRoutesDeps {
   logger: Logger;
   waitMs: number;
   imageRetentionDays: number;
+  /** Uploads that may wait for intake at once (READING_INTAKE_BACKLOG); more are answered 503. */
+  intakeBacklog: number;
 }
 
 export const palmImagePath = (id: string) => `/api/reading/${id}/image`;
@@ -52,6 +56,40 @@ const wantsAsync = (req: Request) => /\brespond-async\b/i.test(String(req.header
 const INTAKE_PATIENCE_MS = 2_000;
 /** Uploads read at once, slow ones included: ~5 MB of memory each at most. */
 const INTAKE_MAX_UPLOADS = 8;
+/** How long a visitor turned away by a full intake is asked to wait (`Retry-After`, seconds). */
+const INTAKE_RETRY_AFTER_SECONDS = 10;
+
+const intakeFull = () =>
+  serviceUnavailable(
+    'Many palm photos are arriving right now. Please send yours again in a few seconds — nothing was saved.',
+    INTAKE_RETRY_AFTER_SECONDS,
+  );
+
+/**
+ * Aborts when the connection closes before the response went out in full: the visitor has left.
+ * (client-limits.ts probes a waiting upload's connection, so Node notices even before reading it.)
+ */
+function visitorLeft(res: Response): AbortSignal {
+  const left = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) left.abort(badRequest('The upload was interrupted.'));
+  });
+  return left.signal;
+}
+
+/**
+ * `work`, or the visitor's departure if that comes first. A request whose connection closed just
+ * as intake handed it a place may never end or error (its abort event went out before anyone
+ * listened); its task must still end, or it would hold one of intake's places for good.
+ */
+function unlessLeft<T>(work: Promise<T>, left: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onLeft = () => reject(left.reason as Error);
+    if (left.aborted) onLeft();
+    left.addEventListener('abort', onLeft, { once: true });
+    work.then(resolve, reject).finally(() => left.removeEventListener('abort', onLeft));
+  });
+}
 
 export function createReadingRouter(deps: ReadingRoutesDeps): Router {
   const { repository, blobs, relay, waiter, logger } = deps;
@@ -64,9 +102,16 @@ export function createReadingRouter(deps: ReadingRoutesDeps): Router {
    * A photo arrives as fast as the visitor's phone sends it, though: 10–20 s for 3–5 MB on a slow
    * mobile link. One still arriving after INTAKE_PATIENCE_MS gives its place to the next and goes
    * on outside the count, so a slow phone delays the others by two seconds, not by its whole
-   * upload; at most INTAKE_MAX_UPLOADS are read at once however slow they are.
+   * upload; at most INTAKE_MAX_UPLOADS are read at once however slow they are. One client holds
+   * one place at a time, so its slow uploads never take both. At most `intakeBacklog` uploads
+   * wait: past that a visitor is told at once to come back (503), before anything is read, and
+   * an upload whose visitor has left leaves the line unread.
    */
-  const intake = createLimiter(2, { yieldAfterMs: INTAKE_PATIENCE_MS, maxRunning: INTAKE_MAX_UPLOADS });
+  const intake = createLimiter(2, {
+    yieldAfterMs: INTAKE_PATIENCE_MS,
+    maxRunning: INTAKE_MAX_UPLOADS,
+    maxWaiting: deps.intakeBacklog,
+  });
 
   /**
    * Reads, checks and stores the photo, and records the reading with its event. The photo lives
@@ -74,11 +119,13 @@ export function createReadingRouter(deps: ReadingRoutesDeps): Router {
    * referenced by then would outlive V8's young generation and stay resident until a full
    * collection — measured at tens of megabytes under eight concurrent uploads.
    */
-  async function accept(req: Request, res: Response): Promise<string> {
-    const { image, submission } = await parseReadingSubmission(req);
+  async function accept(req: Request, res: Response, left: AbortSignal): Promise<string> {
+    const { image, submission } = await unlessLeft(parseReadingSubmission(req), left);
     // Only the normalised photo is ever stored: the upload, with whatever EXIF and GPS blocks it
     // carries, ends with this request.
     const photo = await normaliseUploadedPhoto(image).finally(() => releaseUpload(image));
+    // A visitor who left while the photo was read and checked would never learn its id.
+    left.throwIfAborted();
     const ownerHash = hashOwnerToken(ensureOwnerCookie(req, res));
     const id = newReadingId();
     const imageKey = readingImageKey(id);
@@ -114,17 +161,37 @@ export function createReadingRouter(deps: ReadingRoutesDeps): Router {
     return id;
   }
 
+  /**
+   * A reading whose visitor left before its id reached them (the sync wait or the 202 was cut) is
+   * withdrawn: nobody could ever open it, so its row, its event if not yet sent, and its photo go.
+   * If the worker already took the event, it finds no photo and its outcome matches no row.
+   */
+  async function withdraw(id: string): Promise<void> {
+    try {
+      await repository.remove(id);
+      await blobs.delete(readingImageKey(id));
+      logger.info({ readingId: id }, 'reading withdrawn: its visitor left before receiving its id');
+    } catch (error) {
+      logger.warn({ err: error, readingId: id }, 'could not withdraw the reading of a visitor who left');
+    }
+  }
+
   router.post('/api/reading', async (req, res) => {
-    const id = await intake(() => accept(req, res));
+    const left = visitorLeft(res);
+    const id = await intake(() => accept(req, res, left), { owner: req.ip, signal: left }).catch(
+      (error: unknown) => {
+        throw error instanceof BacklogFullError ? intakeFull() : error;
+      },
+    );
+    if (left.aborted) void withdraw(id);
+    else left.addEventListener('abort', () => void withdraw(id), { once: true });
     if (wantsAsync(req)) {
       res.status(202).location(`/api/reading/${id}`).json({ id, status: 'queued' });
       return;
     }
-    const gone = new AbortController();
-    res.on('close', () => gone.abort());
     // The reading is accepted: from here on a database hiccup answers 202 with its id, never an
     // error that would make the visitor send the same photo again.
-    const reading = await waiter.waitFor(id, deps.waitMs, gone.signal).catch((error: unknown) => {
+    const reading = await waiter.waitFor(id, deps.waitMs, left).catch((error: unknown) => {
       logger.warn({ err: error, readingId: id }, 'could not wait for the reading; answering 202');
       return undefined;
     });

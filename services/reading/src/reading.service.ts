@@ -9,7 +9,7 @@ import {
   type MessageBus,
   type QueueConsumer,
 } from '@palm/platform';
-import type { ReadingConfig } from './config';
+import { DEFAULT_INTAKE_BACKLOG, type ReadingConfig } from './config';
 import { createCompletionWaiter } from './completion-waiter';
 import { createDeliveryRepository } from './delivery/delivery.repository';
 import { createEmailDeliveryHandlers } from './delivery/email-delivery.handler';
@@ -35,6 +35,8 @@ export interface ReadingServiceDeps {
   logger: Logger;
   /** How long POST /api/reading waits for the reading before answering 202. */
   waitMs?: number;
+  /** Uploads that may wait for intake at once (READING_INTAKE_BACKLOG). */
+  intakeBacklog?: number;
   outboxIntervalMs?: number;
   /** Palm photos are deleted this many days after their reading (READING_IMAGE_RETENTION_DAYS). */
   imageRetentionDays?: number;
@@ -54,9 +56,10 @@ export interface ReadingEmailOptions {
 /** The service's settings from its configuration (the SMTP mailer only when SMTP_URL is set). */
 export function readingServiceOptions(
   config: ReadingConfig,
-): Pick<ReadingServiceDeps, 'waitMs' | 'imageRetentionDays' | 'publicUrl' | 'email'> {
+): Pick<ReadingServiceDeps, 'waitMs' | 'intakeBacklog' | 'imageRetentionDays' | 'publicUrl' | 'email'> {
   return {
     waitMs: config.READING_WAIT_MS,
+    intakeBacklog: config.READING_INTAKE_BACKLOG,
     imageRetentionDays: config.READING_IMAGE_RETENTION_DAYS,
     publicUrl: config.PUBLIC_URL,
     email: config.SMTP_URL
@@ -104,6 +107,7 @@ export function createReadingService(deps: ReadingServiceDeps): ReadingService {
     waiter,
     logger,
     waitMs: deps.waitMs ?? READING_SERVER_WAIT_MS,
+    intakeBacklog: deps.intakeBacklog ?? DEFAULT_INTAKE_BACKLOG,
   });
   const router = Router();
   router.use(

@@ -1,18 +1,24 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createLimiter, type LimiterOptions } from '../src/concurrency-limit';
+import {
+  BacklogFullError,
+  createLimiter,
+  type LimiterOptions,
+  type TaskOptions,
+} from '../src/concurrency-limit';
 
 /** Tasks that run until the test finishes them, recording which have started. */
 function harness(concurrency: number, options?: LimiterOptions) {
   const limit = createLimiter(concurrency, options);
   const started: string[] = [];
   const finishers = new Map<string, () => void>();
-  const submit = (name: string) =>
+  const submit = (name: string, taskOptions?: TaskOptions) =>
     limit(
       () =>
         new Promise<string>((resolve) => {
           started.push(name);
           finishers.set(name, () => resolve(name));
         }),
+      taskOptions,
     );
   const finish = async (name: string) => {
     finishers.get(name)!();
@@ -27,7 +33,7 @@ afterEach(() => vi.useRealTimers());
 describe('createLimiter', () => {
   it('runs at most `concurrency` tasks and starts the waiting ones first come, first served', async () => {
     const { submit, finish, started } = harness(2);
-    const results = ['a', 'b', 'c', 'd'].map(submit);
+    const results = ['a', 'b', 'c', 'd'].map((name) => submit(name));
     await vi.advanceTimersByTimeAsync(60_000);
     expect(started).toEqual(['a', 'b']);
     await finish('b');
@@ -76,5 +82,72 @@ describe('createLimiter', () => {
     expect(started).toEqual(['a', 'b', 'c']);
     await finish('a');
     expect(started).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('refuses a task at once when maxWaiting tasks already wait, and never runs it', async () => {
+    const { submit, finish, started } = harness(1, { maxWaiting: 1 });
+    void submit('running');
+    const waiting = submit('waiting');
+    await expect(submit('refused')).rejects.toBeInstanceOf(BacklogFullError);
+    await finish('running');
+    await finish('waiting');
+    await expect(waiting).resolves.toBe('waiting');
+    expect(started).toEqual(['running', 'waiting']);
+  });
+
+  it('with no waiting allowed, still starts a task that finds a free place', async () => {
+    const { submit, started } = harness(1, { maxWaiting: 0 });
+    void submit('first');
+    await expect(submit('second')).rejects.toBeInstanceOf(BacklogFullError);
+    expect(started).toEqual(['first']);
+  });
+
+  it('takes a waiting task out of the line when its signal aborts: it never runs and frees its spot', async () => {
+    const { submit, finish, started } = harness(1, { maxWaiting: 1 });
+    void submit('running');
+    const visitor = new AbortController();
+    const abandoned = submit('abandoned', { signal: visitor.signal });
+    const reason = new Error('the visitor left');
+    visitor.abort(reason);
+    await expect(abandoned).rejects.toBe(reason);
+    const next = submit('next');
+    await finish('running');
+    await finish('next');
+    await expect(next).resolves.toBe('next');
+    expect(started).toEqual(['running', 'next']);
+  });
+
+  it('leaves the line alone when the signal of a task that already started aborts', async () => {
+    const { submit, finish, started } = harness(1, { maxWaiting: 1 });
+    const visitor = new AbortController();
+    void submit('started', { signal: visitor.signal });
+    const waiting = submit('waiting');
+    await vi.advanceTimersByTimeAsync(0);
+    visitor.abort(new Error('the visitor left mid-upload'));
+    await finish('started');
+    expect(started).toEqual(['started', 'waiting']);
+    await finish('waiting');
+    await expect(waiting).resolves.toBe('waiting');
+  });
+
+  it("gives one owner one place at a time, so another owner's task takes the other place first", async () => {
+    const { submit, finish, started } = harness(2);
+    void submit('a1', { owner: 'A' });
+    void submit('a2', { owner: 'A' });
+    void submit('b1', { owner: 'B' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(started).toEqual(['a1', 'b1']);
+    await finish('a1');
+    expect(started).toEqual(['a1', 'b1', 'a2']);
+  });
+
+  it('lets an owner whose task gave up its place start its next one', async () => {
+    const { submit, started } = harness(2, { yieldAfterMs: 100, maxRunning: 4 });
+    void submit('a1', { owner: 'A' });
+    void submit('a2', { owner: 'A' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(started).toEqual(['a1']);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(started).toEqual(['a1', 'a2']);
   });
 });

@@ -41,7 +41,9 @@ export type StandInWorkerBehaviour = 'complete' | 'unreadable' | 'silent';
  * for the AI worker answers each reading.requested as `behaviour` says, so these tests pin down the
  * reading service's own contract; the real worker is exercised by the pipeline tests.
  */
-export async function startReadingHarness(options: { waitMs?: number; email?: ReadingEmailOptions } = {}) {
+export async function startReadingHarness(
+  options: { waitMs?: number; email?: ReadingEmailOptions; intakeBacklog?: number } = {},
+) {
   const logger = createLogger('reading-test', 'silent');
   const dataDir = await mkdtemp(path.join(tmpdir(), 'reading-test-'));
   const db = await createDatabase({ dataDir: IN_MEMORY });
@@ -63,6 +65,7 @@ export async function startReadingHarness(options: { waitMs?: number; email?: Re
     blobs,
     logger,
     waitMs: options.waitMs ?? 5_000,
+    intakeBacklog: options.intakeBacklog,
     email: options.email,
   });
   await startServices([service], () => Promise.resolve(bus));

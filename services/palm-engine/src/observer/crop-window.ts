@@ -1,4 +1,4 @@
-import type { Point } from '../palm-observation';
+import type { Point, WorldPoint } from '../palm-observation';
 import type { RgbImage } from './rgb-image';
 
 /** The hand-landmark network sees a 224×224 RGB square. */
@@ -26,6 +26,12 @@ export function cropToImage(window: CropWindow, u: number, v: number): Point {
   const a = (u / MODEL_INPUT_SIZE - 0.5) * window.size;
   const b = (v / MODEL_INPUT_SIZE - 0.5) * window.size;
   return { x: window.center.x + right.x * a + down.x * b, y: window.center.y + right.y * a + down.y * b };
+}
+
+/** Turns a 3-D vector along the crop's axes into one along the image's (z, toward the scene, is shared). */
+export function cropVectorToImage(window: CropWindow, v: WorldPoint): WorldPoint {
+  const { right, down } = axes(window);
+  return { x: right.x * v.x + down.x * v.y, y: right.y * v.x + down.y * v.y, z: v.z };
 }
 
 /**

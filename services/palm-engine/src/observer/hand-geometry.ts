@@ -1,5 +1,5 @@
 import type { ElementalHandType, FingerName, HandGeometry, Point } from '../palm-observation';
-import { INDEX, LITTLE, LONG_FINGERS, MIDDLE, RING, THUMB, WRIST } from './hand-landmarks';
+import { INDEX, LITTLE, LONG_FINGERS, MIDDLE, RING, THUMB, WRIST } from '@palm/hand-pose';
 import { angleBetween, distance, dot, sub } from './plane-geometry';
 
 /**

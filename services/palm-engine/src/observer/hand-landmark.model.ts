@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { GraphModel } from '@tensorflow/tfjs-converter';
 import type * as Tf from '@tensorflow/tfjs-core';
-import type { Point } from '../palm-observation';
+import type { Point, WorldPoint } from '../palm-observation';
 import { MODEL_INPUT_SIZE } from './crop-window';
 
 /** The MediaPipe hand-landmark network ("full"), vendored with its licence in services/palm-engine/models. */
@@ -13,13 +13,17 @@ const MODEL_FILE = fileURLToPath(new URL('../../models/handlandmark-full.json', 
 /**
  * Output nodes, read from the graph: `Identity` is a dense layer of 63 values (x, y, z of the 21
  * landmarks in crop pixels), `Identity_1` and `Identity_2` are sigmoids (hand presence and
- * handedness); `Identity_3` (world landmarks in metres) is not needed.
+ * handedness), `Identity_3` the same 21 landmarks in metres, in 3-D, about the hand's centre and
+ * along the crop's axes (the pose gate's view of how the hand is held).
  */
-const OUTPUT_NODES = ['Identity', 'Identity_1', 'Identity_2'];
+const OUTPUT_NODES = ['Identity', 'Identity_1', 'Identity_2', 'Identity_3'];
+const LANDMARK_COUNT = 21;
 
 export interface LandmarkPrediction {
   /** 21 points in crop pixels (0–224). */
   landmarks: Point[];
+  /** The same 21 points in metres, x right and y down along the crop's axes, z away from the camera. */
+  worldLandmarks: WorldPoint[];
   /** Probability that the crop holds a hand. */
   presence: number;
   /** > 0.5: a right hand on a non-mirrored photo. */
@@ -98,10 +102,16 @@ class TfjsHandLandmarkModel implements HandLandmarkModel {
       return this.graph.execute(batch, OUTPUT_NODES) as Tf.Tensor[];
     });
     try {
-      const [coordinates, presence, handedness] = await Promise.all(outputs.map((output) => output.data()));
+      const [coordinates, presence, handedness, world] = await Promise.all(
+        outputs.map((output) => output.data()),
+      );
       const landmarks: Point[] = [];
-      for (let i = 0; i < 21; i++) landmarks.push({ x: coordinates![i * 3]!, y: coordinates![i * 3 + 1]! });
-      return { landmarks, presence: presence![0]!, handedness: handedness![0]! };
+      const worldLandmarks: WorldPoint[] = [];
+      for (let i = 0; i < LANDMARK_COUNT; i++) {
+        landmarks.push({ x: coordinates![i * 3]!, y: coordinates![i * 3 + 1]! });
+        worldLandmarks.push({ x: world![i * 3]!, y: world![i * 3 + 1]!, z: world![i * 3 + 2]! });
+      }
+      return { landmarks, worldLandmarks, presence: presence![0]!, handedness: handedness![0]! };
     } finally {
       tf.dispose(outputs);
     }

@@ -1,13 +1,15 @@
-import type { Point } from '../palm-observation';
-import { cropToImage, extractModelInput, type CropWindow } from './crop-window';
+import type { Point, WorldPoint } from '../palm-observation';
+import { cropToImage, cropVectorToImage, extractModelInput, type CropWindow } from './crop-window';
 import type { HandLandmarkModel } from './hand-landmark.model';
-import { INDEX, MIDDLE, RING, WRIST } from './hand-landmarks';
+import { INDEX, MIDDLE, RING, WRIST } from '@palm/hand-pose';
 import { add, dot, lerp, scale, sub } from './plane-geometry';
 import type { RgbImage } from './rgb-image';
 
 /** The network's answer for the best crop, with landmarks in image pixels. */
 export interface HandDetection {
   landmarks: Point[];
+  /** The same landmarks in metres, 3-D, turned to the image's axes. */
+  worldLandmarks: WorldPoint[];
   presence: number;
   handedness: number;
 }
@@ -47,6 +49,7 @@ async function detect(image: RgbImage, model: HandLandmarkModel, window: CropWin
   const prediction = await model.predict(extractModelInput(image, window));
   return {
     landmarks: prediction.landmarks.map((p) => cropToImage(window, p.x, p.y)),
+    worldLandmarks: prediction.worldLandmarks.map((p) => cropVectorToImage(window, p)),
     presence: prediction.presence,
     handedness: prediction.handedness,
   };

@@ -1,5 +1,5 @@
 import type { LineName, MountName, Point } from '../palm-observation';
-import { INDEX, LITTLE, MIDDLE, RING, THUMB, WRIST } from './hand-landmarks';
+import { INDEX, LITTLE, MIDDLE, RING, THUMB, WRIST } from '@palm/hand-pose';
 import type { PalmFrame } from './palm-frame';
 import { centroid, lerp } from './plane-geometry';
 

@@ -1,5 +1,5 @@
 import type { Point } from '../palm-observation';
-import { INDEX, LITTLE, WRIST } from './hand-landmarks';
+import { INDEX, LITTLE, WRIST } from '@palm/hand-pose';
 import { add, convexHull, lerp, scale, sub, centroid } from './plane-geometry';
 
 /**

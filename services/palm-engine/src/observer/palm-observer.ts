@@ -59,6 +59,7 @@ export async function observeWith(
     side: side.side,
     sideConfidence: side.confidence,
     landmarks: landmarks.map(toPercent),
+    worldLandmarks: detection.worldLandmarks,
     outline: handOutline(landmarks, frame).map(toPercent),
     geometry,
     mounts,

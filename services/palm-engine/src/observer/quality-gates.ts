@@ -1,15 +1,15 @@
 import type { HandSide, PalmRefusal, Point, RefusalReason } from '../palm-observation';
 import type { HandDetection } from './hand-locator';
-import { INDEX, LITTLE, LONG_FINGERS, MIDDLE, THUMB, WRIST } from './hand-landmarks';
+import { INDEX, judgePose, LITTLE, LONG_FINGERS, MIDDLE, POSE_ADVICE, THUMB, WRIST } from '@palm/hand-pose';
 import { cross, distance, sub } from './plane-geometry';
 import type { SurfaceStatistics } from './palm-surface';
 
-/** Retake advice per refusal, shown to the visitor as is. */
+/** Retake advice per refusal, shown to the visitor as is; how to hold the hand is the pose gate's own advice. */
 export const RETAKE_MESSAGES: Record<RefusalReason, string> = {
+  ...POSE_ADVICE,
   no_hand:
     'We could not find an open palm in this photo. Place your whole hand, palm facing the camera, in good light, with the wrist in the frame.',
   back_of_hand: 'This looks like the back of your hand. Please turn your hand over and photograph your palm.',
-  fingers_curled: 'Please open your hand, fingers relaxed and slightly apart.',
   hand_cut_off:
     'Part of your hand is outside the photo. Move the phone back until your whole hand and wrist fit in the photo.',
   hand_too_small:
@@ -36,9 +36,6 @@ const BACK_OF_HAND_PRESENCE = 0.9;
  * hesitant 0.58.
  */
 const SURE_SIDE = 0.2;
-/** A finger is extended when its tip is this much farther from the wrist than its middle joint. */
-const EXTENDED_FINGER_REACH = 1.1;
-const MIN_EXTENDED_FINGERS = 4;
 /**
  * Landmarks may stray this fraction of the image outside it (joint centres sit inside the skin);
  * fingertips a little more, since a clipped fingertip hides nothing a reading uses.
@@ -103,14 +100,6 @@ export function sideFromHandedness(handedness: number): HandSide {
   return handedness > 0.5 ? 'right' : 'left';
 }
 
-export function extendedFingerCount(landmarks: readonly Point[]): number {
-  const wrist = landmarks[WRIST]!;
-  return LONG_FINGERS.filter(
-    ([, middleJoint, , tip]) =>
-      distance(wrist, landmarks[tip]!) > distance(wrist, landmarks[middleJoint]!) * EXTENDED_FINGER_REACH,
-  ).length;
-}
-
 function isCutOff(landmarks: readonly Point[], width: number, height: number): boolean {
   const palmLength = distance(landmarks[WRIST]!, landmarks[MIDDLE[0]]!);
   return landmarks.some((p, i) => {
@@ -124,6 +113,7 @@ function isCutOff(landmarks: readonly Point[], width: number, height: number): b
 /**
  * Gates on the hand itself, in the order a person would fix them. A back of hand shows itself
  * when the side the network recognises disagrees with the side the landmarks imply for a palm.
+ * Once the whole palm is in the photo, the pose gate judges how the hand is held.
  */
 export function handGate(
   detection: HandDetection,
@@ -137,7 +127,8 @@ export function handGate(
   }
   if (isCutOff(detection.landmarks, image.width, image.height)) return refusal('hand_cut_off');
   if (palmAreaFraction < MIN_PALM_AREA_FRACTION) return refusal('hand_too_small');
-  if (extendedFingerCount(detection.landmarks) < MIN_EXTENDED_FINGERS) return refusal('fingers_curled');
+  const pose = judgePose({ screen: detection.landmarks, world: detection.worldLandmarks });
+  if (!pose.ok) return refusal(pose.reason);
   return undefined;
 }
 

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { retryPolicySettings } from '../bus/retry-policy';
+import { clientLimitSettings } from '../http/client-limits';
 import { LOG_LEVELS } from '../logging/logger';
 
 export class ConfigError extends Error {
@@ -102,6 +103,7 @@ export const infrastructureConfigSchema = z.object({
    * and the key of the gateway's signature over the X-Forwarded-* headers (forwarded-proof.ts).
    */
   INTERNAL_TOKEN: internalTokenSetting,
+  ...clientLimitSettings,
 });
 export type InfrastructureConfig = z.infer<typeof infrastructureConfigSchema>;
 

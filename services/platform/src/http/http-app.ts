@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler, type Router } from 'express';
 import { ZodError } from 'zod';
 import { PROBLEM_CONTENT_TYPE, type Problem } from '@palm/contracts';
@@ -11,6 +11,7 @@ import {
   runWithRequestId,
 } from '../logging/request-context';
 import { classifyFailure } from '../errors/failure-kind';
+import { clientLimitGuard, DEFAULT_CLIENT_LIMITS, serverDeadlines, type ClientLimits } from './client-limits';
 import { HttpError, serviceUnavailable } from './http-error';
 import { requireForwardedProof } from './forwarded-proof';
 import { collectProcessMetrics, histogram, metricsRegistry } from './metrics';
@@ -40,6 +41,8 @@ export interface HttpAppOptions {
    * separate operations port (createOperationsApp), which only the cluster reaches.
    */
   operationsEndpoints?: boolean;
+  /** Upload rate and per-client cap (client-limits.ts); the defaults unless given. */
+  clientLimits?: ClientLimits;
 }
 
 const httpDuration = histogram('http_request_duration_seconds', 'HTTP request latency', [
@@ -182,6 +185,12 @@ export function createHttpApp(options: HttpAppOptions): Express {
     });
     runWithRequestId(requestId, next);
   });
+  const errorHandler = createErrorHandler(logger);
+  app.use(
+    clientLimitGuard(options.clientLimits ?? DEFAULT_CLIENT_LIMITS, (error, req, res) =>
+      errorHandler(error, req, res, () => undefined),
+    ),
+  );
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -194,7 +203,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   for (const handler of options.after ?? []) app.use(handler);
 
   app.use(notFound);
-  app.use(createErrorHandler(logger));
+  app.use(errorHandler);
   return app;
 }
 
@@ -253,14 +262,24 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Listens on `port` (0 picks a free one) on `host`, and closes keep-alive sockets on close. */
-export function listen(app: Express, port: number, host = '0.0.0.0'): Promise<RunningServer> {
+/**
+ * Listens on `port` (0 picks a free one) on `host` with the header and request deadlines of
+ * `limits`, and closes keep-alive sockets on close.
+ */
+export function listen(
+  app: Express,
+  port: number,
+  host = '0.0.0.0',
+  limits: ClientLimits = DEFAULT_CLIENT_LIMITS,
+): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
-    const server = app.listen(port, host, (error?: Error) => {
-      if (error) {
-        reject(error);
-        return;
-      }
+    const server = createServer(serverDeadlines(limits), app);
+    // Node's default of 5 s closes idle keep-alive sockets just as the gateway tends to reuse them
+    // (a client waiting out a 5 s Retry-After), and the request fails with ECONNRESET. The headers
+    // deadline counts from a request's first byte, so an idle keep-alive socket is not cut by it.
+    server.keepAliveTimeout = 65_000;
+    server.on('error', reject);
+    server.listen(port, host, () => {
       const address = server.address();
       const actualPort = typeof address === 'object' && address ? address.port : port;
       resolve({
@@ -275,10 +294,5 @@ export function listen(app: Express, port: number, host = '0.0.0.0'): Promise<Ru
           }),
       });
     });
-    // Node's default of 5 s closes idle keep-alive sockets just as the gateway tends to reuse them
-    // (a client waiting out a 5 s Retry-After), and the request fails with ECONNRESET.
-    server.keepAliveTimeout = 65_000;
-    server.headersTimeout = 66_000;
-    server.on('error', reject);
   });
 }

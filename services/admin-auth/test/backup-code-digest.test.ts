@@ -1,0 +1,63 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { closeDatabase, createDatabase, IN_MEMORY, type Database } from '@palm/platform';
+import type { AdminSetupResponse } from '@palm/contracts';
+import type * as secrets from '../src/secrets';
+import { login, setUpAndSignIn, startAdminAuth, type RunningAdminAuth } from './admin-auth-harness';
+
+// Counts the slow hashes a sign-in costs: each secretMatches is one scrypt on the shared thread pool.
+const slowHashes = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../src/secrets', async (importOriginal) => {
+  const original = await importOriginal<typeof secrets>();
+  return {
+    ...original,
+    secretMatches: (plain: string, stored: string) => {
+      slowHashes.count++;
+      return original.secretMatches(plain, stored);
+    },
+  };
+});
+
+async function slowHashesOf(action: () => Promise<unknown>): Promise<number> {
+  const before = slowHashes.count;
+  await action();
+  return slowHashes.count - before;
+}
+
+describe('backup-code guesses', () => {
+  let db: Database;
+  let running: RunningAdminAuth;
+  let setup: AdminSetupResponse;
+  let deviceCookie: string;
+  beforeEach(async () => {
+    db = await createDatabase({ dataDir: IN_MEMORY });
+    running = await startAdminAuth({ db });
+    ({ setup, deviceCookie } = await setUpAndSignIn(running));
+  });
+  afterEach(async () => {
+    await running.close();
+    await closeDatabase(db);
+  });
+
+  it('cost at most one slow hash: none for a wrong code, one for a right one', async () => {
+    const known = { cookie: deviceCookie };
+    expect(await slowHashesOf(() => login(running.url, 'WRONG234', known))).toBe(0);
+    expect(await slowHashesOf(() => login(running.url, setup.backupCodes[0] ?? '', known))).toBe(1);
+    // Used: found by its digest no more.
+    expect(await slowHashesOf(() => login(running.url, setup.backupCodes[0] ?? '', known))).toBe(0);
+  });
+
+  it('still find codes stored before digests, one slow hash at a time, until they are used', async () => {
+    await db('admin_backup_codes').update({ code_digest: null });
+    const restarted = await startAdminAuth({ db });
+    try {
+      const code = setup.backupCodes[3] ?? '';
+      const hashes = await slowHashesOf(async () => {
+        expect((await login(restarted.url, code, { cookie: deviceCookie })).status).toBe(200);
+      });
+      expect(hashes).toBeGreaterThanOrEqual(1);
+      expect(hashes).toBeLessThanOrEqual(setup.backupCodes.length);
+    } finally {
+      await restarted.close();
+    }
+  });
+});

@@ -1,0 +1,3 @@
+export * from './hand-landmarks';
+export * from './pose-measures';
+export * from './pose-gate';
