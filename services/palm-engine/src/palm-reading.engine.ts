@@ -14,7 +14,7 @@ import type { NarrationInput, Narrator } from './narrator/narrator';
 import type { PalmObserverResult } from './palm-observation';
 import { palmProfileOf } from './profile/palm-profile';
 import { profiledObservation } from './profile/profiled-lines';
-import { interpret, PALM_RULES } from './rules/interpret';
+import { interpret, oneAreaPerFeature, PALM_RULES } from './rules/interpret';
 
 /** Anything that turns a normalised photo into an observation or a refusal with retake advice. */
 export interface PalmObserver {
@@ -52,8 +52,10 @@ export class PalmReadingEngine implements ReadingEngine {
     if (observation.kind === 'refused') throw new UnreadablePhotoError(observation.message);
     // Computed once: the findings, the sections, the markers and the traces all derive from it.
     const profile = palmProfileOf(observation);
-    const findings = interpret(observation, submission, PALM_RULES, profile);
-    const narrated = await this.narrate({ findings, observation, profile, submission, image });
+    const fired = interpret(observation, submission, PALM_RULES, profile);
+    // Narrators get every fired finding: each reads a feature in one section and may refer back to it.
+    const narrated = await this.narrate({ findings: fired, observation, profile, submission, image });
+    const findings = oneAreaPerFeature(fired);
     const palm = profiledObservation(profile, observation);
     // Another narrator's sections get the same "How we read this" panels as the local ones.
     const notes = howWeReadByArea(

@@ -154,52 +154,74 @@ export const CLOSING_NOTES: readonly string[] = [
   'Take these as reflections of tendencies, not verdicts; the lines of a hand shift with the life it lives.',
 ];
 
-export const RELATIONSHIP_NOTES: Record<RelationshipStatus, readonly string[]> = {
+/**
+ * A note on what the visitor told us, tied to the first feature their section reads
+ * (`feature`: "your long heart line", or "what this hand shows" when the photo settled none).
+ */
+type AnswerNote = (feature: string) => string;
+
+export const RELATIONSHIP_NOTES: Record<RelationshipStatus, readonly AnswerNote[]> = {
   single: [
-    'You told us you are single, which makes this a good season to be clear about what you want before you choose.',
-    'As you are single, these tendencies are worth knowing before the next person who matters arrives.',
+    (feature) =>
+      `You told us you are single, which makes this a good season to ask what ${feature} says about what you want before you choose.`,
+    (feature) => `As you are single, ${feature} is worth knowing before the next person who matters arrives.`,
   ],
   partnered: [
-    'You told us you are in a relationship: shared plans and unhurried time together deepen a bond like that.',
-    'As you are in a relationship, these tendencies are worth talking over with your partner.',
+    (feature) =>
+      `You told us you are in a relationship: ${feature} is worth talking over with your partner, over unhurried time together.`,
+    (feature) =>
+      `As you are in a relationship, ${feature} speaks of what you bring to it, and is worth sharing.`,
   ],
   married: [
-    'You told us you are married: fresh shared experiences keep a long bond lively.',
-    'As you are married, these tendencies show what you bring to the partnership every day.',
+    (feature) =>
+      `You told us you are married: ${feature} shows what you bring to a long bond, and fresh shared experiences keep it lively.`,
+    (feature) => `As you are married, ${feature} shows what you bring to the partnership every day.`,
   ],
   separated: [
-    'You told us about a change in your relationship: after such a turn, kindness toward yourself comes first.',
-    'After the change you told us about, these tendencies can guide what you look for next, in your own time.',
+    (feature) =>
+      `You told us about a change in your relationship: after such a turn, kindness toward yourself comes first, and ${feature} can remind you what you have to give.`,
+    (feature) =>
+      `After the change you told us about, ${feature} can guide what you look for next, in your own time.`,
   ],
   widowed: [
-    'You told us your status; connection takes many forms, and friendship and family count among them.',
-    'With what you told us about your status, these tendencies speak to every kind of closeness, not only romance.',
+    (feature) =>
+      `You told us your status; connection takes many forms, and ${feature} speaks to friendship and family as much as romance.`,
+    (feature) =>
+      `With what you told us about your status, ${feature} speaks to every kind of closeness, not only romance.`,
   ],
 };
 
 /** Said once per reading, in the career section: the visitor's age is context there, never a palm fact. */
-export const LIFE_STAGE_NOTES: Record<LifeStage, readonly string[]> = {
+export const LIFE_STAGE_NOTES: Record<LifeStage, readonly AnswerNote[]> = {
   early: [
-    'At your age, trying things out is part of the work: each role teaches you what fits.',
-    'At your age, curiosity is an asset: the detours often show the way.',
-    'At your age, the people you learn from matter as much as the titles you hold.',
+    (feature) => `At your age, trying things out is part of the work, and ${feature} hints at what will fit.`,
+    (feature) => `At your age, curiosity is an asset: let ${feature} point the detours worth taking.`,
+    (feature) =>
+      `At your age, the people you learn from matter as much as titles; ${feature} suggests whom to seek out.`,
   ],
   building: [
-    'At your age, the building years are in full swing, and depth in one field pays off.',
-    'At your age, choosing what to say no to shapes a career as much as what you take on.',
-    'At your age, the reputation you build quietly now carries you into the next stage.',
+    (feature) =>
+      `At your age, the building years are in full swing, and ${feature} shows where depth will pay off.`,
+    (feature) => `At your age, choosing what to say no to shapes a career, and ${feature} helps you choose.`,
+    (feature) =>
+      `At your age, the reputation you build quietly now carries you forward; ${feature} shows how you build it.`,
   ],
   seasoned: [
-    'At your age, experience is your capital, and sharing it opens new doors.',
-    'At your age, mentoring others tends to renew your own sense of purpose.',
-    'At your age, the work that suits you best is often the work only you can do.',
+    (feature) => `At your age, experience is your capital, and ${feature} shows how you tend to share it.`,
+    (feature) =>
+      `At your age, mentoring others tends to renew your sense of purpose, in the way ${feature} suggests.`,
+    (feature) =>
+      `At your age, the work that suits you best is often the work only you can do; ${feature} hints at which.`,
   ],
 };
 
-export const CHILDREN_NOTES: readonly string[] = [
-  'You told us you have children: short moments of rest for yourself keep your energy for them too.',
-  'As a parent, you may find that your own rest is what keeps the whole household steady.',
-  'You told us you have children: shared outdoor time can restore you and them at once.',
+export const CHILDREN_NOTES: readonly AnswerNote[] = [
+  (feature) =>
+    `You told us you have children: with ${feature}, short moments of rest for yourself keep your energy for them too.`,
+  (feature) =>
+    `You told us you have children: read ${feature} as a reminder that your own rest keeps the whole household steady.`,
+  (feature) =>
+    `You told us you have children: shared outdoor time suits ${feature} and restores you and them at once.`,
 ];
 
 export function handMismatchNote(asked: HandSide, photographed: HandSide): string {

@@ -8,8 +8,10 @@ import {
   type ReadingSubmission,
 } from '@palm/contracts';
 import { lineTraces } from '../markers/line-traces';
+import { listInWords } from '../rules/measured-facts';
 import { linkMarkers, palmMarkers } from '../markers/palm-markers';
 import type { LineName, PalmObservation } from '../palm-observation';
+import { oneAreaPerFeature } from '../rules/interpret';
 import type { Finding } from '../rules/palm-rule';
 import { palmProfileOf } from '../profile/palm-profile';
 import { profiledObservation } from '../profile/profiled-lines';
@@ -30,7 +32,7 @@ import {
   VISITOR_NOTE_BRIDGES,
 } from './area-texts';
 import type { NarrationInput, Narrator } from './narrator';
-import { describePalm, unsettledTraits, type TraitName } from './palm-description';
+import { asYours, describePalm, sectionFeatures, unsettledTraits } from './palm-description';
 import { phraseChooserFor, type PhraseChooser } from './phrase-chooser';
 import { readVisitorAnswers, type VisitorAnswers } from './visitor-answers';
 
@@ -66,6 +68,10 @@ interface SectionPlan {
 }
 
 interface ReadingContext {
+  /** Every finding of the reading, strongest first, each feature read in one section only. */
+  findings: readonly Finding[];
+  /** The findings left out because another section reads their feature: what a section refers back to. */
+  readElsewhere: readonly Finding[];
   /** The observation as the profile holds it: its lines carry only the profile's classes. */
   observation: PalmObservation;
   profile: PalmProfile;
@@ -78,8 +84,6 @@ interface ReadingContext {
   unseenSaid: Set<LineName>;
   /** Features already pointed out in a section's "we see" sentence, so none is pointed out twice. */
   described: Set<string>;
-  /** Traits already said to be unsettled by this photo, so each is said once. */
-  unsettledSaid: Set<TraitName>;
   /** Linking words left for the whole reading: a link on every sentence reads as a template. */
   linksLeft: { count: number };
 }
@@ -94,16 +98,20 @@ export function orderedAreas(focusAreas: readonly LifeArea[]): LifeArea[] {
  * by the engine; here from the observation when a caller has none), never from the raw observation.
  */
 export function composeSections(
-  findings: readonly Finding[],
+  fired: readonly Finding[],
   measured: PalmObservation,
   submission: ReadingSubmission,
   profile: PalmProfile = palmProfileOf(measured),
 ): ReadingSection[] {
   const observation = profiledObservation(profile, measured);
+  // Whoever passes the findings, each feature is read in one section only.
+  const findings = oneAreaPerFeature(fired);
   const answers = readVisitorAnswers(submission);
   const areas = orderedAreas(submission.focusAreas);
   const choose = phraseChooserFor(measured);
   const context: ReadingContext = {
+    findings,
+    readElsewhere: fired.filter((finding) => !findings.includes(finding)),
     observation,
     profile,
     traits: traitsFromProfile(profile, measured),
@@ -112,7 +120,6 @@ export function composeSections(
     notesByArea: visitorNotesByArea(answers, areas, choose),
     unseenSaid: new Set(),
     described: new Set(),
-    unsettledSaid: new Set(),
     linksLeft: { count: LINKS_PER_READING },
   };
   const sections = areas.map((area, index) =>
@@ -128,7 +135,14 @@ export function composeSections(
     ),
   );
   const notes = howWeReadByArea(findings, observation, areas);
-  return sections.map((section) => ({ ...section, howWeRead: notes.get(section.area as LifeArea)! }));
+  const unsettled = unsettledTraits(context.traits, observation);
+  return sections.map((section, index) => {
+    const howWeRead = notes.get(section.area as LifeArea)!;
+    // Said once, where the reading starts: what this photo left open is part of how it was read.
+    return index === 0 && unsettled
+      ? { ...section, howWeRead: { ...howWeRead, measured: [...howWeRead.measured, unsettled] } }
+      : { ...section, howWeRead };
+  });
 }
 
 function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSection {
@@ -147,18 +161,24 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
     context.linksLeft,
   );
   const { handType } = profile;
+  const features = sectionFeatures(
+    SECTION_LINES[area],
+    findings.flatMap((finding) => finding.reads),
+    context.traits,
+    observation,
+  );
 
   const content = [
     plan.index === 0 ? mismatchNote(context) : undefined,
     area === 'health' ? HEALTH_FRAMING : undefined,
-    describePalm(area, context.traits, observation, choose, context.described),
+    describePalm(features, choose, context.described),
     ...inContent,
-    answerNote(area, answers, choose),
+    area === 'spiritual' ? wholeHandNote(context) : referBack(plan, context),
+    answerNote(area, answers, choose, features[0] ? asYours(features[0]) : 'what this hand shows'),
     ...(context.notesByArea.get(area) ?? []),
   ];
   const details = [
     ...inDetails,
-    unsettledTraits(area, context.traits, observation, choose, context.unsettledSaid),
     ...unseenLineNotes(area, context),
     ...practicalTips(plan, profile, choose),
     plan.isLast ? choose.pick(CLOSING_NOTES, 'closing') : undefined,
@@ -246,19 +266,98 @@ function mismatchNote({ observation, answers }: ReadingContext): string | undefi
   return handMismatchNote(askedSide, observation.side);
 }
 
-/** Context from the visitor's answers, worded as theirs and never as something seen in the palm. */
-function answerNote(area: LifeArea, answers: VisitorAnswers, choose: PhraseChooser): string | undefined {
+/** Below this many findings of its own, a section points to what other sections read for it. */
+const THIN_SECTION = 2;
+const REFER_BACK_TEMPLATES: readonly ((features: string, sections: string) => string)[] = [
+  (features, sections) =>
+    `Here the tradition would also look at ${features}, already read under ${sections}; what was said there holds for this part of life too.`,
+  (features, sections) =>
+    `For this part of life a palmist would turn again to ${features}, whose meaning is given under ${sections} and applies here as well.`,
+];
+
+/**
+ * A thin section refers back, briefly and by name, to the features this area's rules would also
+ * have read but another section interprets, instead of reading them a second time.
+ */
+function referBack({ area, findings }: SectionPlan, context: ReadingContext): string | undefined {
+  if (findings.length >= THIN_SECTION) return undefined;
+  const readIn = new Map<string, LifeArea>();
+  for (const finding of context.findings)
+    for (const feature of finding.reads) readIn.set(feature, finding.area);
+  const features = new Map<string, LifeArea>();
+  for (const finding of context.readElsewhere.filter((finding) => finding.area === area)) {
+    const home = finding.reads.map((feature) => readIn.get(feature)).find((other) => other && other !== area);
+    if (!home) continue;
+    const [words] = sectionFeatures([], finding.reads, context.traits, context.observation);
+    if (words && features.size < 2) features.set(asYours(words), home);
+  }
+  if (features.size === 0) return undefined;
+  return context.choose.pick(REFER_BACK_TEMPLATES, `${area}.refer-back`)(
+    listInWords([...features.keys()]),
+    listInWords([...new Set(features.values())].map((home) => AREA_TITLES[home])),
+  );
+}
+
+/** What the other sections are about, in the words of a sentence that looks at the whole hand. */
+const AREA_THEMES: Record<Exclude<LifeArea, 'spiritual'>, string> = {
+  love: 'how you love',
+  career: 'how you work',
+  health: 'the rhythm of your days',
+  money: 'how you hold resources',
+};
+const WHOLE_HAND_TEMPLATES: readonly ((features: string, themes: string) => string)[] = [
+  (features, themes) =>
+    `Read as a whole, as the tattva tradition reads a hand, yours speaks most clearly through ${features}: ${themes} carry its story.`,
+  (features, themes) =>
+    `Seen as one hand rather than in parts, yours is drawn most firmly in ${features}, so ${themes} are where its lessons lie.`,
+];
+
+/**
+ * The spiritual section reads the hand as a whole: it points back to the strongest feature each
+ * other section interpreted, by name only, so the reading ties together without re-reading them.
+ */
+function wholeHandNote({ findings, traits, observation, choose }: ReadingContext): string | undefined {
+  const strongest = new Map<Exclude<LifeArea, 'spiritual'>, string>();
+  for (const finding of findings) {
+    if (finding.area === 'spiritual' || strongest.has(finding.area)) continue;
+    const [feature] = sectionFeatures([], finding.reads, traits, observation);
+    if (feature) strongest.set(finding.area, asYours(feature));
+  }
+  if (strongest.size < 2) return undefined;
+  const picked = [...strongest];
+  return choose.pick(WHOLE_HAND_TEMPLATES, 'whole-hand')(
+    listInWords(picked.map(([, feature]) => feature)),
+    listInWords(picked.map(([area]) => AREA_THEMES[area])),
+  );
+}
+
+/**
+ * Context from the visitor's answers, worded as theirs and never as something seen in the palm,
+ * tied to the section's first feature on this palm (`feature`, "your long heart line") so that
+ * what they told us meets what their hand shows.
+ */
+function answerNote(
+  area: LifeArea,
+  answers: VisitorAnswers,
+  choose: PhraseChooser,
+  feature: string,
+): string | undefined {
   switch (area) {
     case 'love':
       return answers.relationship
-        ? choose.pick(RELATIONSHIP_NOTES[answers.relationship], `love.status.${answers.relationship}`)
+        ? choose.pick(
+            RELATIONSHIP_NOTES[answers.relationship],
+            `love.status.${answers.relationship}`,
+          )(feature)
         : undefined;
     case 'career':
-      return answers.lifeStage ? choose.pick(LIFE_STAGE_NOTES[answers.lifeStage], 'career.stage') : undefined;
+      return answers.lifeStage
+        ? choose.pick(LIFE_STAGE_NOTES[answers.lifeStage], 'career.stage')(feature)
+        : undefined;
     case 'money':
       return undefined;
     case 'health':
-      return answers.hasChildren ? choose.pick(CHILDREN_NOTES, 'health.children') : undefined;
+      return answers.hasChildren ? choose.pick(CHILDREN_NOTES, 'health.children')(feature) : undefined;
     case 'spiritual':
       // The dominant hand is woven into the side rule's phrasing, where the palm fact is stated.
       return undefined;
@@ -358,11 +457,12 @@ function visitorNotesByArea(
 
 /** The whole local reading: sections composed from the findings, and markers on the palm. */
 export function narrateLocally(
-  findings: readonly Finding[],
+  fired: readonly Finding[],
   measured: PalmObservation,
   submission: ReadingSubmission,
   profile: PalmProfile = palmProfileOf(measured),
 ): ReadingResult {
+  const findings = oneAreaPerFeature(fired);
   const observation = profiledObservation(profile, measured);
   const sections = composeSections(findings, measured, submission, profile);
   return {

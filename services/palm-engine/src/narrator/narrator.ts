@@ -4,6 +4,7 @@ import type { PalmObservation } from '../palm-observation';
 import type { Finding } from '../rules/palm-rule';
 
 export interface NarrationInput {
+  /** Every fired finding, strongest first; a narrator reads each feature once (`oneAreaPerFeature`). */
   findings: readonly Finding[];
   observation: PalmObservation;
   /** The reading's palm profile: the only source of the classes a narrator may name. */

@@ -1,4 +1,3 @@
-import type { LifeArea } from '@palm/contracts';
 import type { LineName, LineObservation, PalmObservation } from '../palm-observation';
 import { listInWords } from '../rules/measured-facts';
 import type { PalmTraits } from '../rules/palm-traits';
@@ -19,14 +18,29 @@ const CURVES: Record<NonNullable<LineObservation['curvature']>, string> = {
   curved: 'deeply curved',
 };
 
+const DEPTHS: Record<NonNullable<LineObservation['depth']>, string> = {
+  faint: 'fine',
+  clear: 'clearly etched',
+  deep: 'deeply etched',
+};
+
+/** A line with every attribute the profile states, so the words are this palm's own. */
 const line =
   (name: LineName, words: string): Feature =>
   (_traits, observation) => {
     const seen = observation.lines[name];
     if (!seen.seen || seen.confidence < LINE_CONFIDENCE) return undefined;
-    const shape = [seen.length, seen.curvature && CURVES[seen.curvature]].filter(Boolean).join(', ');
+    const breaks = seen.breaks === undefined ? undefined : seen.breaks === 0 ? 'unbroken' : 'broken';
+    const shape = [
+      seen.length,
+      seen.curvature && CURVES[seen.curvature],
+      seen.depth && DEPTHS[seen.depth],
+      breaks,
+    ]
+      .filter(Boolean)
+      .join(', ');
     // A line seen too faintly to class its shape is no clear line.
-    if (!shape) return `a ${seen.depth === 'faint' ? 'fine' : 'clear'} ${words}`;
+    if (!seen.length && !seen.curvature) return `a ${seen.depth === 'faint' ? 'fine' : 'clear'} ${words}`;
     return `a ${shape} ${words}`;
   };
 
@@ -85,7 +99,7 @@ const FEATURES = {
     })(creases),
 } satisfies Record<string, Feature>;
 
-/** The traits each area reads, in the words used when this photo could not settle them. */
+/** The traits this photo could not settle, in the words used to say so. */
 export type TraitName = keyof typeof FEATURES;
 const UNSETTLED_WORDS: Record<TraitName, string> = {
   palmShape: 'the shape of your palm',
@@ -99,16 +113,18 @@ const UNSETTLED_WORDS: Record<TraitName, string> = {
   creases: 'the fine creases of your palm',
 };
 
-const AREA_FEATURES: Record<LifeArea, readonly (Feature | TraitName)[]> = {
-  love: [line('heart', 'heart line'), 'spacing', 'thumbAngle', 'littleFinger'],
-  career: [line('head', 'head line'), line('fate', 'fate line'), 'indexVsRing', 'fingers', 'thumb'],
-  health: [line('life', 'life line'), 'thumbAngle', 'creases', 'palmShape'],
-  money: [line('sun', 'sun line'), line('fate', 'fate line'), 'littleFinger', 'spacing', 'palmShape'],
-  spiritual: ['creases', 'middleFinger', 'palmShape', 'fingers'],
+const LINE_WORDS: Record<LineName, string> = {
+  heart: 'heart line',
+  head: 'head line',
+  life: 'life line',
+  fate: 'fate line',
+  sun: 'sun line',
+  marriage: 'marriage line',
 };
 
-const featureOf = (feature: Feature | TraitName): Feature =>
-  typeof feature === 'string' ? FEATURES[feature] : feature;
+const featureOf = (trait: TraitName): Feature => FEATURES[trait];
+const isTraitName = (feature: string): feature is TraitName => feature in FEATURES;
+const isLineName = (feature: string): feature is LineName => feature in LINE_WORDS;
 
 const TEMPLATES: readonly ((features: string) => string)[] = [
   (features) => `Looking at your hand, we see ${features}.`,
@@ -116,51 +132,65 @@ const TEMPLATES: readonly ((features: string) => string)[] = [
   (features) => `In your hand we notice ${features}.`,
 ];
 
-const UNSETTLED_TEMPLATES: readonly ((traits: string, several: boolean) => string)[] = [
-  (traits, several) =>
-    `This photo could not settle ${traits}, so we leave ${several ? 'them' : 'it'} out rather than guess.`,
-  (traits) => `We leave ${traits} unread here, where a second photo might see differently.`,
-];
-
 /**
- * One sentence naming what this area is read from on this palm, leaving out what an earlier
- * section already pointed to; nothing when no feature is left.
+ * The features this section reads on this palm, in words: the lines it leans on, with all they
+ * show, and the traits its findings interpret (each feature is interpreted in one section only).
  */
-export function describePalm(
-  area: LifeArea,
+export function sectionFeatures(
+  lines: readonly LineName[],
+  featuresRead: readonly string[],
   traits: PalmTraits,
   observation: PalmObservation,
-  choose: PhraseChooser,
-  described: Set<string>,
-): string | undefined {
-  const seen = AREA_FEATURES[area]
-    .map((feature) => featureOf(feature)(traits, observation))
-    .filter((words): words is string => Boolean(words) && !described.has(words!))
-    .slice(0, FEATURES_PER_SENTENCE);
-  if (seen.length === 0) return undefined;
-  for (const words of seen) described.add(words);
-  return choose.pick(TEMPLATES, `${area}.described`)(listInWords(seen));
+): string[] {
+  const linesRead = featuresRead.map((feature) => feature.split('.')[0]!).filter(isLineName);
+  const features: Feature[] = [
+    ...[...new Set([...lines, ...linesRead])].map((name) => line(name, LINE_WORDS[name])),
+    ...[...new Set(featuresRead.filter(isTraitName))].map(featureOf),
+  ];
+  return features
+    .map((feature) => feature(traits, observation))
+    .filter((words): words is string => Boolean(words));
 }
 
 /**
- * The traits this area would read that the profile left unstated, named once per reading: a
- * thin section says honestly why it is thin, in terms of this photo, instead of filling up.
+ * A feature named as the visitor's own, briefly: "a long, gently curved, deep heart line" → "your
+ * long, gently curved heart line".
  */
-export function unsettledTraits(
-  area: LifeArea,
-  traits: PalmTraits,
-  observation: PalmObservation,
+export function asYours(feature: string): string {
+  const words = feature.replace(/^(?:an?|the) /, '');
+  // A line keeps its first two attributes: enough to be this palm's, short enough to say again.
+  const line = /^([^,]+(?:, [^,]+)?)(?:, [^,]+)*? (\w+ line)$/.exec(words);
+  return `your ${line ? `${line[1]!.split(', ').slice(0, 2).join(', ')} ${line[2]}` : words}`;
+}
+
+const namesALine = (words: string) => Object.values(LINE_WORDS).some((line) => words.endsWith(line));
+
+/**
+ * One sentence naming, together, the features of this section that no earlier section pointed
+ * to; nothing when none is left, or when it would name one trait alone (the finding beside it
+ * already says that trait in the same words, while a line is described with more than any one
+ * finding reads of it).
+ */
+export function describePalm(
+  features: readonly string[],
   choose: PhraseChooser,
-  named: Set<TraitName>,
+  described: Set<string>,
 ): string | undefined {
-  const unsettled = AREA_FEATURES[area].filter(
-    (feature): feature is TraitName =>
-      typeof feature === 'string' &&
-      !named.has(feature) &&
-      featureOf(feature)(traits, observation) === undefined,
+  const seen = features.filter((words) => !described.has(words)).slice(0, FEATURES_PER_SENTENCE);
+  if (seen.length === 0 || (seen.length === 1 && !namesALine(seen[0]!))) return undefined;
+  for (const words of seen) described.add(words);
+  return choose.pick(TEMPLATES, `described.${seen.length}.${described.size}`)(listInWords(seen));
+}
+
+/**
+ * The traits the profile left unstated, named once for the whole reading in "How we read this":
+ * the reading says honestly what this photo could not settle instead of guessing or filling up.
+ */
+export function unsettledTraits(traits: PalmTraits, observation: PalmObservation): string | undefined {
+  const unsettled = (Object.keys(FEATURES) as TraitName[]).filter(
+    (trait) => featureOf(trait)(traits, observation) === undefined,
   );
   if (unsettled.length === 0) return undefined;
-  for (const trait of unsettled) named.add(trait);
   const words = listInWords(unsettled.map((trait) => UNSETTLED_WORDS[trait]));
-  return choose.pick(UNSETTLED_TEMPLATES, `${area}.unsettled`)(words, unsettled.length > 1);
+  return `Not settled by this photo, so left unread rather than guessed: ${words}`;
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { lifeAreaSchema, LIFE_AREAS, type PalmProfile, type ReadingSection } from '@palm/contracts';
 import type { EngineLogger } from '../engine-host';
 import { orderedAreas } from '../narrator/local-narrator';
+import { oneAreaPerFeature } from '../rules/interpret';
 import type { NarrationInput, Narrator } from '../narrator/narrator';
 import type { PalmObservation } from '../palm-observation';
 import type { PromptSource } from '../prompt-source';
@@ -92,7 +93,9 @@ export class OpenAINarrator implements Narrator {
 }
 
 /** What the model may speak of: the fired findings, a summary of the measurements, and the answers. */
-function narrationData({ findings, observation, profile, submission }: NarrationInput) {
+function narrationData({ findings: fired, observation, profile, submission }: NarrationInput) {
+  // The model hears each feature once, in the section that interprets it.
+  const findings = oneAreaPerFeature(fired);
   return {
     sectionOrder: orderedAreas(submission.focusAreas),
     findings: findings.map((finding) => ({
