@@ -152,76 +152,82 @@ export const CLOSING_NOTES: readonly string[] = [
   'Palmistry describes tendencies and phases, not certainties: your choices shape what comes next.',
   'Read all of this as tendencies and seasons rather than fixed outcomes; the hand changes as you do.',
   'Take these as reflections of tendencies, not verdicts; the lines of a hand shift with the life it lives.',
+  'None of this is fixed: a palm shows leanings and seasons, and what you do with them is yours to decide.',
+  'Hold these readings lightly, as tendencies to notice rather than outcomes to expect; your choices write the rest.',
 ];
 
 /**
- * A note on what the visitor told us, tied to the first feature their section reads
- * (`feature`: "your long heart line", or "what this hand shows" when the photo settled none).
+ * A note on what the visitor told us, tied to the first features their section reads on this palm
+ * (`features`: "your long heart line and your thumb that opens wide", or "what this hand shows"),
+ * worded to read right with one feature or two.
  */
-type AnswerNote = (feature: string) => string;
+type AnswerNote = (features: string) => string;
 
 export const RELATIONSHIP_NOTES: Record<RelationshipStatus, readonly AnswerNote[]> = {
   single: [
-    (feature) =>
-      `You told us you are single, which makes this a good season to ask what ${feature} says about what you want before you choose.`,
-    (feature) => `As you are single, ${feature} is worth knowing before the next person who matters arrives.`,
+    (features) =>
+      `You told us you are single, which makes this a good season to weigh ${features} against what you want before you choose.`,
+    (features) => `As you are single, keep ${features} in mind before the next person who matters arrives.`,
   ],
   partnered: [
-    (feature) =>
-      `You told us you are in a relationship: ${feature} is worth talking over with your partner, over unhurried time together.`,
-    (feature) =>
-      `As you are in a relationship, ${feature} speaks of what you bring to it, and is worth sharing.`,
+    (features) =>
+      `You told us you are in a relationship: talk over ${features} with your partner, over unhurried time together.`,
+    (features) =>
+      `As you are in a relationship, what is read here in ${features} is worth sharing with your partner.`,
   ],
   married: [
-    (feature) =>
-      `You told us you are married: ${feature} shows what you bring to a long bond, and fresh shared experiences keep it lively.`,
-    (feature) => `As you are married, ${feature} shows what you bring to the partnership every day.`,
+    (features) =>
+      `You told us you are married: in ${features} lies some of what you bring to a long bond, and fresh shared experiences keep it lively.`,
+    (features) => `As you are married, look to ${features} for what you bring to the partnership every day.`,
   ],
   separated: [
-    (feature) =>
-      `You told us about a change in your relationship: after such a turn, kindness toward yourself comes first, and ${feature} can remind you what you have to give.`,
-    (feature) =>
-      `After the change you told us about, ${feature} can guide what you look for next, in your own time.`,
+    (features) =>
+      `You told us about a change in your relationship: after such a turn, kindness toward yourself comes first, and ${features} can remind you what you have to give.`,
+    (features) =>
+      `After the change you told us about, let ${features} guide what you look for next, in your own time.`,
   ],
   widowed: [
-    (feature) =>
-      `You told us your status; connection takes many forms, and ${feature} speaks to friendship and family as much as romance.`,
-    (feature) =>
-      `With what you told us about your status, ${feature} speaks to every kind of closeness, not only romance.`,
+    (features) =>
+      `You told us your status; connection takes many forms, and what is read in ${features} speaks to friendship and family as much as romance.`,
+    (features) =>
+      `With what you told us about your status, read ${features} as speaking to every kind of closeness, not only romance.`,
   ],
 };
 
 /** Said once per reading, in the career section: the visitor's age is context there, never a palm fact. */
 export const LIFE_STAGE_NOTES: Record<LifeStage, readonly AnswerNote[]> = {
   early: [
-    (feature) => `At your age, trying things out is part of the work, and ${feature} hints at what will fit.`,
-    (feature) => `At your age, curiosity is an asset: let ${feature} point the detours worth taking.`,
-    (feature) =>
-      `At your age, the people you learn from matter as much as titles; ${feature} suggests whom to seek out.`,
+    (features) =>
+      `At your age, trying things out is part of the work, and ${features} can hint at what will fit.`,
+    (features) => `At your age, curiosity is an asset: let ${features} point to the detours worth taking.`,
+    (features) =>
+      `At your age, the people you learn from matter as much as titles; ${features} can suggest whom to seek out.`,
   ],
   building: [
-    (feature) =>
-      `At your age, the building years are in full swing, and ${feature} shows where depth will pay off.`,
-    (feature) => `At your age, choosing what to say no to shapes a career, and ${feature} helps you choose.`,
-    (feature) =>
-      `At your age, the reputation you build quietly now carries you forward; ${feature} shows how you build it.`,
+    (features) =>
+      `At your age, the building years are in full swing, and ${features} can show where depth will pay off.`,
+    (features) =>
+      `At your age, choosing what to say no to shapes a career, and ${features} can help you choose.`,
+    (features) =>
+      `At your age, the reputation you build quietly now carries you forward; ${features} can show how you build it.`,
   ],
   seasoned: [
-    (feature) => `At your age, experience is your capital, and ${feature} shows how you tend to share it.`,
-    (feature) =>
-      `At your age, mentoring others tends to renew your sense of purpose, in the way ${feature} suggests.`,
-    (feature) =>
-      `At your age, the work that suits you best is often the work only you can do; ${feature} hints at which.`,
+    (features) =>
+      `At your age, experience is your capital, and ${features} can show how you tend to share it.`,
+    (features) =>
+      `At your age, mentoring others tends to renew your sense of purpose; ${features} can show what you have to pass on.`,
+    (features) =>
+      `At your age, the work that suits you best is often the work only you can do; ${features} can hint at which.`,
   ],
 };
 
 export const CHILDREN_NOTES: readonly AnswerNote[] = [
-  (feature) =>
-    `You told us you have children: with ${feature}, short moments of rest for yourself keep your energy for them too.`,
-  (feature) =>
-    `You told us you have children: read ${feature} as a reminder that your own rest keeps the whole household steady.`,
-  (feature) =>
-    `You told us you have children: shared outdoor time suits ${feature} and restores you and them at once.`,
+  (features) =>
+    `You told us you have children: with ${features}, short moments of rest for yourself keep your energy for them too.`,
+  (features) =>
+    `You told us you have children: read ${features} as a reminder that your own rest keeps the whole household steady.`,
+  (features) =>
+    `You told us you have children: shared outdoor time suits ${features} and restores you and them at once.`,
 ];
 
 export function handMismatchNote(asked: HandSide, photographed: HandSide): string {

@@ -174,7 +174,12 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
     describePalm(features, choose, context.described),
     ...inContent,
     area === 'spiritual' ? wholeHandNote(context) : referBack(plan, context),
-    answerNote(area, answers, choose, features[0] ? asYours(features[0]) : 'what this hand shows'),
+    answerNote(
+      area,
+      answers,
+      choose,
+      features.length > 0 ? listInWords(features.slice(0, 2).map(asYours)) : 'what this hand shows',
+    ),
     ...(context.notesByArea.get(area) ?? []),
   ];
   const details = [
@@ -266,8 +271,8 @@ function mismatchNote({ observation, answers }: ReadingContext): string | undefi
   return handMismatchNote(askedSide, observation.side);
 }
 
-/** Below this many findings of its own, a section points to what other sections read for it. */
-const THIN_SECTION = 2;
+/** A section with fewer findings of its own than this (none) points to what other sections read for it. */
+const THIN_SECTION = 1;
 const REFER_BACK_TEMPLATES: readonly ((features: string, sections: string) => string)[] = [
   (features, sections) =>
     `Here the tradition would also look at ${features}, already read under ${sections}; what was said there holds for this part of life too.`,
