@@ -8,7 +8,7 @@ import {
 import { palmProfileOf } from '../src/profile/palm-profile';
 import { DEFAULT_READING_PROMPT, OpenAINarrator } from '../src/openai/openai.narrator';
 import { PalmReadingEngine, type PalmObserver } from '../src/palm-reading.engine';
-import { interpret } from '../src/rules/interpret';
+import { interpret, oneAreaPerFeature } from '../src/rules/interpret';
 import { fixedPrompts, type PromptSource } from '../src/prompt-source';
 import type { NormalisedImage, ReadingInput } from '../src/reading-engine';
 import { PALM_FIXTURES } from './fixtures/palm-observations';
@@ -93,7 +93,8 @@ describe('OpenAINarrator in the palm engine', () => {
     expect(body?.instructions).toBe(SYSTEM_PROMPT);
 
     const data = dataSent(body);
-    const fired = interpret(observation, input.submission);
+    // The model hears each feature once, in the section that interprets it.
+    const fired = oneAreaPerFeature(interpret(observation, input.submission));
     expect(data.findings).toHaveLength(fired.length);
     expect(data.findings[0]).toMatchObject({
       area: fired[0]?.area,

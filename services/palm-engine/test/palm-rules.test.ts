@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { LineName, PalmObservation } from '../src/palm-observation';
 import { LINE_NAMES, MOUNT_NAMES } from '../src/palm-observation';
 import { palmProfileOf } from '../src/profile/palm-profile';
-import { interpret, PALM_RULES } from '../src/rules/interpret';
+import { interpret, oneAreaPerFeature, PALM_RULES } from '../src/rules/interpret';
 import { EVERY_TRAIT_RELIABLE } from './fixtures/every-trait-reliable';
 import { forbiddenTopicsIn } from '../src/rules/safety';
 import { FIXTURE_NAMES, PALM_FIXTURES } from './fixtures/palm-observations';
@@ -112,6 +112,31 @@ describe('palm rule base', () => {
       'Meet the deadline.',
     ]) {
       expect(forbiddenTopicsIn(text), text).toEqual([]);
+    }
+  });
+
+  it('settles each feature in the area of its strongest finding, and drops only what another area reads', () => {
+    for (const fixture of [...fixtures, ...variants()]) {
+      const fired = interpretAll(fixture);
+      const kept = oneAreaPerFeature(fired);
+      const areaOf = new Map<string, string>();
+      for (const finding of kept) {
+        for (const feature of finding.reads) {
+          expect(areaOf.get(feature) ?? finding.area, `${finding.ruleId} reads ${feature}`).toBe(
+            finding.area,
+          );
+          areaOf.set(feature, finding.area);
+        }
+      }
+      for (const dropped of fired.filter((finding) => !kept.includes(finding))) {
+        const stronger = kept.find(
+          (finding) =>
+            finding.area !== dropped.area &&
+            finding.score >= dropped.score &&
+            finding.reads.some((feature) => dropped.reads.includes(feature)),
+        );
+        expect(stronger, dropped.ruleId).toBeDefined();
+      }
     }
   });
 

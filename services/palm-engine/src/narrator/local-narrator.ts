@@ -469,7 +469,7 @@ export function narrateLocally(
 ): ReadingResult {
   const findings = oneAreaPerFeature(fired);
   const observation = profiledObservation(profile, measured);
-  const sections = composeSections(findings, measured, submission, profile);
+  const sections = composeSections(fired, measured, submission, profile);
   return {
     sections,
     visual_markers: linkMarkers(palmMarkers(observation, findings), findings, sections),
