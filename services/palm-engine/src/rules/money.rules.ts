@@ -139,7 +139,7 @@ export const MONEY_RULES = defineRules('money', [
     phrasings: [
       'A shorter Budh finger is read as discomfort with haggling; a written plan speaks for you.',
       'Your little finger sits short, suggesting you do best with simple, automatic saving habits.',
-      'With a little finger that stops short, the Budh tradition suggests money talk feels awkward; agreeing terms in writing helps.',
+      'With a little finger that stops short of the ring finger’s top joint, tradition reads money talk as awkward for you; agreeing terms in writing helps.',
       'The short reach of your Budh finger is read as trust in plain arrangements over clever deals.',
     ],
   },
