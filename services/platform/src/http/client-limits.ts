@@ -1,4 +1,4 @@
-import type { ServerOptions } from 'node:http';
+import type { IncomingHttpHeaders, ServerOptions } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { z } from 'zod';
 import { HttpError } from './http-error';
@@ -20,7 +20,7 @@ export interface ClientLimits {
   bodyRateWindowMs: number;
   /** …starting this long after its headers (a phone's connection takes a moment to get going). */
   bodyRateGraceMs: number;
-  /** Requests with a body that one client address may have in flight at once. */
+  /** Uploads (forms, streamed or large bodies) that one client address may have in flight at once. */
   uploadsPerClient: number;
 }
 
@@ -78,13 +78,26 @@ const UPLOAD_RETRY_AFTER_SECONDS = 5;
 /** How often a waiting body's connection is probed: a client that left is noticed within ~2 s. */
 const PROBE_EVERY_MS = 1_000;
 
-const hasBody = (headers: Record<string, unknown>) =>
+const hasBody = (headers: IncomingHttpHeaders) =>
   Number(headers['content-length'] ?? 0) > 0 || headers['transfer-encoding'] !== undefined;
+
+/** A body larger than this takes a moment to send, however fast the client. */
+const SMALL_BODY_BYTES = 64 * 1024;
+
+/**
+ * What the per-client cap counts: forms (a photo may follow), streamed bodies and large ones. A
+ * small JSON body is all there in a packet or two; counting it would refuse an operator's screen
+ * that saves a few things at once, and the body rate still covers one that trickles.
+ */
+const isUpload = (headers: IncomingHttpHeaders) =>
+  (headers['content-type'] ?? '').toLowerCase().startsWith('multipart/') ||
+  headers['transfer-encoding'] !== undefined ||
+  Number(headers['content-length'] ?? 0) > SMALL_BODY_BYTES;
 
 /**
  * Per-request half of ClientLimits, mounted before every route.
  *
- * An address already sending `uploadsPerClient` bodies gets 429 before its new body is read: eight
+ * An address already sending `uploadsPerClient` uploads gets 429 before its new one is read: eight
  * slow connections from one address then hold at most that many of intake's slots.
  *
  * A body that is being read (someone consumes it and nothing is buffered unread) must keep to the
@@ -107,8 +120,9 @@ export function clientLimitGuard(
       return;
     }
     const client = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    const counted = isUpload(req.headers);
     const inFlight = uploadsByClient.get(client) ?? 0;
-    if (inFlight >= limits.uploadsPerClient) {
+    if (counted && inFlight >= limits.uploadsPerClient) {
       res.setHeader('Connection', 'close');
       refuse(
         new HttpError(
@@ -121,7 +135,7 @@ export function clientLimitGuard(
       );
       return;
     }
-    uploadsByClient.set(client, inFlight + 1);
+    if (counted) uploadsByClient.set(client, inFlight + 1);
 
     const canBeProbed = req.httpVersionMajor === 1 && req.httpVersionMinor >= 1;
     const isBeingRead = () => req.readableFlowing === true && req.readableLength === 0;
@@ -174,6 +188,7 @@ export function clientLimitGuard(
       if (finished) return;
       finished = true;
       clearInterval(watch);
+      if (!counted) return;
       const left = (uploadsByClient.get(client) ?? 1) - 1;
       if (left > 0) uploadsByClient.set(client, left);
       else uploadsByClient.delete(client);
