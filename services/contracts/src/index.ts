@@ -6,3 +6,4 @@ export * from './flow.contract';
 export * from './prompt.contract';
 export * from './admin.contract';
 export * from './sharing.contract';
+export * from './profile-words';

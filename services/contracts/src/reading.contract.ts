@@ -138,12 +138,76 @@ export const lineTraceSchema = z.object({
 });
 export type LineTrace = z.infer<typeof lineTraceSchema>;
 
+/**
+ * The palm profile's traits and the classes each can take. Ids are stable: a stored reading, a
+ * benchmark and a browser compare profiles by them, so a class is renamed only with a new id.
+ * A line is 'seen' or null: one photo can show a crease, never prove its absence. The line
+ * features (heartLineEnd … fateLineStart) are judged against the hand's anatomy; until the engine
+ * reads them they are null in every profile.
+ */
+export const PROFILE_TRAIT_CLASSES = {
+  handSide: ['left', 'right'],
+  handType: ['earth', 'air', 'fire', 'water'],
+  palmShape: ['square', 'balanced', 'oblong'],
+  fingerLength: ['short', 'medium', 'long'],
+  indexVsRing: ['ring-longer', 'even', 'index-longer'],
+  littleFinger: ['short', 'reaching', 'long'],
+  middleFinger: ['short', 'balanced', 'long'],
+  thumbLength: ['short', 'medium', 'long'],
+  thumbAngle: ['narrow', 'medium', 'wide'],
+  fingerSpacing: ['close', 'average', 'wide'],
+  creaseDensity: ['sparse', 'moderate', 'dense'],
+  heartLine: ['seen'],
+  heartLineLength: ['short', 'medium', 'long'],
+  heartLineCurve: ['straight', 'gentle', 'curved'],
+  heartLineDepth: ['faint', 'clear', 'deep'],
+  heartLineBreaks: ['unbroken', 'broken'],
+  headLine: ['seen'],
+  headLineLength: ['short', 'medium', 'long'],
+  headLineCurve: ['straight', 'gentle', 'curved'],
+  headLineDepth: ['faint', 'clear', 'deep'],
+  headLineBreaks: ['unbroken', 'broken'],
+  lifeLine: ['seen'],
+  lifeLineLength: ['short', 'medium', 'long'],
+  lifeLineCurve: ['straight', 'gentle', 'curved'],
+  lifeLineDepth: ['faint', 'clear', 'deep'],
+  lifeLineBreaks: ['unbroken', 'broken'],
+  fateLine: ['seen'],
+  fateLineLength: ['short', 'medium', 'long'],
+  fateLineDepth: ['faint', 'clear', 'deep'],
+  fateLineBreaks: ['unbroken', 'broken'],
+  sunLine: ['seen'],
+  sunLineLength: ['short', 'medium', 'long'],
+  sunLineDepth: ['faint', 'clear', 'deep'],
+  marriageLine: ['seen'],
+  marriageLineDepth: ['faint', 'clear', 'deep'],
+  heartLineEnd: ['under-jupiter', 'between-jupiter-and-saturn', 'under-saturn'],
+  headLineStart: ['joined-to-life', 'apart-from-life'],
+  lifeLineArc: ['narrow', 'medium', 'wide'],
+  fateLineStart: ['wrist', 'life-line', 'moon-mount', 'mid-palm'],
+} as const;
+export type ProfileTraitId = keyof typeof PROFILE_TRAIT_CLASSES;
+export const PROFILE_TRAIT_IDS = Object.keys(PROFILE_TRAIT_CLASSES) as ProfileTraitId[];
+export type ProfileClass<T extends ProfileTraitId> = (typeof PROFILE_TRAIT_CLASSES)[T][number];
+
+/** Every trait → its class, or null where this photo could not determine it (never left out). */
+export type PalmProfile = { [T in ProfileTraitId]: ProfileClass<T> | null };
+
+const profileShape = Object.fromEntries(
+  PROFILE_TRAIT_IDS.map((id) => [id, z.enum(PROFILE_TRAIT_CLASSES[id]).nullable()]),
+) as unknown as { [T in ProfileTraitId]: z.ZodNullable<z.ZodEnum<{ [C in ProfileClass<T>]: C }>> };
+
+/** Strict: an unknown trait or class is an error, so an engine cannot slip a claim past the profile. */
+export const palmProfileSchema = z.strictObject(profileShape);
+
 /** What the engine produces and the reading service stores: "an object with a sections list". */
 export const readingResultSchema = z.object({
   sections: z.array(readingSectionSchema).min(1),
   visual_markers: z.array(visualMarkerSchema),
   /** Traced lines (absent in readings made before traces existed, and empty when none was seen). */
   line_traces: z.array(lineTraceSchema).optional(),
+  /** The palm profile every claim derives from (absent in readings made before it existed). */
+  profile: palmProfileSchema.optional(),
 });
 export type ReadingResult = z.infer<typeof readingResultSchema>;
 

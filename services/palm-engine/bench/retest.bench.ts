@@ -1,6 +1,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { SUBMISSION_DEFAULTS, readingSubmissionSchema } from '@palm/contracts';
+import {
+  PROFILE_TRAIT_IDS,
+  SUBMISSION_DEFAULTS,
+  readingSubmissionSchema,
+  type PalmProfile,
+} from '@palm/contracts';
 import {
   createPalmObserver,
   PalmReadingEngine,
@@ -11,6 +16,8 @@ import { normalisePalmPhoto } from '@palm/palm-photo';
 import { PALMS_DIR as PALMS } from '../../../tests/support/palm-photos';
 import { writeBenchmarkSection } from '../../../bench/support/benchmarks-doc';
 import { machineLoad, median } from '../../../bench/support/stats';
+import { MIN_RELIABILITY, PROFILE_BAND_WIDTHS, reliabilityOf } from '../src/profile/palm-profile';
+import { TRAIT_RELIABILITY } from '../src/profile/trait-reliability.recorded';
 import { VIEW_CHANGES } from './view-changes';
 
 /**
@@ -28,6 +35,9 @@ const TARGETS = {
   handedness: 1,
   survival: 0.9,
   flips: 0,
+  contradictionsPerPair: 0.3,
+  contradictionFree: 0.75,
+  traitsDetermined: 10,
 } as const;
 
 type Observation = Awaited<ReturnType<PalmObserver['observe']>>;
@@ -36,6 +46,7 @@ interface Reading {
   hand: string;
   file: string;
   tags: Set<string> | undefined;
+  profile?: PalmProfile;
   side: string | undefined;
   refusal?: string;
 }
@@ -47,12 +58,16 @@ const engine = new PalmReadingEngine({
   observe: async (image) => (lastObservation = await observer.observe(image)),
 });
 
-async function readPhoto(photo: Buffer): Promise<Pick<Reading, 'tags' | 'side' | 'refusal'>> {
+async function readPhoto(photo: Buffer): Promise<Pick<Reading, 'tags' | 'profile' | 'side' | 'refusal'>> {
   const image = await normalisePalmPhoto(photo);
   try {
     const reading = await engine.read({ readingId: 'retest', image, submission });
     const side = lastObservation?.kind === 'palm' ? lastObservation.side : undefined;
-    return { tags: new Set(reading.sections.flatMap((section) => section.basis)), side };
+    return {
+      tags: new Set(reading.sections.flatMap((section) => section.basis)),
+      ...(reading.profile ? { profile: reading.profile } : {}),
+      side,
+    };
   } catch (error) {
     if (!(error instanceof UnreadablePhotoError)) throw error;
     return { tags: undefined, side: undefined, refusal: error.message };
@@ -111,6 +126,42 @@ for (const hand of hands) {
 const unstableTags = [...tagCounts]
   .filter(([, c]) => c.split > 0)
   .sort((a, b) => b[1].split - a[1].split || a[0].localeCompare(b[0]));
+
+/** Issue #28: two readings contradict on a trait that is non-null in both with different classes. */
+const contradictions = (a: PalmProfile, b: PalmProfile) =>
+  PROFILE_TRAIT_IDS.filter((t) => a[t] !== null && b[t] !== null && a[t] !== b[t]).length;
+const determined = (p: PalmProfile) => PROFILE_TRAIT_IDS.filter((t) => p[t] !== null).length;
+const profiled = read.filter((r): r is typeof r & { profile: PalmProfile } => r.profile !== undefined);
+const sameContradictions: number[] = [];
+const differentContradictions: number[] = [];
+for (let i = 0; i < profiled.length; i++) {
+  for (let j = i + 1; j < profiled.length; j++) {
+    const n = contradictions(profiled[i]!.profile, profiled[j]!.profile);
+    (profiled[i]!.hand === profiled[j]!.hand ? sameContradictions : differentContradictions).push(n);
+  }
+}
+const perPair = sameContradictions.reduce((a, b) => a + b, 0) / (sameContradictions.length || 1);
+const contradictionFree = sameContradictions.filter((n) => n === 0).length / (sameContradictions.length || 1);
+const traitsDetermined = median(profiled.map((r) => determined(r.profile)));
+// Nearest profile: fewest contradictions, then most traits agreeing; a tie with another hand counts against.
+const profileDistance = (a: PalmProfile, b: PalmProfile) =>
+  contradictions(a, b) * 100 - PROFILE_TRAIT_IDS.filter((t) => a[t] !== null && a[t] === b[t]).length;
+const profileIdentifiable = profiled.filter((r) => profiled.some((o) => o !== r && o.hand === r.hand));
+const profileRankOne =
+  profileIdentifiable.filter((r) => {
+    const others = profiled.filter((o) => o !== r);
+    const best = Math.min(...others.map((o) => profileDistance(r.profile, o.profile)));
+    return others.every((o) => o.hand === r.hand || profileDistance(r.profile, o.profile) > best);
+  }).length / (profileIdentifiable.length || 1);
+const flipsByTrait = PROFILE_TRAIT_IDS.map((trait) => {
+  const figures = TRAIT_RELIABILITY.traits[trait];
+  const share = (s: { pairs: number; agreed: number } | undefined) =>
+    s && s.pairs > 0 ? `${((100 * s.agreed) / s.pairs).toFixed(0)} % of ${s.pairs}` : '—';
+  const reliability = reliabilityOf(trait, TRAIT_RELIABILITY);
+  const stated = reliability !== undefined && reliability >= MIN_RELIABILITY;
+  const statedIn = profiled.filter((r) => r.profile[trait] !== null).length;
+  return `| ${trait} | ${share(figures?.retest)} | ${share(figures?.views)} | ${stated ? 'stated' : 'withheld'} | ${statedIn}/${profiled.length} |`;
+});
 
 interface ViewResult {
   change: string;
@@ -180,6 +231,27 @@ tags of all its sections. Jaccard = shared tags / all tags of two readings.
 | different hands, median Jaccard (${different.length} pairs) | ${fixed(differentMedian)} | ${verdict(differentMedian <= TARGETS.differentHandJaccard)} (≤ ${TARGETS.differentHandJaccard}) |
 | rank-1 re-identification (${identifiable.length} photos; chance ≈ ${fixed(1 / hands.length)}) | ${fixed(rankOne)} | ${verdict(rankOne >= TARGETS.rankOne)} (≥ ${TARGETS.rankOne}) |
 | handedness right (folder name) | ${sidesRight}/${read.length} | ${verdict(handedness >= TARGETS.handedness)} (100 %) |
+
+**Contradictions** (issue #28: two readings of one hand contradict on a trait that \`reading.profile\` states in
+both with different classes; ${PROFILE_TRAIT_IDS.length} traits, single frame).
+
+| figure | value | target |
+| --- | --- | --- |
+| contradictions per same-hand pair (${sameContradictions.length} pairs) | ${perPair.toFixed(2)} | ${verdict(perPair <= TARGETS.contradictionsPerPair)} (≤ ${TARGETS.contradictionsPerPair}) |
+| same-hand pairs free of contradiction | ${(100 * contradictionFree).toFixed(0)} % | ${verdict(contradictionFree >= TARGETS.contradictionFree)} (≥ ${100 * TARGETS.contradictionFree} %) |
+| different hands, median contradictions (${differentContradictions.length} pairs) | ${median(differentContradictions)} | — |
+| median traits determined per reading | ${traitsDetermined} | ${verdict(traitsDetermined >= TARGETS.traitsDetermined)} (≥ ${TARGETS.traitsDetermined}) |
+| rank-1 re-identification by profile (${profileIdentifiable.length} photos) | ${profileRankOne.toFixed(2)} | ${verdict(profileRankOne >= TARGETS.rankOne)} (≥ ${TARGETS.rankOne}) |
+
+**Reliability** (services/palm-engine/src/profile/trait-reliability.recorded.ts, recorded by \`npm run bench:reliability\`:
+${TRAIT_RELIABILITY.measured}). Survival = share of pairs, among those where both readings state a class before
+the reliability gate, that state the same one; a value within ${PROFILE_BAND_WIDTHS} noise width(s) of a cut-off states none. A trait is
+stated only where both survivals reach ${MIN_RELIABILITY}. Tags left out for firing on more than 70 % of palms:
+${TRAIT_RELIABILITY.commonTags.length ? TRAIT_RELIABILITY.commonTags.map((t) => `“${t}”`).join(', ') : 'none'}.
+
+| trait | survives a re-take (retest pairs) | survives a view change | in readings | stated in (retest photos) |
+| --- | --- | --- | --- | --- |
+${flipsByTrait.join('\n')}
 
 Refusals: ${refusedRetest.length === 0 ? 'none' : [...refusalsByMessage].map(([message, count]) => `${count} × “${message}”`).join('; ')}.
 

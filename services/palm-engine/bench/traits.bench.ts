@@ -10,7 +10,7 @@ import {
   NOISE_MULTIPLE,
 } from '../src/observer/hand-geometry';
 import type { HandGeometry } from '../src/palm-observation';
-import { TRAIT_CUTOFFS } from '../src/rules/palm-traits';
+import { TRAIT_CUTOFFS } from '../src/profile/palm-profile';
 import { PALMS_DIR as PALMS } from '../../../tests/support/palm-photos';
 import { writeBenchmarkSection } from '../../../bench/support/benchmarks-doc';
 import { machineLoad } from '../../../bench/support/stats';

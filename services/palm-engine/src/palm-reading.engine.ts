@@ -12,7 +12,9 @@ import { linkMarkers, palmMarkers } from './markers/palm-markers';
 import { howWeReadByArea, LocalNarrator } from './narrator/local-narrator';
 import type { NarrationInput, Narrator } from './narrator/narrator';
 import type { PalmObserverResult } from './palm-observation';
-import { interpret } from './rules/interpret';
+import { palmProfileOf } from './profile/palm-profile';
+import { profiledObservation } from './profile/profiled-lines';
+import { interpret, oneAreaPerFeature, PALM_RULES } from './rules/interpret';
 
 /** Anything that turns a normalised photo into an observation or a refusal with retake advice. */
 export interface PalmObserver {
@@ -48,12 +50,17 @@ export class PalmReadingEngine implements ReadingEngine {
   async read({ image, submission }: ReadingInput): Promise<ReadingResult> {
     const observation = await this.observer.observe(image);
     if (observation.kind === 'refused') throw new UnreadablePhotoError(observation.message);
-    const findings = interpret(observation, submission);
-    const narrated = await this.narrate({ findings, observation, submission, image });
+    // Computed once: the findings, the sections, the markers and the traces all derive from it.
+    const profile = palmProfileOf(observation);
+    const fired = interpret(observation, submission, PALM_RULES, profile);
+    // Narrators get every fired finding: each reads a feature in one section and may refer back to it.
+    const narrated = await this.narrate({ findings: fired, observation, profile, submission, image });
+    const findings = oneAreaPerFeature(fired);
+    const palm = profiledObservation(profile, observation);
     // Another narrator's sections get the same "How we read this" panels as the local ones.
     const notes = howWeReadByArea(
       findings,
-      observation,
+      palm,
       narrated.map((section) => section.area as LifeArea),
     );
     const sections = narrated.map((section) =>
@@ -61,8 +68,9 @@ export class PalmReadingEngine implements ReadingEngine {
     );
     return sanitiseReadingResult({
       sections,
-      visual_markers: linkMarkers(palmMarkers(observation, findings), findings, sections),
-      line_traces: lineTraces(observation),
+      visual_markers: linkMarkers(palmMarkers(palm, findings), findings, sections),
+      line_traces: lineTraces(palm),
+      profile,
     });
   }
 

@@ -7,7 +7,8 @@ import type { PalmObservation, Point } from '../src/palm-observation';
 import { PalmReadingEngine } from '../src/palm-reading.engine';
 import { forbiddenTopicsIn } from '../src/rules/safety';
 import { normalisePalmPhoto } from '@palm/palm-photo';
-import { allText, basisByArea, sentences } from './support/reading-text';
+import { claimsNotInProfile } from './support/class-claims';
+import { allText, basisByArea, prose, sentences } from './support/reading-text';
 import { ANSWER_SPREAD } from './fixtures/questionnaire-answers';
 import { PALMS_DIR } from '../../../tests/support/palm-fixtures';
 
@@ -106,6 +107,21 @@ describe('palm engine over the real photo set', () => {
             `${palm.name} × ${answers}: ${marker.id} at ${JSON.stringify(marker.coordinates)}`,
           ).toBe(true);
         }
+      }
+    }
+  });
+
+  it('states no class its profile does not hold, in any tag, subtitle, sentence or marker', () => {
+    for (const palm of palms) {
+      for (const answers of VISITORS) {
+        const result = reading(palm, answers);
+        expect(result.profile, palm.name).toBeDefined();
+        const texts = [
+          ...result.sections.flatMap((s) => [s.subtitle, ...s.basis]),
+          ...prose(result).flatMap((text) => text.split(/(?<=[.!?…])\s+/)),
+          ...result.visual_markers.flatMap((m) => [m.label, m.description]),
+        ];
+        expect(claimsNotInProfile(texts, result.profile!), `${palm.name} × ${answers}`).toEqual([]);
       }
     }
   });

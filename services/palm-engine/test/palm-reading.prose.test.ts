@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createPalmObserver } from '../src/observer';
 import type { PalmObservation } from '../src/palm-observation';
 import { PalmReadingEngine } from '../src/palm-reading.engine';
+import { profiledObservation } from '../src/profile/profiled-lines';
 import { normalisePalmPhoto } from '@palm/palm-photo';
 import { ANSWER_SPREAD } from './fixtures/questionnaire-answers';
 import { palmPhotoPaths } from '../../../tests/support/palm-fixtures';
@@ -100,9 +101,10 @@ describe('the reading as a visitor reads it, over the shared palms', () => {
     }
   });
 
-  it('carries a trace for every drawn line, with its classes, and none for lines not drawn', () => {
+  it('carries a trace for every drawn line, with the classes its profile holds, and none for lines not drawn', () => {
     let traced = 0;
-    for (const { name, observation, reading } of reads) {
+    for (const { name, observation: measured, reading } of reads) {
+      const observation = profiledObservation(reading.profile!, measured);
       const drawable = TRACED_LINE_NAMES.filter(
         (line) => observation.lines[line].seen && (observation.lines[line].trace?.length ?? 0) >= 2,
       );

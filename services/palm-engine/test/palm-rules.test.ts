@@ -2,12 +2,17 @@ import { LIFE_AREAS } from '@palm/contracts';
 import { describe, expect, it } from 'vitest';
 import type { LineName, PalmObservation } from '../src/palm-observation';
 import { LINE_NAMES, MOUNT_NAMES } from '../src/palm-observation';
-import { interpret, PALM_RULES } from '../src/rules/interpret';
+import { palmProfileOf } from '../src/profile/palm-profile';
+import { interpret, oneAreaPerFeature, PALM_RULES } from '../src/rules/interpret';
+import { EVERY_TRAIT_RELIABLE } from './fixtures/every-trait-reliable';
 import { forbiddenTopicsIn } from '../src/rules/safety';
 import { FIXTURE_NAMES, PALM_FIXTURES } from './fixtures/palm-observations';
 import { ANSWER_SPREAD, answers } from './fixtures/questionnaire-answers';
 
 const submissions = Object.values(ANSWER_SPREAD);
+/** The rule base's own logic, with every trait stated wherever it is measured clearly. */
+const interpretAll = (observation: PalmObservation, submission = answers()) =>
+  interpret(observation, submission, PALM_RULES, palmProfileOf(observation, EVERY_TRAIT_RELIABLE), []);
 const fixtures = FIXTURE_NAMES.map((name) => PALM_FIXTURES[name]);
 
 function withLine(
@@ -33,6 +38,12 @@ function variants(): PalmObservation[] {
         out.push(withLine(fixture, line, { seen: true, confidence: 0.7, depth, breaks: 0 }));
       out.push(withLine(fixture, line, { seen: true, confidence: 0.7, breaks: 1 }));
     }
+    // Medium fingers with the ring finger longer: clear of every cut-off, so a sharp profile states them.
+    const geometry = { ...fixture.geometry, middleToPalm: 0.87, indexToRing: 0.93 };
+    out.push({
+      ...fixture,
+      geometry: { ...geometry, fingerLengths: { ...geometry.fingerLengths, middle: 0.87 } },
+    });
     for (const mount of MOUNT_NAMES) {
       for (const prominence of ['flat', 'average', 'full'] as const) {
         const copy = structuredClone(fixture);
@@ -104,6 +115,31 @@ describe('palm rule base', () => {
     }
   });
 
+  it('settles each feature in the area of its strongest finding, and drops only what another area reads', () => {
+    for (const fixture of [...fixtures, ...variants()]) {
+      const fired = interpretAll(fixture);
+      const kept = oneAreaPerFeature(fired);
+      const areaOf = new Map<string, string>();
+      for (const finding of kept) {
+        for (const feature of finding.reads) {
+          expect(areaOf.get(feature) ?? finding.area, `${finding.ruleId} reads ${feature}`).toBe(
+            finding.area,
+          );
+          areaOf.set(feature, finding.area);
+        }
+      }
+      for (const dropped of fired.filter((finding) => !kept.includes(finding))) {
+        const stronger = kept.find(
+          (finding) =>
+            finding.area !== dropped.area &&
+            finding.score >= dropped.score &&
+            finding.reads.some((feature) => dropped.reads.includes(feature)),
+        );
+        expect(stronger, dropped.ruleId).toBeDefined();
+      }
+    }
+  });
+
   it('never fires a line rule on a line that was not seen confidently', () => {
     const lineRules = (observation: PalmObservation, line: LineName) =>
       interpret(observation, answers()).filter((f) =>
@@ -127,7 +163,7 @@ describe('palm rule base', () => {
       for (const key of ['length', 'curvature', 'breaks'] as const) delete faint.lines[line][key];
       const clear = withLine(faint, line, { length: 'medium', curvature: 'gentle', breaks: 0 });
       const sayingSeen = (observation: PalmObservation) =>
-        interpret(observation, answers()).filter((finding) => finding.basis === basis);
+        interpretAll(observation).filter((finding) => finding.basis === basis);
       expect(sayingSeen(faint), line).toEqual([]);
       expect(sayingSeen(clear).length, line).toBeGreaterThan(0);
     }
@@ -152,7 +188,7 @@ describe('palm rule base', () => {
 
   it('gives every palm at least two findings in every area, strongest first', () => {
     for (const observation of [...fixtures, ...variants()]) {
-      const findings = interpret(observation, answers());
+      const findings = interpretAll(observation);
       for (const area of LIFE_AREAS)
         expect(findings.filter((f) => f.area === area).length).toBeGreaterThanOrEqual(2);
       const scores = findings.map((f) => f.score);
@@ -162,7 +198,7 @@ describe('palm rule base', () => {
 
   it('fires at least 60 % of the rules across the fixtures, and every rule on some plausible palm', () => {
     const firedOn = (observations: readonly PalmObservation[]) =>
-      new Set(observations.flatMap((o) => interpret(o, answers()).map((f) => f.ruleId)));
+      new Set(observations.flatMap((o) => interpretAll(o).map((f) => f.ruleId)));
     const byFixtures = firedOn(fixtures);
     const coverage = byFixtures.size / PALM_RULES.length;
     const silent = PALM_RULES.filter((rule) => !byFixtures.has(rule.id)).map((rule) => rule.id);

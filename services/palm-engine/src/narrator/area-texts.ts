@@ -2,14 +2,6 @@ import type { LifeArea } from '@palm/contracts';
 import type { ElementalHandType, HandSide } from '../palm-observation';
 import type { LifeStage, RelationshipStatus } from './visitor-answers';
 
-export const AREA_NAMES: Record<LifeArea, string> = {
-  love: 'love and relationships',
-  career: 'career and purpose',
-  health: 'energy and wellbeing',
-  money: 'money and resources',
-  spiritual: 'spiritual growth',
-};
-
 export const AREA_TITLES: Record<LifeArea, string> = {
   love: 'Love & Relationships',
   career: 'Career & Purpose',
@@ -26,43 +18,13 @@ export const AREA_SUBTITLES: Record<LifeArea, string> = {
   spiritual: 'Tattva, Chandra and Shani parvat',
 };
 
-export const OPENERS: Record<LifeArea, readonly string[]> = {
-  love: [
-    'Your hand has a good deal to say about the way you give and receive affection.',
-    'In Hast Samudrika, love is read in the Hridaya rekha and the Mount of Venus, and in the hand as a whole.',
-    'Here is what your palm suggests about closeness, trust and romance.',
-    'Affection leaves its traces all over the hand, not only in one line.',
-    'Let us begin with the heart, as the old palm books do.',
-  ],
-  career: [
-    'The shape of your hand and the run of its lines describe how you like to work.',
-    'For work and vocation, palmists look to the Mastishk rekha, the Bhagya rekha and the fingers of Guru and Shani.',
-    'This is what your palm suggests about ambition, talent and your way of working.',
-    'Your fingers and the lines below them say a good deal about the work that suits you.',
-    'Work and calling, karma in the everyday sense, are read here from your hand.',
-  ],
-  health: [
-    'This part speaks of energy, rest and lifestyle as the tradition reads them in the hand; it is reflection, not professional advice.',
-    'Palmists read vitality in the Jeevan rekha and the Mounts of Mars; here is how your energy seems to flow, as a matter of habits and rhythm.',
-    'Your hand offers clues about how you spend and restore your energy; take them as lifestyle reflections only.',
-    'Here the hand is read for rhythm and stamina: how you work, rest and recharge.',
-    'This section looks at your energy and daily habits, the way a palmist would, and leaves anything clinical to professionals.',
-  ],
-  money: [
-    'In palmistry, money is read through the Surya rekha, the Budh finger and the way the fingers are set.',
-    'Here is what your palm suggests about earning, saving and spending.',
-    'Your hand hints at your natural style with resources, never at any particular sum.',
-    'Lakshmi’s favour, the old books say, is read in how the fingers close and how the lines rise.',
-    'The way you earn and keep resources shows in the setting of your fingers and the lines below them.',
-  ],
-  spiritual: [
-    'The Vedic view reads the hand as a map of tattva, the elements that make up your nature.',
-    'Your palm offers a view of your inner life: how you look for meaning and find calm.',
-    'Here the reading turns inward, to intuition, purpose and practice.',
-    'The hand, in Samudrika Shastra, is also a mirror of the inner life.',
-    'Last but not least, a look at what nourishes your spirit.',
-  ],
-};
+/**
+ * The one framing line a section keeps: energy and wellbeing is read as lifestyle, never as
+ * health advice. Other sections start with this palm's own features; an opener shared by every
+ * reading would say nothing about the hand.
+ */
+export const HEALTH_FRAMING =
+  'This part speaks of energy, rest and lifestyle as the tradition reads them in the hand; it is reflection, not professional advice.';
 
 /** Advice for a focus area by hand type, several ways, so hands of one type are not all told the same. */
 export const TATTVA_TIPS: Record<LifeArea, Record<ElementalHandType, readonly string[]>> = {
@@ -178,40 +140,6 @@ export const TATTVA_TIPS: Record<LifeArea, Record<ElementalHandType, readonly st
   },
 };
 
-export const GENERAL_TIPS: Record<LifeArea, readonly string[]> = {
-  love: [
-    'Small, regular gestures tend to mean more in the coming months than grand ones.',
-    'This phase favours honest conversations over guessing games.',
-    'Notice who leaves you feeling lighter, and spend more time there.',
-  ],
-  career: [
-    'Seek out a mentor or peer whose pace matches yours.',
-    'Notice over the next few months which tasks energise you, and steer toward them.',
-    'Write down one thing you want to be known for at work, and act on it weekly.',
-  ],
-  health: [
-    'Notice the hours when you feel most alert, and protect them for what matters.',
-    'Rest is part of the work, not a reward for finishing it.',
-    'A short walk after meals is one of the simplest rhythms to keep.',
-  ],
-  money: [
-    'Review your regular spending once a season; small leaks are easy to fix.',
-    'Let savings grow on autopilot so that good decisions need less willpower.',
-    'Give every sum a purpose before it arrives, and it will go further.',
-  ],
-  spiritual: [
-    'A few quiet minutes each day add up like savings.',
-    'Keep a journal of moments that felt meaningful; their pattern will show itself.',
-    'Time in silence, even ten minutes, tends to answer questions that thinking cannot.',
-  ],
-};
-
-export const FOCUS_NOTES: readonly ((area: string) => string)[] = [
-  (area) => `You asked us to look closely at ${area}, so this section goes deeper.`,
-  (area) => `Because you chose ${area} as a focus, this part of the reading comes early and says more.`,
-  (area) => `As ${area} is one of your chosen focus areas, this section carries extra detail.`,
-];
-
 /** Said once per reading for each line, in the first section that would have leaned on it. */
 export const UNSEEN_LINE_NOTES: readonly ((lines: string, several: boolean) => string)[] = [
   (lines) =>
@@ -224,72 +152,82 @@ export const CLOSING_NOTES: readonly string[] = [
   'Palmistry describes tendencies and phases, not certainties: your choices shape what comes next.',
   'Read all of this as tendencies and seasons rather than fixed outcomes; the hand changes as you do.',
   'Take these as reflections of tendencies, not verdicts; the lines of a hand shift with the life it lives.',
+  'None of this is fixed: a palm shows leanings and seasons, and what you do with them is yours to decide.',
+  'Hold these readings lightly, as tendencies to notice rather than outcomes to expect; your choices write the rest.',
 ];
 
-export const RELATIONSHIP_NOTES: Record<RelationshipStatus, readonly string[]> = {
+/**
+ * A note on what the visitor told us, tied to the first features their section reads on this palm
+ * (`features`: "your long heart line and your thumb that opens wide", or "what this hand shows"),
+ * worded to read right with one feature or two.
+ */
+type AnswerNote = (features: string) => string;
+
+export const RELATIONSHIP_NOTES: Record<RelationshipStatus, readonly AnswerNote[]> = {
   single: [
-    'You told us you are single, which makes this a good season to be clear about what you want before you choose.',
-    'As you are single, these tendencies are worth knowing before the next person who matters arrives.',
+    (features) =>
+      `You told us you are single, which makes this a good season to weigh ${features} against what you want before you choose.`,
+    (features) => `As you are single, keep ${features} in mind before the next person who matters arrives.`,
   ],
   partnered: [
-    'You told us you are in a relationship: shared plans and unhurried time together deepen a bond like that.',
-    'As you are in a relationship, these tendencies are worth talking over with your partner.',
+    (features) =>
+      `You told us you are in a relationship: talk over ${features} with your partner, over unhurried time together.`,
+    (features) =>
+      `As you are in a relationship, what is read here in ${features} is worth sharing with your partner.`,
   ],
   married: [
-    'You told us you are married: fresh shared experiences keep a long bond lively.',
-    'As you are married, these tendencies show what you bring to the partnership every day.',
+    (features) =>
+      `You told us you are married: in ${features} lies some of what you bring to a long bond, and fresh shared experiences keep it lively.`,
+    (features) => `As you are married, look to ${features} for what you bring to the partnership every day.`,
   ],
   separated: [
-    'You told us about a change in your relationship: after such a turn, kindness toward yourself comes first.',
-    'After the change you told us about, these tendencies can guide what you look for next, in your own time.',
+    (features) =>
+      `You told us about a change in your relationship: after such a turn, kindness toward yourself comes first, and ${features} can remind you what you have to give.`,
+    (features) =>
+      `After the change you told us about, let ${features} guide what you look for next, in your own time.`,
   ],
   widowed: [
-    'You told us your status; connection takes many forms, and friendship and family count among them.',
-    'With what you told us about your status, these tendencies speak to every kind of closeness, not only romance.',
+    (features) =>
+      `You told us your status; connection takes many forms, and what is read in ${features} speaks to friendship and family as much as romance.`,
+    (features) =>
+      `With what you told us about your status, read ${features} as speaking to every kind of closeness, not only romance.`,
   ],
 };
 
-export const LIFE_STAGE_NOTES: Record<'career' | 'money', Record<LifeStage, readonly string[]>> = {
-  career: {
-    early: [
-      'At your age, trying things out is part of the work: each role teaches you what fits.',
-      'At your age, curiosity is an asset: the detours often show the way.',
-      'At your age, the people you learn from matter as much as the titles you hold.',
-    ],
-    building: [
-      'At your age, the building years are in full swing, and depth in one field pays off.',
-      'At your age, choosing what to say no to shapes a career as much as what you take on.',
-      'At your age, the reputation you build quietly now carries you into the next stage.',
-    ],
-    seasoned: [
-      'At your age, experience is your capital, and sharing it opens new doors.',
-      'At your age, mentoring others tends to renew your own sense of purpose.',
-      'At your age, the work that suits you best is often the work only you can do.',
-    ],
-  },
-  money: {
-    early: [
-      'At your age, habits matter more than amounts: the ones you set now compound.',
-      'At your age, learning how money works is itself the best investment.',
-      'At your age, a small, regular saving habit is worth more than any single windfall.',
-    ],
-    building: [
-      'At your age, a clear picture of your commitments brings calm and choice.',
-      'At your age, a plan that fits on one page is worth more than a perfect one that never starts.',
-      'At your age, protecting what you have built matters as much as adding to it.',
-    ],
-    seasoned: [
-      'At your age, simplicity and a clear plan for what you have built give the most peace of mind.',
-      'At your age, resources serve best when they serve the life you want now.',
-      'At your age, sharing what you have learned about money can be a gift to those after you.',
-    ],
-  },
+/** Said once per reading, in the career section: the visitor's age is context there, never a palm fact. */
+export const LIFE_STAGE_NOTES: Record<LifeStage, readonly AnswerNote[]> = {
+  early: [
+    (features) =>
+      `At your age, trying things out is part of the work, and ${features} can hint at what will fit.`,
+    (features) => `At your age, curiosity is an asset: let ${features} point to the detours worth taking.`,
+    (features) =>
+      `At your age, the people you learn from matter as much as titles; ${features} can suggest whom to seek out.`,
+  ],
+  building: [
+    (features) =>
+      `At your age, the building years are in full swing, and ${features} can show where depth will pay off.`,
+    (features) =>
+      `At your age, choosing what to say no to shapes a career, and ${features} can help you choose.`,
+    (features) =>
+      `At your age, the reputation you build quietly now carries you forward; ${features} can show how you build it.`,
+  ],
+  seasoned: [
+    (features) =>
+      `At your age, experience is your capital, and ${features} can show how you tend to share it.`,
+    (features) =>
+      `At your age, mentoring others tends to renew your sense of purpose; ${features} can show what you have to pass on.`,
+    (features) =>
+      `At your age, the work that suits you best is often the work only you can do; ${features} can hint at which.`,
+  ],
 };
 
-export const CHILDREN_NOTES: readonly string[] = [
-  'You told us you have children: short moments of rest for yourself keep your energy for them too.',
-  'As a parent, you may find that your own rest is what keeps the whole household steady.',
-  'You told us you have children: shared outdoor time can restore you and them at once.',
+export const CHILDREN_NOTES: readonly AnswerNote[] = [
+  (features) =>
+    `You told us you have children: with ${features}, short moments of rest for yourself keep your energy for them too.`,
+  (features) =>
+    `You told us you have children: read ${features} as a reminder that your own rest keeps the whole household steady.`,
+  (features) =>
+    `You told us you have children: shared outdoor time suits ${features} and restores you and them at once.`,
 ];
 
 export function handMismatchNote(asked: HandSide, photographed: HandSide): string {

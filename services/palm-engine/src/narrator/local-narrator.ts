@@ -1,28 +1,30 @@
 import {
   LIFE_AREAS,
   type HowWeRead,
+  type PalmProfile,
   type LifeArea,
   type ReadingResult,
   type ReadingSection,
   type ReadingSubmission,
 } from '@palm/contracts';
 import { lineTraces } from '../markers/line-traces';
+import { listInWords } from '../rules/measured-facts';
 import { linkMarkers, palmMarkers } from '../markers/palm-markers';
 import type { LineName, PalmObservation } from '../palm-observation';
+import { oneAreaPerFeature } from '../rules/interpret';
 import type { Finding } from '../rules/palm-rule';
-import { traitsOf, type PalmTraits } from '../rules/palm-traits';
+import { palmProfileOf } from '../profile/palm-profile';
+import { profiledObservation } from '../profile/profiled-lines';
+import { traitsFromProfile, type PalmTraits } from '../rules/palm-traits';
 import { LINE_LABELS, LINE_NAMES_IN_TEXT, TATTVA_LABELS, vedicNameOf } from '../rules/vedic-names';
 import {
-  AREA_NAMES,
   AREA_SUBTITLES,
   AREA_TITLES,
   CHILDREN_NOTES,
   CLOSING_NOTES,
-  FOCUS_NOTES,
-  GENERAL_TIPS,
   handMismatchNote,
+  HEALTH_FRAMING,
   LIFE_STAGE_NOTES,
-  OPENERS,
   RELATIONSHIP_NOTES,
   TATTVA_TIPS,
   UNQUOTED_NOTE,
@@ -30,7 +32,7 @@ import {
   VISITOR_NOTE_BRIDGES,
 } from './area-texts';
 import type { NarrationInput, Narrator } from './narrator';
-import { describePalm } from './palm-description';
+import { asYours, describePalm, sectionFeatures, unsettledTraits } from './palm-description';
 import { phraseChooserFor, type PhraseChooser } from './phrase-chooser';
 import { readVisitorAnswers, type VisitorAnswers } from './visitor-answers';
 
@@ -46,7 +48,6 @@ const DEPTH = {
 } as const;
 /** Below this the observer was unsure which hand it saw, so no mismatch is claimed. */
 const SIDE_CONFIDENCE_FOR_MISMATCH = 0.6;
-const HAND_TYPE_CONFIDENCE_FOR_TATTVA = 0.4;
 const LINE_CONFIDENCE = 0.5;
 
 /** The main lines each section would lean on; when one was not seen, the section says so. */
@@ -67,8 +68,14 @@ interface SectionPlan {
 }
 
 interface ReadingContext {
+  /** Every finding of the reading, strongest first, each feature read in one section only. */
+  findings: readonly Finding[];
+  /** The findings left out because another section reads their feature: what a section refers back to. */
+  readElsewhere: readonly Finding[];
+  /** The observation as the profile holds it: its lines carry only the profile's classes. */
   observation: PalmObservation;
-  /** The palm's traits, classed once for the whole reading. */
+  profile: PalmProfile;
+  /** The palm's traits, taken from the profile. */
   traits: PalmTraits;
   answers: VisitorAnswers;
   choose: PhraseChooser;
@@ -77,6 +84,8 @@ interface ReadingContext {
   unseenSaid: Set<LineName>;
   /** Features already pointed out in a section's "we see" sentence, so none is pointed out twice. */
   described: Set<string>;
+  /** Linking words left for the whole reading: a link on every sentence reads as a template. */
+  linksLeft: { count: number };
 }
 
 /** Focus areas first, in the visitor's order, then the rest in the usual order. */
@@ -84,22 +93,34 @@ export function orderedAreas(focusAreas: readonly LifeArea[]): LifeArea[] {
   return [...focusAreas, ...LIFE_AREAS.filter((area) => !focusAreas.includes(area))];
 }
 
+/**
+ * The sections of a reading. Every class they name comes from `profile` (computed once per reading
+ * by the engine; here from the observation when a caller has none), never from the raw observation.
+ */
 export function composeSections(
-  findings: readonly Finding[],
-  observation: PalmObservation,
+  fired: readonly Finding[],
+  measured: PalmObservation,
   submission: ReadingSubmission,
+  profile: PalmProfile = palmProfileOf(measured),
 ): ReadingSection[] {
+  const observation = profiledObservation(profile, measured);
+  // Whoever passes the findings, each feature is read in one section only.
+  const findings = oneAreaPerFeature(fired);
   const answers = readVisitorAnswers(submission);
   const areas = orderedAreas(submission.focusAreas);
-  const choose = phraseChooserFor(observation);
+  const choose = phraseChooserFor(measured);
   const context: ReadingContext = {
+    findings,
+    readElsewhere: fired.filter((finding) => !findings.includes(finding)),
     observation,
-    traits: traitsOf(observation).traits,
+    profile,
+    traits: traitsFromProfile(profile, measured),
     answers,
     choose,
     notesByArea: visitorNotesByArea(answers, areas, choose),
     unseenSaid: new Set(),
     described: new Set(),
+    linksLeft: { count: LINKS_PER_READING },
   };
   const sections = areas.map((area, index) =>
     composeSection(
@@ -114,12 +135,19 @@ export function composeSections(
     ),
   );
   const notes = howWeReadByArea(findings, observation, areas);
-  return sections.map((section) => ({ ...section, howWeRead: notes.get(section.area as LifeArea)! }));
+  const unsettled = unsettledTraits(context.traits, observation);
+  return sections.map((section, index) => {
+    const howWeRead = notes.get(section.area as LifeArea)!;
+    // Said once, where the reading starts: what this photo left open is part of how it was read.
+    return index === 0 && unsettled
+      ? { ...section, howWeRead: { ...howWeRead, measured: [...howWeRead.measured, unsettled] } }
+      : { ...section, howWeRead };
+  });
 }
 
 function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSection {
   const { area, focused, findings } = plan;
-  const { observation, answers, choose } = context;
+  const { observation, profile, answers, choose } = context;
   const depth = focused ? DEPTH.focused : DEPTH.other;
   const inContentUntil = depth.insights + depth.inContent;
   const insights = wordFindings(findings.slice(0, depth.insights), choose);
@@ -130,36 +158,43 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
       wordFindings(findings.slice(inContentUntil), choose),
     ],
     choose,
-    area,
+    context.linksLeft,
   );
-  const handType = observation.geometry.handType;
-  const tattvaKnown = observation.geometry.handTypeConfidence >= HAND_TYPE_CONFIDENCE_FOR_TATTVA;
+  const { handType } = profile;
+  const features = sectionFeatures(
+    SECTION_LINES[area],
+    findings.flatMap((finding) => finding.reads),
+    context.traits,
+    observation,
+  );
 
   const content = [
     plan.index === 0 ? mismatchNote(context) : undefined,
-    choose.pick(OPENERS[area], `${area}.opener`),
-    describePalm(area, context.traits, observation, choose, context.described),
+    area === 'health' ? HEALTH_FRAMING : undefined,
+    describePalm(features, choose, context.described),
     ...inContent,
-    answerNote(area, answers, choose),
+    area === 'spiritual' ? wholeHandNote(context) : referBack(plan, context),
+    answerNote(
+      area,
+      answers,
+      choose,
+      features.length > 0 ? listInWords(features.slice(0, 2).map(asYours)) : 'what this hand shows',
+    ),
     ...(context.notesByArea.get(area) ?? []),
   ];
   const details = [
     ...inDetails,
     ...unseenLineNotes(area, context),
-    ...practicalTips(plan, observation, choose, inDetails.length),
-    focused ? choose.pick(FOCUS_NOTES, `${area}.focus`)(AREA_NAMES[area]) : undefined,
+    ...practicalTips(plan, profile, choose),
     plan.isLast ? choose.pick(CLOSING_NOTES, 'closing') : undefined,
   ];
 
   return {
     area,
     title: AREA_TITLES[area],
-    subtitle: tattvaKnown
-      ? `${TATTVA_LABELS[handType]} hand · ${AREA_SUBTITLES[area]}`
-      : AREA_SUBTITLES[area],
+    subtitle: handType ? `${TATTVA_LABELS[handType]} hand · ${AREA_SUBTITLES[area]}` : AREA_SUBTITLES[area],
     insights,
-    content: joinSentences(content),
-    details: joinSentences(details),
+    ...paragraphs(content, details),
     basis: [...new Set(findings.map((finding) => finding.basis))],
   };
 }
@@ -170,10 +205,11 @@ function wordFindings(findings: readonly Finding[], choose: PhraseChooser): stri
 }
 
 /**
- * Words that carry a paragraph from one finding to the next, so it reads as one palmist talking
- * rather than a list; picked per palm like the phrasings.
+ * Words that carry a paragraph from one finding to the next. Only a few per reading: a sentence
+ * that stands on its own reads better than one more stock link, so each section's first content
+ * sentence takes one while the reading's budget lasts, picked per palm like the phrasings.
  */
-const FIRST_LINKS = ['', 'To begin with, ', 'First of all, ', 'Most clearly, '] as const;
+const LINKS_PER_READING = 2;
 const LINKS = [
   'Beyond that, ',
   'Alongside this, ',
@@ -191,43 +227,41 @@ const PROPER_START =
 function linked(
   paragraphs: readonly [readonly string[], readonly string[]],
   choose: PhraseChooser,
-  area: LifeArea,
+  linksLeft: { count: number },
 ): [string[], string[]] {
-  const start = LINKS.indexOf(choose.pick(LINKS, `${area}.links`));
-  let used = 0;
-  const link = (sentence: string, first: boolean): string => {
-    const words = first
-      ? choose.pick(FIRST_LINKS, `${area}.first-link`)
-      : LINKS[(start + used++) % LINKS.length]!;
-    if (!words) return sentence;
-    const rest = PROPER_START.test(sentence)
-      ? sentence
-      : sentence.charAt(0).toLowerCase() + sentence.slice(1);
-    return words + rest;
-  };
   const [content, details] = paragraphs;
-  return [
-    content.map((sentence, i) => link(sentence, i === 0)),
-    details.map((sentence) => link(sentence, false)),
-  ];
+  // The second content sentence follows the first in one breath, so it is the one that is linked.
+  const second = content[1];
+  if (second === undefined || linksLeft.count === 0) return [[...content], [...details]];
+  linksLeft.count--;
+  const words = choose.pick(LINKS, `link.${linksLeft.count}`);
+  const rest = PROPER_START.test(second) ? second : second.charAt(0).toLowerCase() + second.slice(1);
+  return [[content[0]!, words + rest, ...content.slice(2)], [...details]];
 }
 
-/** Focus areas get advice for their hand type and a general one; others only when they are thin. */
+/** Only focus areas get advice, and only advice for this hand's type: general tips fit every palm. */
 function practicalTips(
   { area, focused }: SectionPlan,
-  observation: PalmObservation,
+  { handType }: PalmProfile,
   choose: PhraseChooser,
-  findingsInDetails: number,
 ): string[] {
-  const general = choose.pick(GENERAL_TIPS[area], `${area}.tip`);
-  const tattvaKnown = observation.geometry.handTypeConfidence >= HAND_TYPE_CONFIDENCE_FOR_TATTVA;
-  if (!focused) return findingsInDetails < 2 ? [general] : [];
-  if (!tattvaKnown) return [general];
-  return [choose.pick(TATTVA_TIPS[area][observation.geometry.handType], `${area}.tattva-tip`), general];
+  if (!focused || !handType) return [];
+  return [choose.pick(TATTVA_TIPS[area][handType], `${area}.tattva-tip`)];
 }
 
-function joinSentences(parts: readonly (string | undefined)[]): string {
-  return parts.filter((part): part is string => Boolean(part)).join(' ');
+/**
+ * A thin section still fills both paragraphs where it has two sentences, so no paragraph is
+ * left empty beside a full one.
+ */
+function paragraphs(
+  content: readonly (string | undefined)[],
+  details: readonly (string | undefined)[],
+): { content: string; details: string } {
+  const first = content.filter((part): part is string => Boolean(part));
+  const second = details.filter((part): part is string => Boolean(part));
+  if (first.length === 0 && second.length > 0) first.push(second.shift()!);
+  if (second.length === 0 && first.length > 1) second.push(first.pop()!);
+  return { content: first.join(' '), details: second.join(' ') };
 }
 
 function mismatchNote({ observation, answers }: ReadingContext): string | undefined {
@@ -237,20 +271,98 @@ function mismatchNote({ observation, answers }: ReadingContext): string | undefi
   return handMismatchNote(askedSide, observation.side);
 }
 
-/** Context from the visitor's answers, worded as theirs and never as something seen in the palm. */
-function answerNote(area: LifeArea, answers: VisitorAnswers, choose: PhraseChooser): string | undefined {
+/** A section with fewer findings of its own than this (none) points to what other sections read for it. */
+const THIN_SECTION = 1;
+const REFER_BACK_TEMPLATES: readonly ((features: string, sections: string) => string)[] = [
+  (features, sections) =>
+    `Here the tradition would also look at ${features}, already read under ${sections}; what was said there holds for this part of life too.`,
+  (features, sections) =>
+    `For this part of life a palmist would turn again to ${features}, whose meaning is given under ${sections} and applies here as well.`,
+];
+
+/**
+ * A thin section refers back, briefly and by name, to the features this area's rules would also
+ * have read but another section interprets, instead of reading them a second time.
+ */
+function referBack({ area, findings }: SectionPlan, context: ReadingContext): string | undefined {
+  if (findings.length >= THIN_SECTION) return undefined;
+  const readIn = new Map<string, LifeArea>();
+  for (const finding of context.findings)
+    for (const feature of finding.reads) readIn.set(feature, finding.area);
+  const features = new Map<string, LifeArea>();
+  for (const finding of context.readElsewhere.filter((finding) => finding.area === area)) {
+    const home = finding.reads.map((feature) => readIn.get(feature)).find((other) => other && other !== area);
+    if (!home) continue;
+    const [words] = sectionFeatures([], finding.reads, context.traits, context.observation);
+    if (words && features.size < 2) features.set(asYours(words), home);
+  }
+  if (features.size === 0) return undefined;
+  return context.choose.pick(REFER_BACK_TEMPLATES, `${area}.refer-back`)(
+    listInWords([...features.keys()]),
+    listInWords([...new Set(features.values())].map((home) => AREA_TITLES[home])),
+  );
+}
+
+/** What the other sections are about, in the words of a sentence that looks at the whole hand. */
+const AREA_THEMES: Record<Exclude<LifeArea, 'spiritual'>, string> = {
+  love: 'how you love',
+  career: 'how you work',
+  health: 'the rhythm of your days',
+  money: 'how you hold resources',
+};
+const WHOLE_HAND_TEMPLATES: readonly ((features: string, themes: string) => string)[] = [
+  (features, themes) =>
+    `Read as a whole, as the tattva tradition reads a hand, yours speaks most clearly through ${features}: ${themes} carry its story.`,
+  (features, themes) =>
+    `Seen as one hand rather than in parts, yours is drawn most firmly in ${features}, so ${themes} are where its lessons lie.`,
+];
+
+/**
+ * The spiritual section reads the hand as a whole: it points back to the strongest feature each
+ * other section interpreted, by name only, so the reading ties together without re-reading them.
+ */
+function wholeHandNote({ findings, traits, observation, choose }: ReadingContext): string | undefined {
+  const strongest = new Map<Exclude<LifeArea, 'spiritual'>, string>();
+  for (const finding of findings) {
+    if (finding.area === 'spiritual' || strongest.has(finding.area)) continue;
+    const [feature] = sectionFeatures([], finding.reads, traits, observation);
+    if (feature) strongest.set(finding.area, asYours(feature));
+  }
+  if (strongest.size < 2) return undefined;
+  const picked = [...strongest];
+  return choose.pick(WHOLE_HAND_TEMPLATES, 'whole-hand')(
+    listInWords(picked.map(([, feature]) => feature)),
+    listInWords(picked.map(([area]) => AREA_THEMES[area])),
+  );
+}
+
+/**
+ * Context from the visitor's answers, worded as theirs and never as something seen in the palm,
+ * tied to the section's first feature on this palm (`feature`, "your long heart line") so that
+ * what they told us meets what their hand shows.
+ */
+function answerNote(
+  area: LifeArea,
+  answers: VisitorAnswers,
+  choose: PhraseChooser,
+  feature: string,
+): string | undefined {
   switch (area) {
     case 'love':
       return answers.relationship
-        ? choose.pick(RELATIONSHIP_NOTES[answers.relationship], `love.status.${answers.relationship}`)
+        ? choose.pick(
+            RELATIONSHIP_NOTES[answers.relationship],
+            `love.status.${answers.relationship}`,
+          )(feature)
         : undefined;
     case 'career':
-    case 'money':
       return answers.lifeStage
-        ? choose.pick(LIFE_STAGE_NOTES[area][answers.lifeStage], `${area}.stage`)
+        ? choose.pick(LIFE_STAGE_NOTES[answers.lifeStage], 'career.stage')(feature)
         : undefined;
+    case 'money':
+      return undefined;
     case 'health':
-      return answers.hasChildren ? choose.pick(CHILDREN_NOTES, 'health.children') : undefined;
+      return answers.hasChildren ? choose.pick(CHILDREN_NOTES, 'health.children')(feature) : undefined;
     case 'spiritual':
       // The dominant hand is woven into the side rule's phrasing, where the palm fact is stated.
       return undefined;
@@ -350,22 +462,26 @@ function visitorNotesByArea(
 
 /** The whole local reading: sections composed from the findings, and markers on the palm. */
 export function narrateLocally(
-  findings: readonly Finding[],
-  observation: PalmObservation,
+  fired: readonly Finding[],
+  measured: PalmObservation,
   submission: ReadingSubmission,
+  profile: PalmProfile = palmProfileOf(measured),
 ): ReadingResult {
-  const sections = composeSections(findings, observation, submission);
+  const findings = oneAreaPerFeature(fired);
+  const observation = profiledObservation(profile, measured);
+  const sections = composeSections(fired, measured, submission, profile);
   return {
     sections,
     visual_markers: linkMarkers(palmMarkers(observation, findings), findings, sections),
     line_traces: lineTraces(observation),
+    profile,
   };
 }
 
 export class LocalNarrator implements Narrator {
   readonly name = 'local';
 
-  narrate({ findings, observation, submission }: NarrationInput): Promise<ReadingSection[]> {
-    return Promise.resolve(composeSections(findings, observation, submission));
+  narrate({ findings, observation, submission, profile }: NarrationInput): Promise<ReadingSection[]> {
+    return Promise.resolve(composeSections(findings, observation, submission, profile));
   }
 }

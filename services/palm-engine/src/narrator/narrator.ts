@@ -1,11 +1,14 @@
-import type { ReadingSection, ReadingSubmission } from '@palm/contracts';
+import type { PalmProfile, ReadingSection, ReadingSubmission } from '@palm/contracts';
 import type { NormalisedImage } from '../reading-engine';
 import type { PalmObservation } from '../palm-observation';
 import type { Finding } from '../rules/palm-rule';
 
 export interface NarrationInput {
+  /** Every fired finding, strongest first; a narrator reads each feature once (`oneAreaPerFeature`). */
   findings: readonly Finding[];
   observation: PalmObservation;
+  /** The reading's palm profile: the only source of the classes a narrator may name. */
+  profile: PalmProfile;
   submission: ReadingSubmission;
   /** The photo the observation came from, for a narrator that looks at it too. */
   image?: NormalisedImage;

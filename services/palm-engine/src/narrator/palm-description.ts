@@ -1,15 +1,13 @@
-import type { LifeArea } from '@palm/contracts';
 import type { LineName, LineObservation, PalmObservation } from '../palm-observation';
 import { listInWords } from '../rules/measured-facts';
 import type { PalmTraits } from '../rules/palm-traits';
 import type { PhraseChooser } from './phrase-chooser';
 
 /**
- * What a palmist would point at first in each area, in plain words: the classes the rules read,
- * never their numbers (those are in "How we read this").
+ * What a palmist would point at first in each area, in plain words: the classes the profile holds
+ * (lines through the profiled observation), never their numbers (those are in "How we read this").
  */
 const LINE_CONFIDENCE = 0.5;
-const CREASE_CONFIDENCE = 0.5;
 const FEATURES_PER_SENTENCE = 3;
 
 type Feature = (traits: PalmTraits, observation: PalmObservation) => string | undefined;
@@ -20,85 +18,113 @@ const CURVES: Record<NonNullable<LineObservation['curvature']>, string> = {
   curved: 'deeply curved',
 };
 
+const DEPTHS: Record<NonNullable<LineObservation['depth']>, string> = {
+  faint: 'fine',
+  clear: 'clearly etched',
+  deep: 'deeply etched',
+};
+
+/** A line with every attribute the profile states, so the words are this palm's own. */
 const line =
   (name: LineName, words: string): Feature =>
   (_traits, observation) => {
     const seen = observation.lines[name];
     if (!seen.seen || seen.confidence < LINE_CONFIDENCE) return undefined;
-    const shape = [seen.length, seen.curvature && CURVES[seen.curvature]].filter(Boolean).join(', ');
+    const breaks = seen.breaks === undefined ? undefined : seen.breaks === 0 ? 'unbroken' : 'broken';
+    const shape = [
+      seen.length,
+      seen.curvature && CURVES[seen.curvature],
+      seen.depth && DEPTHS[seen.depth],
+      breaks,
+    ]
+      .filter(Boolean)
+      .join(', ');
     // A line seen too faintly to class its shape is no clear line.
-    if (!shape) return `a ${seen.depth === 'faint' ? 'fine' : 'clear'} ${words}`;
+    if (!seen.length && !seen.curvature) return `a ${seen.depth === 'faint' ? 'fine' : 'clear'} ${words}`;
     return `a ${shape} ${words}`;
   };
 
+/** A class in words; nothing where the profile left the trait null. */
+const inWords =
+  <C extends string>(words: Record<C, string>) =>
+  (value: C | null): string | undefined =>
+    value === null ? undefined : words[value];
+
 const FEATURES = {
   palmShape: ({ palmShape }) =>
-    ({ square: 'a square palm', balanced: 'a palm of even proportions', oblong: 'a long, narrow palm' })[
-      palmShape
-    ],
+    inWords({
+      square: 'a square palm',
+      balanced: 'a palm of even proportions',
+      oblong: 'a long, narrow palm',
+    })(palmShape),
   fingers: ({ fingers }) =>
-    ({ short: 'short fingers', medium: 'fingers of medium length', long: 'long fingers' })[fingers],
+    inWords({ short: 'short fingers', medium: 'fingers of medium length', long: 'long fingers' })(fingers),
   spacing: ({ spacing }) =>
-    ({
+    inWords({
       close: 'fingers held close together',
       average: 'evenly spaced fingers',
       wide: 'widely spread fingers',
-    })[spacing],
+    })(spacing),
   thumb: ({ thumb }) =>
-    ({ short: 'a short thumb', medium: 'a thumb of medium length', long: 'a long thumb' })[thumb],
+    inWords({ short: 'a short thumb', medium: 'a thumb of medium length', long: 'a long thumb' })(thumb),
   thumbAngle: ({ thumbAngle }) =>
-    ({
+    inWords({
       narrow: 'a thumb that stays close to the hand',
       medium: 'a thumb that opens moderately',
       wide: 'a thumb that opens wide',
-    })[thumbAngle],
+    })(thumbAngle),
   indexVsRing: ({ indexVsRing }) =>
-    ({
+    inWords({
       'ring-longer': 'a ring finger longer than the index',
       even: 'index and ring fingers of one height',
       'index-longer': 'an index finger longer than the ring',
-    })[indexVsRing],
+    })(indexVsRing),
   littleFinger: ({ littleFinger }) =>
-    ({
+    inWords({
       short: 'a little finger that stops below the ring finger’s top joint',
       reaching: 'a little finger that reaches the ring finger’s top joint',
       long: 'a little finger that rises past the ring finger’s top joint',
-    })[littleFinger],
+    })(littleFinger),
   middleFinger: ({ middleFinger }) =>
-    ({
+    inWords({
       short: 'a middle finger barely longer than its neighbours',
       balanced: 'a middle finger in balance with its neighbours',
       long: 'a long middle finger',
-    })[middleFinger],
-  creases: ({ creases }, observation) =>
-    observation.creaseDensity.confidence < CREASE_CONFIDENCE
-      ? undefined
-      : {
-          sparse: 'few, clear creases',
-          moderate: 'a moderate web of fine creases',
-          dense: 'many fine creases',
-        }[creases],
+    })(middleFinger),
+  creases: ({ creases }) =>
+    inWords({
+      sparse: 'few, clear creases',
+      moderate: 'a moderate web of fine creases',
+      dense: 'many fine creases',
+    })(creases),
 } satisfies Record<string, Feature>;
 
-const AREA_FEATURES: Record<LifeArea, readonly Feature[]> = {
-  love: [line('heart', 'heart line'), FEATURES.spacing, FEATURES.thumbAngle, FEATURES.littleFinger],
-  career: [
-    line('head', 'head line'),
-    line('fate', 'fate line'),
-    FEATURES.indexVsRing,
-    FEATURES.fingers,
-    FEATURES.thumb,
-  ],
-  health: [line('life', 'life line'), FEATURES.thumbAngle, FEATURES.creases, FEATURES.palmShape],
-  money: [
-    line('sun', 'sun line'),
-    line('fate', 'fate line'),
-    FEATURES.littleFinger,
-    FEATURES.spacing,
-    FEATURES.palmShape,
-  ],
-  spiritual: [FEATURES.creases, FEATURES.middleFinger, FEATURES.palmShape, FEATURES.fingers],
+/** The traits this photo could not settle, in the words used to say so. */
+export type TraitName = keyof typeof FEATURES;
+const UNSETTLED_WORDS: Record<TraitName, string> = {
+  palmShape: 'the shape of your palm',
+  fingers: 'the length of your fingers',
+  spacing: 'how your fingers are spaced',
+  thumb: 'the length of your thumb',
+  thumbAngle: 'how far your thumb opens',
+  indexVsRing: 'how your index and ring fingers compare',
+  littleFinger: 'the reach of your little finger',
+  middleFinger: 'the length of your middle finger',
+  creases: 'the fine creases of your palm',
 };
+
+const LINE_WORDS: Record<LineName, string> = {
+  heart: 'heart line',
+  head: 'head line',
+  life: 'life line',
+  fate: 'fate line',
+  sun: 'sun line',
+  marriage: 'marriage line',
+};
+
+const featureOf = (trait: TraitName): Feature => FEATURES[trait];
+const isTraitName = (feature: string): feature is TraitName => feature in FEATURES;
+const isLineName = (feature: string): feature is LineName => feature in LINE_WORDS;
 
 const TEMPLATES: readonly ((features: string) => string)[] = [
   (features) => `Looking at your hand, we see ${features}.`,
@@ -107,21 +133,64 @@ const TEMPLATES: readonly ((features: string) => string)[] = [
 ];
 
 /**
- * One sentence naming what this area is read from on this palm, leaving out what an earlier
- * section already pointed to; nothing when fewer than two features are left.
+ * The features this section reads on this palm, in words: the lines it leans on, with all they
+ * show, and the traits its findings interpret (each feature is interpreted in one section only).
  */
-export function describePalm(
-  area: LifeArea,
+export function sectionFeatures(
+  lines: readonly LineName[],
+  featuresRead: readonly string[],
   traits: PalmTraits,
   observation: PalmObservation,
+): string[] {
+  const linesRead = featuresRead.map((feature) => feature.split('.')[0]!).filter(isLineName);
+  const features: Feature[] = [
+    ...[...new Set([...lines, ...linesRead])].map((name) => line(name, LINE_WORDS[name])),
+    ...[...new Set(featuresRead.filter(isTraitName))].map(featureOf),
+  ];
+  return features
+    .map((feature) => feature(traits, observation))
+    .filter((words): words is string => Boolean(words));
+}
+
+/**
+ * A feature named as the visitor's own, briefly: "a long, gently curved, deep heart line" → "your
+ * long, gently curved heart line".
+ */
+export function asYours(feature: string): string {
+  const words = feature.replace(/^(?:an?|the) /, '');
+  // A line keeps its first two attributes: enough to be this palm's, short enough to say again.
+  const line = /^([^,]+(?:, [^,]+)?)(?:, [^,]+)*? (\w+ line)$/.exec(words);
+  return `your ${line ? `${line[1]!.split(', ').slice(0, 2).join(', ')} ${line[2]}` : words}`;
+}
+
+const namesALine = (words: string) => Object.values(LINE_WORDS).some((line) => words.endsWith(line));
+
+/**
+ * One sentence naming, together, the features of this section that no earlier section pointed
+ * to; nothing when none is left, or when it would name one trait alone (the finding beside it
+ * already says that trait in the same words, while a line is described with more than any one
+ * finding reads of it).
+ */
+export function describePalm(
+  features: readonly string[],
   choose: PhraseChooser,
   described: Set<string>,
 ): string | undefined {
-  const seen = AREA_FEATURES[area]
-    .map((feature) => feature(traits, observation))
-    .filter((words): words is string => Boolean(words) && !described.has(words!))
-    .slice(0, FEATURES_PER_SENTENCE);
-  if (seen.length < 2) return undefined;
+  const seen = features.filter((words) => !described.has(words)).slice(0, FEATURES_PER_SENTENCE);
+  if (seen.length === 0 || (seen.length === 1 && !namesALine(seen[0]!))) return undefined;
   for (const words of seen) described.add(words);
-  return choose.pick(TEMPLATES, `${area}.described`)(listInWords(seen));
+  return choose.pick(TEMPLATES, `described.${seen.length}.${described.size}`)(listInWords(seen));
+}
+
+/**
+ * The traits the profile left unstated, named once for the whole reading in "How we read this":
+ * the reading says honestly what this photo could not settle instead of guessing or filling up.
+ */
+export function unsettledTraits(traits: PalmTraits, observation: PalmObservation): string | undefined {
+  const unsettled = (Object.keys(FEATURES) as TraitName[]).filter(
+    (trait) => featureOf(trait)(traits, observation) === undefined,
+  );
+  if (unsettled.length === 0) return undefined;
+  const words = listInWords(unsettled.map((trait) => UNSETTLED_WORDS[trait]));
+  return `Not settled by this photo, so left unread rather than guessed: ${words}`;
 }

@@ -1,9 +1,10 @@
 import type OpenAI from 'openai';
 import { zodTextFormat } from 'openai/helpers/zod';
 import { z } from 'zod';
-import { lifeAreaSchema, LIFE_AREAS, type ReadingSection } from '@palm/contracts';
+import { lifeAreaSchema, LIFE_AREAS, type PalmProfile, type ReadingSection } from '@palm/contracts';
 import type { EngineLogger } from '../engine-host';
 import { orderedAreas } from '../narrator/local-narrator';
+import { oneAreaPerFeature } from '../rules/interpret';
 import type { NarrationInput, Narrator } from '../narrator/narrator';
 import type { PalmObservation } from '../palm-observation';
 import type { PromptSource } from '../prompt-source';
@@ -92,7 +93,9 @@ export class OpenAINarrator implements Narrator {
 }
 
 /** What the model may speak of: the fired findings, a summary of the measurements, and the answers. */
-function narrationData({ findings, observation, submission }: NarrationInput) {
+function narrationData({ findings: fired, observation, profile, submission }: NarrationInput) {
+  // The model hears each feature once, in the section that interprets it.
+  const findings = oneAreaPerFeature(fired);
   return {
     sectionOrder: orderedAreas(submission.focusAreas),
     findings: findings.map((finding) => ({
@@ -102,7 +105,7 @@ function narrationData({ findings, observation, submission }: NarrationInput) {
       measured: finding.measured,
       confidence: round(finding.confidence),
     })),
-    palm: observationSummary(observation),
+    palm: observationSummary(observation, profile),
     answers: {
       dominantHand: submission.dominantHand,
       age: submission.age,
@@ -114,37 +117,18 @@ function narrationData({ findings, observation, submission }: NarrationInput) {
   };
 }
 
-function observationSummary(observation: PalmObservation) {
+/** The palm as the profile holds it: its classes (null where undetermined) and the numbers behind them. */
+function observationSummary(observation: PalmObservation, profile: PalmProfile) {
   const { geometry } = observation;
-  const lines = Object.entries(observation.lines);
   return {
-    side: observation.side,
-    handType: geometry.handType,
-    handTypeConfidence: round(geometry.handTypeConfidence),
+    profile,
     geometry: {
       palmRatio: round(geometry.palmRatio),
       indexToRing: round(geometry.indexToRing),
       middleToPalm: round(geometry.middleToPalm),
       littleToRingTopJoint: round(geometry.littleToRingTopJoint),
       thumbAngle: Math.round(geometry.thumbAngle),
-      fingerSpacing: geometry.fingerSpacing,
     },
-    linesSeen: Object.fromEntries(
-      lines
-        .filter(([, line]) => line.seen)
-        .map(([name, line]) => [
-          name,
-          {
-            length: line.length,
-            curvature: line.curvature,
-            depth: line.depth,
-            breaks: line.breaks,
-            confidence: round(line.confidence),
-          },
-        ]),
-    ),
-    linesNotSeen: lines.filter(([, line]) => !line.seen).map(([name]) => name),
-    creaseDensity: observation.creaseDensity.level,
   };
 }
 

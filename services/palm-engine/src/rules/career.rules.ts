@@ -66,6 +66,8 @@ export const CAREER_RULES = defineRules('career', [
     phrasings: [
       'A square palm is read as method and order: you like clear structures and finished tasks.',
       'Your square palm points to a practical worker who trusts systems and steady progress.',
+      'The square shape of your palm is linked with reliability: people hand you the job that must be done right.',
+      'A palm as broad as yours is read as a builder’s hand, happiest when effort turns into something solid.',
     ],
   },
   {
@@ -100,6 +102,8 @@ export const CAREER_RULES = defineRules('career', [
     phrasings: [
       'An index finger longer than the ring finger is the classical mark of Guru: ambition and a wish to lead.',
       'Your Guru (Jupiter) finger outreaches the ring finger, read as confidence in taking charge.',
+      'With the Guru finger rising above the ring finger, tradition reads a natural pull toward responsibility and leadership.',
+      'The reach of your index finger past the ring finger is read as self-belief that others tend to follow.',
     ],
   },
   {
@@ -124,6 +128,8 @@ export const CAREER_RULES = defineRules('career', [
     phrasings: [
       'A ring finger longer than the index is the mark of Surya: creativity and a taste for bold moves.',
       'Your Surya (Sun) finger outreaches the index, read as a flair for visible, expressive work.',
+      'With the ring finger outreaching the index, tradition reads a creative streak that wants an audience.',
+      'The length of your Surya finger is read as a readiness to take risks for work you believe in.',
     ],
   },
   {
@@ -136,6 +142,8 @@ export const CAREER_RULES = defineRules('career', [
     phrasings: [
       'A long Shani (Saturn) finger is read as responsibility and depth: you take duties seriously.',
       'Your middle finger stands tall, a sign of patience, research and careful judgement at work.',
+      'The Saturn finger rising above its neighbours is read as a serious, conscientious streak at work.',
+      'A middle finger this long suggests you are the one who checks the details and owns the outcome.',
     ],
   },
   {
@@ -148,6 +156,8 @@ export const CAREER_RULES = defineRules('career', [
     phrasings: [
       'A middle finger close in length to its neighbours suggests you dislike rigid rules and work best with freedom.',
       'Your Shani finger does not dominate, read as flexibility: you adapt faster than you follow procedure.',
+      'A Shani finger that barely rises above its neighbours is read as an independent streak at work.',
+      'With the middle finger close to its neighbours, tradition reads a dislike of hierarchy and a wish to shape your own role.',
     ],
   },
   {
@@ -160,6 +170,8 @@ export const CAREER_RULES = defineRules('career', [
     phrasings: [
       'A long thumb is the classical sign of will power: once you decide, you follow through.',
       'Your long thumb points to determination and the stamina to see a project to its end.',
+      'Your thumb reaches far along the hand, read as a strong will that carries plans through setbacks.',
+      'Palmists read a thumb of this length as self-command: you set your own pace and keep it.',
     ],
   },
   {
@@ -195,6 +207,8 @@ export const CAREER_RULES = defineRules('career', [
     phrasings: [
       'Long fingers are read as patience with detail: planning, analysis and careful craft suit you.',
       'Your long fingers point to someone who prefers to understand a task fully before starting.',
+      'Fingers this long are read as a taste for precision; work that rewards thoroughness suits you.',
+      'The length of your fingers suggests a researcher’s patience: you notice what others skim past.',
     ],
   },
   {
@@ -217,6 +231,8 @@ export const CAREER_RULES = defineRules('career', [
     phrasings: [
       'Short fingers are read as quick decisions: you grasp the whole and act while others deliberate.',
       'Your short fingers point to a preference for action, momentum and visible results.',
+      'Fingers this short are read as a doer’s hand: you learn by starting, not by reading the manual.',
+      'The short span of your fingers suggests impatience with red tape and a gift for getting things moving.',
     ],
   },
   {
@@ -261,6 +277,8 @@ export const CAREER_RULES = defineRules('career', [
     phrasings: [
       'A long head line is read as breadth of interests and thorough thinking.',
       'Your Mastishk rekha reaches far across the palm, a sign of a mind that likes to see every angle.',
+      'The reach of your head line suggests a planner who thinks several moves ahead.',
+      'A Mastishk rekha this long is read as curiosity that keeps widening, so varied work keeps you engaged.',
     ],
   },
   {

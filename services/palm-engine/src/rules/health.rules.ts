@@ -233,6 +233,8 @@ export const HEALTH_RULES = defineRules('health', [
     phrasings: [
       'A long Jeevan rekha is read as vitality and enthusiasm for an active lifestyle.',
       'Your life line sweeps well down the palm, linked with robust energy and zest.',
+      'The long course of your life line is read as staying power: you keep going after others tire.',
+      'Your Jeevan rekha runs far toward the wrist, linked with a steady, durable kind of energy.',
     ],
   },
   {
@@ -244,6 +246,8 @@ export const HEALTH_RULES = defineRules('health', [
     phrasings: [
       'A shorter Jeevan rekha is not a measure of anything fixed; it is read as energy that comes in chapters.',
       'Your life line is compact, which tradition reads as a liking for variety and change in your routines.',
+      'Your life line ends early on the palm, which tradition reads as energy in bursts rather than a steady stream; it says nothing about years.',
+      'A compact Jeevan rekha is read as a restless rhythm: change of scene refreshes you.',
     ],
   },
   {
@@ -255,6 +259,8 @@ export const HEALTH_RULES = defineRules('health', [
     phrasings: [
       'A wide arc of the life line around the thumb is read as warmth, stamina and appetite for life.',
       'Your Jeevan rekha curves generously, a sign of outgoing energy and a love of activity.',
+      'The broad sweep of your life line around the Shukra mount is read as physical warmth and a hearty constitution.',
+      'Your life line bows out into the palm, linked with vigour that thrives on company and movement.',
     ],
   },
   {
@@ -277,6 +283,8 @@ export const HEALTH_RULES = defineRules('health', [
     phrasings: [
       'A deep Jeevan rekha is read as robust energy and a quick return to form after busy phases.',
       'Your clearly etched life line points to resilience: your energy bounces back well.',
+      'A life line cut this deep is read as strong reserves: your energy returns quickly after effort.',
+      'Palmists read a deeply etched Jeevan rekha as a robust constitution that handles busy seasons well.',
     ],
   },
   {
@@ -288,6 +296,8 @@ export const HEALTH_RULES = defineRules('health', [
     phrasings: [
       'A finer Jeevan rekha is read as sensitive energy: regular sleep and good food make a real difference.',
       'Your life line is delicate, suggesting you feel the benefit of gentle, consistent self-care.',
+      'A finely drawn life line is read as energy that needs tending: rest is your best investment.',
+      'The light etching of your Jeevan rekha suggests a system that tells you early when you are overdoing it.',
     ],
   },
   {
@@ -299,6 +309,8 @@ export const HEALTH_RULES = defineRules('health', [
     phrasings: [
       'A break in the Jeevan rekha is read as a change of lifestyle: a move, a new rhythm, a fresh start.',
       'Your life line shows a break, linked with phases where you reset your habits and surroundings.',
+      'The gap in your Jeevan rekha is read as a turning point in routine, not a warning: old habits give way to new ones.',
+      'A broken stretch of the life line is linked with periods when you rebuild your rhythm from scratch.',
     ],
   },
   {

@@ -1,13 +1,19 @@
-import type { ReadingSubmission } from '@palm/contracts';
-import type { PalmObservation } from '../palm-observation';
+import type { PalmProfile, ReadingSubmission } from '@palm/contracts';
+import type { LineName, LineObservation, PalmObservation } from '../palm-observation';
+import { palmProfileOf } from '../profile/palm-profile';
+import { profiledLine, profiledObservation } from '../profile/profiled-lines';
+import { TRAIT_RELIABILITY } from '../profile/trait-reliability.recorded';
 import { CAREER_RULES } from './career.rules';
 import { HEALTH_RULES } from './health.rules';
 import { LOVE_RULES } from './love.rules';
 import { MONEY_RULES } from './money.rules';
 import { byStrength, evidenceConfidence, type Finding, type PalmRule, type RuleContext } from './palm-rule';
 import { measuredFacts, recordingTraits } from './measured-facts';
-import { traitsOf, type PalmTraits } from './palm-traits';
+import { traitsFromProfile, undeterminedTraits, type PalmTraits } from './palm-traits';
 import { SPIRITUAL_RULES } from './spiritual.rules';
+
+/** A refinement of a profile trait is the same feature of the palm. */
+const FEATURE_OF_TRAIT: Partial<Record<keyof PalmTraits, string>> = { ringMuchLonger: 'indexVsRing' };
 
 export const PALM_RULES: readonly PalmRule[] = [
   ...LOVE_RULES,
@@ -17,37 +23,83 @@ export const PALM_RULES: readonly PalmRule[] = [
   ...SPIRITUAL_RULES,
 ];
 
-/** Each rule sees traits that note what its condition reads, so its finding can quote those measurements. */
+/**
+ * Each rule sees the palm only through the profile (its traits and lines), with traits, lines and
+ * mounts that note what its condition reads, so its finding can quote those measurements and the
+ * reading can tell which findings interpret the same feature.
+ */
 function ruleContext(
   observation: PalmObservation,
+  profile: PalmProfile,
   traits: PalmTraits,
   traitsRead: Set<keyof PalmTraits>,
+  featuresRead: Set<string>,
 ): RuleContext {
   return {
     observation,
     traits: recordingTraits(traits, traitsRead),
-    line: (name) => (observation.lines[name].seen ? observation.lines[name] : undefined),
-    mount: (name) => observation.mounts[name].prominence,
+    line: (name) => {
+      const line = profiledLine(profile, observation, name);
+      return line && recordingLine(line, name, featuresRead);
+    },
+    mount: (name) => {
+      featuresRead.add(`mount.${name}`);
+      return observation.mounts[name].prominence;
+    },
   };
 }
 
+/** A line that notes which of its attributes a rule's condition reads ("heart.curvature"). */
+function recordingLine(line: LineObservation, name: LineName, read: Set<string>): LineObservation {
+  return new Proxy(line, {
+    get(target, key, receiver) {
+      if (typeof key === 'string') read.add(`${name}.${key}`);
+      return Reflect.get(target, key, receiver) as unknown;
+    },
+  });
+}
+
 /**
- * The rules that fire on this palm, strongest first; a rule that read an undetermined trait stays
- * silent. The submission only words the phrasings:
- * which rules fire depends on the palm alone, so different answers never change the facts.
+ * Each feature of the palm is interpreted in one section of a reading, with one meaning: of the
+ * findings that read the same feature (a wide thumb opening read for love, energy and the spirit
+ * alike), the strongest decides the area, the one whose rule the tradition makes most of, and a
+ * finding elsewhere that reads it stays silent. So no section re-reads what another said and two
+ * readings of one feature never pull apart; within its section a feature may still be read with
+ * another (an unbroken heart line that is not faint).
+ */
+export function oneAreaPerFeature(strongestFirst: readonly Finding[]): Finding[] {
+  const areaOf = new Map<string, Finding['area']>();
+  return strongestFirst.filter((finding) => {
+    if (finding.reads.some((feature) => (areaOf.get(feature) ?? finding.area) !== finding.area)) return false;
+    for (const feature of finding.reads) areaOf.set(feature, finding.area);
+    return true;
+  });
+}
+
+/**
+ * The rules that fire on this palm, strongest first; a rule that read a trait the profile leaves
+ * null stays silent, and a rule whose tag fires on nearly every palm (`commonTags`, measured by
+ * bench:reliability) tells this palm from no other and is left out. The submission only words the
+ * phrasings: which rules fire depends on the palm alone, so different answers never change the facts.
  */
 export function interpret(
   observation: PalmObservation,
   submission: ReadingSubmission,
   rules: readonly PalmRule[] = PALM_RULES,
+  profile: PalmProfile = palmProfileOf(observation),
+  commonTags: readonly string[] = TRAIT_RELIABILITY.commonTags,
 ): Finding[] {
-  const { traits, undetermined, nearCutoff } = traitsOf(observation);
+  const palm = profiledObservation(profile, observation);
+  const traits = traitsFromProfile(profile, observation);
+  const undetermined = undeterminedTraits(traits);
   const findings: Finding[] = [];
   for (const rule of rules) {
-    const confidence = Math.min(...rule.evidence.map((e) => evidenceConfidence(e, observation)));
+    if (commonTags.includes(rule.basis)) continue;
+    const confidence = Math.min(...rule.evidence.map((e) => evidenceConfidence(e, palm)));
     if (confidence < rule.minConfidence) continue;
     const traitsRead = new Set<keyof PalmTraits>();
-    if (!rule.when(ruleContext(observation, traits, traitsRead))) continue;
+    const featuresRead = new Set<string>();
+    if (!rule.when(ruleContext(palm, profile, traits, traitsRead, featuresRead))) continue;
     if ([...traitsRead].some((trait) => undetermined.has(trait))) continue;
     findings.push({
       ruleId: rule.id,
@@ -57,7 +109,12 @@ export function interpret(
       score: rule.weight * confidence,
       basis: rule.basis,
       evidence: rule.evidence,
-      measured: measuredFacts(observation, traitsRead, rule.evidence, nearCutoff),
+      measured: measuredFacts(palm, traitsRead, rule.evidence),
+      reads: [
+        ...[...traitsRead].map((trait) => FEATURE_OF_TRAIT[trait] ?? trait),
+        ...featuresRead,
+        ...(rule.evidence.some((item) => item.kind === 'side') ? ['side'] : []),
+      ],
       phrasings: rule.phrasings.map((phrasing) =>
         typeof phrasing === 'string' ? phrasing : phrasing(submission),
       ),

@@ -91,7 +91,7 @@ export const LOVE_RULES = defineRules('love', [
     id: 'love.thumb-angle.narrow',
     evidence: GEOMETRY,
     when: (p) => p.traits.thumbAngle === 'narrow',
-    weight: 0.45,
+    weight: 0.5,
     basis: 'Thumb held close to the hand',
     place: MANGAL_INNER,
     phrasings: [
@@ -103,7 +103,7 @@ export const LOVE_RULES = defineRules('love', [
     id: 'love.thumb-angle.medium',
     evidence: GEOMETRY,
     when: (p) => p.traits.thumbAngle === 'medium',
-    weight: 0.35,
+    weight: 0.4,
     basis: 'Thumb opens moderately',
     place: MANGAL_INNER,
     phrasings: [
@@ -115,12 +115,14 @@ export const LOVE_RULES = defineRules('love', [
     id: 'love.thumb-angle.wide',
     evidence: GEOMETRY,
     when: (p) => p.traits.thumbAngle === 'wide',
-    weight: 0.45,
+    weight: 0.5,
     basis: 'Thumb opens wide',
     place: MANGAL_INNER,
     phrasings: [
       'A wide-opening thumb is a classical sign of a generous, open heart that gives freely.',
       'Your thumb opens wide, which palmists link to warmth towards others and an easy welcome.',
+      'The generous angle of your thumb is read as a readiness to let new people in.',
+      'A thumb that swings wide from the hand is linked with an open-handed, hospitable way of loving.',
     ],
   },
   {
@@ -200,6 +202,8 @@ export const LOVE_RULES = defineRules('love', [
     phrasings: [
       'Your Hridaya rekha runs long across the palm, the classical mark of lasting, wholehearted affection.',
       'A long heart line is read as a big capacity for love and a wish for depth over novelty.',
+      'The length of your heart line speaks of a heart that commits fully once it has chosen.',
+      'Across the palm your Hridaya rekha stretches far, read as generosity of feeling that does not ration itself.',
     ],
   },
   {
@@ -211,6 +215,8 @@ export const LOVE_RULES = defineRules('love', [
     phrasings: [
       'A heart line of medium length suggests balanced feelings: warm, yet grounded in good sense.',
       'Your Hridaya rekha is of moderate length, read as affection that is sincere without being consuming.',
+      'The measured length of your heart line suggests feelings that are warm yet kept in proportion.',
+      'A heart line of middling length is read as a practical heart that weighs closeness against independence.',
     ],
   },
   {
@@ -266,6 +272,8 @@ export const LOVE_RULES = defineRules('love', [
     phrasings: [
       'A deeply etched heart line points to strong, lasting feelings and a loyal heart.',
       'The depth of your Hridaya rekha is read as emotional intensity that is steady, not fleeting.',
+      'Your heart line is cut deep, read as feelings that run strong and are slow to fade.',
+      'Palmists read a heart line etched this deeply as a heart that feels fully and remembers kindness.',
     ],
   },
   {
@@ -277,6 +285,8 @@ export const LOVE_RULES = defineRules('love', [
     phrasings: [
       'A fine, light heart line is read as a gentle, sensitive heart that prefers quiet closeness.',
       'Your Hridaya rekha is delicate, a sign of tender feelings that open best in calm surroundings.',
+      'Your heart line is finely drawn, read as affection shown in small, considerate gestures.',
+      'A light Hridaya rekha suggests a heart that opens slowly and is easily bruised by rough words.',
     ],
   },
   {
@@ -299,6 +309,8 @@ export const LOVE_RULES = defineRules('love', [
     phrasings: [
       'An unbroken heart line is read as constancy: your affections, once given, tend to stay.',
       'Your Hridaya rekha runs without a break, a sign of even, dependable feelings.',
+      'No break interrupts your Hridaya rekha, which palmists read as loyalty that carries through difficult weeks.',
+      'The heart line runs in one piece, linked with feelings that stay consistent rather than swinging.',
     ],
   },
   {

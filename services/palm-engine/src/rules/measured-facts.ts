@@ -37,29 +37,6 @@ const TRAIT_MEASURES: Record<keyof PalmTraits, TraitMeasure> = {
   creases: ({ creaseDensity }) => `${percent(creaseDensity.valleyShare)} of the palm in fine creases`,
 };
 
-/** The middle class of each trait that has one, in the words of its rules' tags. */
-const MIDDLE_IN_WORDS: Partial<Record<keyof PalmTraits, string>> = {
-  palmShape: 'balanced',
-  fingers: 'medium-length fingers',
-  indexVsRing: 'level',
-  littleFinger: 'reaching it',
-  middleFinger: 'balanced',
-  thumb: 'medium',
-  thumbAngle: 'moderate',
-  spacing: 'evenly spaced',
-};
-
-/**
- * "ring finger 8% longer than the index (too close to call from one photo: read as level)": a
- * value past a cut-off by less than its noise reads as the middle class, and its number would
- * otherwise contradict the claim beside it. No comma inside, so the fact stays one part.
- */
-function traitInWords(trait: keyof PalmTraits, observation: PalmObservation, nearCutoff: boolean): string {
-  const fact = TRAIT_MEASURES[trait](observation);
-  const middle = MIDDLE_IN_WORDS[trait];
-  return nearCutoff && middle ? `${fact} (too close to call from one photo: read as ${middle})` : fact;
-}
-
 const CURVATURE_IN_WORDS: Record<NonNullable<LineObservation['curvature']>, string> = {
   straight: 'straight',
   gentle: 'gently curved',
@@ -107,20 +84,19 @@ function evidenceMeasure(evidence: Evidence, observation: PalmObservation): stri
 /**
  * The measurements a rule actually decided on: the traits its condition read, and the lines,
  * mounts or hand side it rests on. A hand type already quotes the palm and finger proportions.
- * A trait in `nearCutoff` says that it was read as its middle class because one photo cannot
- * place it past the cut-off.
+ * Only a stated class is quoted (a rule that read a null trait never fires), so a number never
+ * sits beside a claim it contradicts.
  */
 export function measuredFacts(
   observation: PalmObservation,
   traitsRead: ReadonlySet<keyof PalmTraits>,
   evidence: readonly Evidence[],
-  nearCutoff: ReadonlySet<keyof PalmTraits>,
 ): string[] {
   const traits = traitsRead.has('handType')
     ? [...traitsRead].filter((trait) => trait !== 'palmShape' && trait !== 'fingers')
     : [...traitsRead];
   const facts = [
-    ...traits.map((trait) => traitInWords(trait, observation, nearCutoff.has(trait))),
+    ...traits.map((trait) => TRAIT_MEASURES[trait](observation)),
     ...evidence.map((item) => evidenceMeasure(item, observation)),
   ].filter((fact): fact is string => Boolean(fact));
   return [...new Set(facts)];

@@ -96,7 +96,7 @@ export const MONEY_RULES = defineRules('money', [
   {
     id: 'money.ring.much-longer',
     evidence: GEOMETRY,
-    when: (p) => p.traits.ringMuchLonger,
+    when: (p) => p.traits.ringMuchLonger === true,
     weight: 0.6,
     basis: 'Ring finger much longer',
     place: SURYA,
@@ -139,6 +139,8 @@ export const MONEY_RULES = defineRules('money', [
     phrasings: [
       'A shorter Budh finger is read as discomfort with haggling; a written plan speaks for you.',
       'Your little finger sits short, suggesting you do best with simple, automatic saving habits.',
+      'With a little finger that stops short of the ring finger’s top joint, tradition reads money talk as awkward for you; agreeing terms in writing helps.',
+      'The short reach of your Budh finger is read as trust in plain arrangements over clever deals.',
     ],
   },
   {

@@ -59,6 +59,11 @@ export interface Finding {
   evidence: readonly Evidence[];
   /** The measurements the claim rests on, in words ("palm 1.34 times as long as wide"). */
   measured: readonly string[];
+  /**
+   * The palm features its condition read: traits ("thumbAngle"), line attributes
+   * ("heart.curvature"), mounts ("mount.shukra") and the hand side ("side").
+   */
+  reads: readonly string[];
   phrasings: readonly string[];
   place?: MarkerPlace;
 }

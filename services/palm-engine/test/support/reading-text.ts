@@ -12,9 +12,16 @@ export const allText = (result: ReadingResult) =>
     ...result.visual_markers.flatMap((m) => [m.label, m.description]),
   ].join('\n');
 
-/** The prose split at sentence ends: the unit the distinctness tests compare readings by. */
+/**
+ * The prose split at sentence ends: the unit the distinctness tests compare readings by. A thin
+ * section's empty paragraph is no sentence, so it is not counted as one two readings share.
+ */
 export const sentences = (result: ReadingResult) =>
-  new Set(prose(result).flatMap((text) => text.split(/(?<=[.!?…])\s+/).map((s) => s.trim())));
+  new Set(
+    prose(result)
+      .flatMap((text) => text.split(/(?<=[.!?…])\s+/).map((s) => s.trim()))
+      .filter(Boolean),
+  );
 
 export const basisByArea = (result: ReadingResult) =>
   Object.fromEntries(result.sections.map((s) => [s.area, s.basis])) as Record<LifeArea, string[]>;

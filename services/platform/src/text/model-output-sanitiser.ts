@@ -1,6 +1,7 @@
 import type { IOptions } from 'sanitize-html';
 import {
   lineTraceSchema,
+  palmProfileSchema,
   type HowWeRead,
   type ReadingResult,
   type ReadingSection,
@@ -140,5 +141,7 @@ export async function sanitiseReadingResult(result: ReadingResult): Promise<Read
     sections: result.sections.map((section) => sanitiseSection(section, sanitisers)),
     visual_markers: result.visual_markers.map((marker) => sanitiseMarker(marker, sanitisers.plain)),
     ...(result.line_traces ? { line_traces: safeTraces(result.line_traces, sanitisers.plain) } : {}),
+    // Enumerated classes only: a profile that fails its schema is dropped rather than shown.
+    ...(palmProfileSchema.safeParse(result.profile).success ? { profile: result.profile } : {}),
   };
 }

@@ -1,4 +1,4 @@
-import { READING_DISCLAIMER, REPORT_BRAND, type ReadingResult } from '@palm/contracts';
+import { profileAtAGlance, READING_DISCLAIMER, REPORT_BRAND, type ReadingResult } from '@palm/contracts';
 import { fontFaces, textRuns, type FontWeight } from './report-fonts';
 import { plainText } from './plain-text';
 import { formatReadingDate, REPORT_COLORS, TRACE_COLORS } from './report-style';
@@ -149,6 +149,13 @@ function drawLegend(doc: PDFKit.PDFDocument, input: ReportPdfInput, top: number)
         gap: 2,
       });
     }
+  }
+  const glance = input.result.profile ? profileAtAGlance(input.result.profile) : [];
+  if (glance.length > 0) {
+    doc.y += 6;
+    legendHeading(doc, 'Your palm at a glance', left, width);
+    for (const row of glance)
+      write(doc, `${row.name}: ${row.value}`, { size: 9, x: left, y: doc.y, width, gap: 1 });
   }
   return doc.y;
 }

@@ -5,6 +5,7 @@ import { useUnlockDialog } from '@/features/unlock/components/unlock-dialog';
 import { FULL_READING_PRICE } from '@/config/brand';
 import type { ReadingResponse } from '../api/get-reading';
 import { normalizeReading } from '../lib/normalize-reading';
+import { PalmAtAGlance } from './palm-at-a-glance';
 import { PalmWithMarkers } from './palm-markers';
 import { ReadingBody } from './reading-body';
 import { ReadingLinksProvider } from './reading-links';
@@ -16,6 +17,7 @@ export function ReadingReport({ view }: { view: ReadingResponse }) {
   const { openUnlock } = useUnlockDialog();
   const markers = reading.kind === 'sections' ? reading.markers : [];
   const traces = reading.kind === 'sections' ? reading.traces : null;
+  const profile = reading.kind === 'sections' ? reading.profile : null;
 
   return (
     <ReadingLinksProvider markers={markers} className="reading-report">
@@ -36,6 +38,7 @@ export function ReadingReport({ view }: { view: ReadingResponse }) {
             traces={traces}
             removedAfterDays={view.imageRemovedAfterDays ?? null}
           />
+          <PalmAtAGlance profile={profile} />
           <div className="unlock-cta">
             <p className="unlock-cta__title">This is your free preview</p>
             <p className="unlock-cta__text">

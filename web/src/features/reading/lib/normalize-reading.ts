@@ -1,3 +1,5 @@
+import type { PalmProfile } from '@palm/contracts';
+
 /** A section as shown; every field is optional because older reading shapes carry less. */
 export interface DisplaySection {
   key: string;
@@ -52,6 +54,8 @@ export type NormalizedReading =
       markers: DisplayMarker[];
       /** Traced lines; null for readings made before traces existed (nothing is said about lines). */
       traces: DisplayTrace[] | null;
+      /** The palm profile's stated classes; null for readings made before the profile existed. */
+      profile: PalmProfile | null;
     };
 
 export const DEFAULT_MARKER_LABEL = 'Palm Feature';
@@ -165,6 +169,7 @@ function fromSectionList(
   list: unknown[],
   markers: DisplayMarker[],
   traces: DisplayTrace[] | null = null,
+  profile: PalmProfile | null = null,
 ): NormalizedReading {
   const sections: DisplaySection[] = [];
   for (const [position, item] of list.entries()) {
@@ -173,13 +178,20 @@ function fromSectionList(
     if (!section) return { kind: 'unknown' };
     if (hasBody(section)) sections.push(section);
   }
-  return sections.length > 0 ? { kind: 'sections', sections, markers, traces } : { kind: 'empty' };
+  return sections.length > 0 ? { kind: 'sections', sections, markers, traces, profile } : { kind: 'empty' };
 }
 
 /**
  * Spec §3: the reading is an object holding content, a list of sections, an object with a
  * sections list, or a map of area to content. Anything else cannot be displayed.
  */
+/** A stored profile: an object of trait ids to class ids or null; anything else is not shown. */
+function toProfile(value: unknown): PalmProfile | null {
+  if (!isObject(value)) return null;
+  const valid = Object.values(value).every((item) => item === null || typeof item === 'string');
+  return valid ? (value as PalmProfile) : null;
+}
+
 export function normalizeReading(reading: unknown): NormalizedReading {
   if (reading === null || reading === undefined) return { kind: 'empty' };
 
@@ -189,10 +201,11 @@ export function normalizeReading(reading: unknown): NormalizedReading {
 
   const markers = toMarkers(reading.visual_markers);
   const traces = toTraces(reading.line_traces);
+  const profile = toProfile(reading.profile);
 
   if ('sections' in reading) {
     return Array.isArray(reading.sections)
-      ? fromSectionList(reading.sections, markers, traces)
+      ? fromSectionList(reading.sections, markers, traces, profile)
       : { kind: 'unknown' };
   }
 
@@ -200,11 +213,13 @@ export function normalizeReading(reading: unknown): NormalizedReading {
     if (typeof reading.content !== 'string') return { kind: 'unknown' };
     const section = toSection(reading, 'reading');
     return section && hasBody(section)
-      ? { kind: 'sections', sections: [section], markers, traces }
+      ? { kind: 'sections', sections: [section], markers, traces, profile }
       : { kind: 'empty' };
   }
 
-  const areas = Object.entries(reading).filter(([key]) => key !== 'visual_markers' && key !== 'line_traces');
+  const areas = Object.entries(reading).filter(
+    ([key]) => key !== 'visual_markers' && key !== 'line_traces' && key !== 'profile',
+  );
   if (areas.length === 0) return { kind: 'empty' };
   const sections: DisplaySection[] = [];
   for (const [area, value] of areas) {
@@ -212,5 +227,5 @@ export function normalizeReading(reading: unknown): NormalizedReading {
     const section = toSection(value, `area-${area}`, area);
     if (section && hasBody(section)) sections.push(section);
   }
-  return sections.length > 0 ? { kind: 'sections', sections, markers, traces } : { kind: 'empty' };
+  return sections.length > 0 ? { kind: 'sections', sections, markers, traces, profile } : { kind: 'empty' };
 }

@@ -1,0 +1,71 @@
+import type { PalmProfile, ProfileTraitId } from './reading.contract';
+
+/** Each profile trait's name in the report's words. */
+export const PROFILE_TRAIT_NAMES: Record<ProfileTraitId, string> = {
+  handSide: 'Hand',
+  handType: 'Hand type',
+  palmShape: 'Palm shape',
+  fingerLength: 'Fingers',
+  indexVsRing: 'Index vs ring finger',
+  littleFinger: 'Little finger',
+  middleFinger: 'Middle finger',
+  thumbLength: 'Thumb length',
+  thumbAngle: 'Thumb opening',
+  fingerSpacing: 'Finger spacing',
+  creaseDensity: 'Fine creases',
+  heartLine: 'Heart line',
+  heartLineLength: 'Heart line length',
+  heartLineCurve: 'Heart line curve',
+  heartLineDepth: 'Heart line depth',
+  heartLineBreaks: 'Heart line breaks',
+  headLine: 'Head line',
+  headLineLength: 'Head line length',
+  headLineCurve: 'Head line curve',
+  headLineDepth: 'Head line depth',
+  headLineBreaks: 'Head line breaks',
+  lifeLine: 'Life line',
+  lifeLineLength: 'Life line length',
+  lifeLineCurve: 'Life line curve',
+  lifeLineDepth: 'Life line depth',
+  lifeLineBreaks: 'Life line breaks',
+  fateLine: 'Fate line',
+  fateLineLength: 'Fate line length',
+  fateLineDepth: 'Fate line depth',
+  fateLineBreaks: 'Fate line breaks',
+  sunLine: 'Sun line',
+  sunLineLength: 'Sun line length',
+  sunLineDepth: 'Sun line depth',
+  marriageLine: 'Marriage line',
+  marriageLineDepth: 'Marriage line depth',
+  heartLineEnd: 'Heart line ends',
+  headLineStart: 'Head line starts',
+  lifeLineArc: 'Life line arc',
+  fateLineStart: 'Fate line starts',
+};
+
+/** Class ids whose plain words are not the id with its hyphens as spaces. */
+const CLASS_WORDS: Record<string, string> = {
+  'ring-longer': 'ring finger longer',
+  'index-longer': 'index finger longer',
+  even: 'level',
+  reaching: 'reaches the ring finger’s top joint',
+  gentle: 'gentle curve',
+  'under-jupiter': 'under the index finger (Jupiter)',
+  'under-saturn': 'under the middle finger (Saturn)',
+  'between-jupiter-and-saturn': 'between Jupiter and Saturn',
+};
+
+/**
+ * "Your palm at a glance": every trait the profile states, as [name, class] in plain words, in the
+ * contract's order; traits it leaves null are left out. The web report and the PDF both use it.
+ */
+export function profileAtAGlance(
+  profile: PalmProfile,
+): { trait: ProfileTraitId; name: string; value: string }[] {
+  return (Object.keys(PROFILE_TRAIT_NAMES) as ProfileTraitId[]).flatMap((trait) => {
+    const value = profile[trait];
+    if (value === null || value === undefined) return [];
+    const words = CLASS_WORDS[value] ?? value.replace(/-/g, ' ');
+    return [{ trait, name: PROFILE_TRAIT_NAMES[trait], value: words }];
+  });
+}

@@ -1,0 +1,154 @@
+import { execFileSync } from 'node:child_process';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  PROFILE_TRAIT_IDS,
+  SUBMISSION_DEFAULTS,
+  readingSubmissionSchema,
+  type PalmProfile,
+} from '@palm/contracts';
+import { createPalmObserver } from '@palm/palm-engine';
+import { normalisePalmPhoto } from '@palm/palm-photo';
+import { PALMS_DIR as PALMS } from '../../../tests/support/palm-photos';
+import type { PalmObservation } from '../src/palm-observation';
+import { measuredProfile, palmProfileOf } from '../src/profile/palm-profile';
+import { measuresOf, PROFILE_MEASURES, type ProfileMeasure } from '../src/profile/profile-measures';
+import type { TraitReliabilityTable, TraitSurvival } from '../src/profile/trait-reliability';
+import { interpret, PALM_RULES } from '../src/rules/interpret';
+import { VIEW_CHANGES } from './view-changes';
+
+/**
+ * `npm run bench:reliability`: measures how often each profile trait's class survives a re-take
+ * and records it in src/profile/trait-reliability.recorded.ts, which the engine reads.
+ * 1. Noise: each measure's root-mean-square spread within a hand over ../shared/palms/retest.
+ * 2. Survival: with those noise bands, of the same-hand pairs (retest set) and original-vs-variant
+ *    pairs (the synthetic view changes of ../shared/palms/palm) where both state a class, the share
+ *    that state the same one.
+ * 3. Common tags: with the gated profile, basis tags (other than the hand side's) that fire on more
+ *    than COMMON_SHARE of the palms read in palm/, retest/ and lines/.
+ */
+const COMMON_SHARE = 0.7;
+const OUT = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../src/profile/trait-reliability.recorded.ts',
+);
+
+const observer = await createPalmObserver();
+const observe = async (photo: Buffer): Promise<PalmObservation | undefined> => {
+  const result = await observer.observe(await normalisePalmPhoto(photo));
+  return result.kind === 'palm' ? result : undefined;
+};
+const jpegs = async (dir: string) => (await readdir(dir)).filter((name) => /\.jpe?g$/i.test(name)).sort();
+
+const retestDir = path.join(PALMS, 'retest');
+const hands = (await readdir(retestDir, { withFileTypes: true }))
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name);
+const retest: { hand: string; observation: PalmObservation }[] = [];
+for (const hand of hands.sort()) {
+  for (const file of await jpegs(path.join(retestDir, hand))) {
+    const observation = await observe(await readFile(path.join(retestDir, hand, file)));
+    if (observation) retest.push({ hand, observation });
+  }
+}
+
+const noise = Object.fromEntries(
+  PROFILE_MEASURES.map((measure) => {
+    let squares = 0;
+    let freedom = 0;
+    for (const hand of hands) {
+      const values = retest.filter((r) => r.hand === hand).map((r) => measuresOf(r.observation)[measure]);
+      if (values.length < 2) continue;
+      const mean = values.reduce((a, b) => a + b, 0) / values.length;
+      squares += values.reduce((sum, v) => sum + (v - mean) ** 2, 0);
+      freedom += values.length - 1;
+    }
+    return [measure, Math.round(Math.sqrt(squares / freedom) * 10000) / 10000];
+  }),
+) as Record<ProfileMeasure, number>;
+
+const survival = (pairs: [PalmProfile, PalmProfile][]) =>
+  Object.fromEntries(
+    PROFILE_TRAIT_IDS.map((trait) => {
+      const both = pairs.filter(([a, b]) => a[trait] !== null && b[trait] !== null);
+      const agreed = both.filter(([a, b]) => a[trait] === b[trait]).length;
+      return [trait, { pairs: both.length, agreed }];
+    }),
+  ) as Record<(typeof PROFILE_TRAIT_IDS)[number], TraitSurvival>;
+
+const retestProfiles = retest.map((r) => ({ hand: r.hand, profile: measuredProfile(r.observation, noise) }));
+const retestPairs: [PalmProfile, PalmProfile][] = [];
+for (let i = 0; i < retestProfiles.length; i++)
+  for (let j = i + 1; j < retestProfiles.length; j++)
+    if (retestProfiles[i]!.hand === retestProfiles[j]!.hand)
+      retestPairs.push([retestProfiles[i]!.profile, retestProfiles[j]!.profile]);
+
+const palmDir = path.join(PALMS, 'palm');
+const palmObservations: PalmObservation[] = [];
+const viewPairs: [PalmProfile, PalmProfile][] = [];
+for (const file of await jpegs(palmDir)) {
+  const photo = await readFile(path.join(palmDir, file));
+  const original = await observe(photo);
+  if (!original) continue;
+  palmObservations.push(original);
+  for (const change of VIEW_CHANGES) {
+    const variant = await observe(await change.apply(photo));
+    if (variant) viewPairs.push([measuredProfile(original, noise), measuredProfile(variant, noise)]);
+  }
+}
+const retestSurvival = survival(retestPairs);
+const viewSurvival = survival(viewPairs);
+const traits = Object.fromEntries(
+  PROFILE_TRAIT_IDS.filter((t) => retestSurvival[t].pairs + viewSurvival[t].pairs > 0).map((t) => [
+    t,
+    { retest: retestSurvival[t], views: viewSurvival[t] },
+  ]),
+);
+
+const linesDir = path.join(PALMS, 'lines', 'images');
+const linesObservations: PalmObservation[] = [];
+for (const file of await jpegs(linesDir)) {
+  const observation = await observe(await readFile(path.join(linesDir, file)));
+  if (observation) linesObservations.push(observation);
+}
+const gatedTable: TraitReliabilityTable = { measured: '', noise, traits, commonTags: [] };
+const submission = readingSubmissionSchema.parse({ ...SUBMISSION_DEFAULTS, flowResponses: {} });
+const sideTags = new Set(
+  PALM_RULES.filter((r) => r.evidence.some((e) => e.kind === 'side')).map((r) => r.basis),
+);
+const allRead = [...palmObservations, ...retest.map((r) => r.observation), ...linesObservations];
+const tagCounts = new Map<string, number>();
+for (const observation of allRead) {
+  const findings = interpret(observation, submission, PALM_RULES, palmProfileOf(observation, gatedTable), []);
+  for (const tag of new Set(findings.map((f) => f.basis))) tagCounts.set(tag, (tagCounts.get(tag) ?? 0) + 1);
+}
+const commonTags = [...tagCounts]
+  .filter(([tag, count]) => !sideTags.has(tag) && count / allRead.length > COMMON_SHARE)
+  .map(([tag]) => tag)
+  .sort();
+
+const table: TraitReliabilityTable = {
+  measured:
+    `bench:reliability on ${new Date().toISOString().slice(0, 10)}: noise = RMS spread within a hand over ` +
+    `${retest.length} read photos of ${hands.length} retest hands; retest = same-hand pairs of those photos; ` +
+    `views = ${viewPairs.length} original/variant pairs (${VIEW_CHANGES.length} synthetic view changes of ` +
+    `${palmObservations.length} read palms of ../shared/palms/palm); commonTags = tags on more than ` +
+    `${COMMON_SHARE * 100} % of ${allRead.length} palms read (palm/, retest/, lines/)`,
+  noise,
+  traits,
+  commonTags,
+};
+await writeFile(
+  OUT,
+  `import type { TraitReliabilityTable } from './trait-reliability';
+
+/** Recorded by \`npm run bench:reliability\` (bench/trait-reliability.bench.ts); do not edit by hand. */
+export const TRAIT_RELIABILITY: TraitReliabilityTable = ${JSON.stringify(table, null, 2)};
+`,
+);
+execFileSync('npx', ['prettier', '--write', OUT], { stdio: 'inherit' });
+console.log(table.measured);
+for (const [trait, f] of Object.entries(traits))
+  console.log(trait, `${f.retest.agreed}/${f.retest.pairs}`, `${f.views.agreed}/${f.views.pairs}`);
+console.log('noise', noise, 'common', commonTags, [...tagCounts].sort((a, b) => b[1] - a[1]).slice(0, 8));

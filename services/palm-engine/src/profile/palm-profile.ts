@@ -1,0 +1,220 @@
+import { PROFILE_TRAIT_IDS, type PalmProfile, type ProfileTraitId } from '@palm/contracts';
+import { FINGER_SPACING, LONG_FINGER_RATIO, LONG_PALM_RATIO } from '../observer/hand-geometry';
+import type { LineName, LineObservation, PalmObservation } from '../palm-observation';
+import { measuresOf, type ProfileMeasure } from './profile-measures';
+import { TRAIT_RELIABILITY } from './trait-reliability.recorded';
+import type { TraitReliabilityTable } from './trait-reliability';
+
+/**
+ * Where the measured proportions are cut into classes. Each pair sits at the tertiles of the real
+ * hands measured by the observer (`npm run bench:traits`: the read photos of ../shared/palms/lines
+ * and /palm and the mean of each retest hand), so that each class holds about a third of real hands.
+ * Calibrate here, never inside a rule.
+ */
+export const TRAIT_CUTOFFS = {
+  palmRatio: { squareBelow: 1.63, oblongFrom: 1.74 },
+  middleToPalm: { shortBelow: 0.855, longFrom: 0.925 },
+  indexToRing: { ringMuchLongerBelow: 0.92, ringLongerBelow: 0.95, indexLongerFrom: 0.99 },
+  littleToRingTopJoint: { shortBelow: 0.88, longFrom: 0.92 },
+  middleToIndexAndRing: { shortBelow: 1.08, longFrom: 1.105 },
+  thumbToPalm: { shortBelow: 0.945, longFrom: 0.99 },
+  thumbAngle: { narrowBelow: 10, wideFrom: 17 },
+} as const;
+
+/**
+ * A value closer than this many noise widths (the measured within-hand spread) to a cut-off could
+ * land on the other side in a re-take, so it states no class at all: two readings of one hand then
+ * state different classes only when the measure moved by twice this many widths.
+ */
+export const PROFILE_BAND_WIDTHS = 1;
+
+/** A trait whose class survived fewer re-takes than this (retest set and view changes alike) is never stated. */
+export const MIN_RELIABILITY = 0.8;
+
+/** Lines and crease density are stated only from this observer confidence up, as their rules need. */
+const LINE_CONFIDENCE = 0.5;
+const CREASE_CONFIDENCE = 0.5;
+
+type Band = 'low' | 'mid' | 'high';
+
+/** 'low', 'mid' or 'high' only beyond the noise band of every cut-off; within one, null. */
+export function band(value: number, noise: number, lowBelow: number, highFrom: number): Band | null {
+  const margin = PROFILE_BAND_WIDTHS * noise;
+  if (Math.abs(value - lowBelow) < margin || Math.abs(value - highFrom) < margin) return null;
+  if (value < lowBelow) return 'low';
+  return value >= highFrom ? 'high' : 'mid';
+}
+
+const pick = <C>(b: Band | null, [low, mid, high]: readonly [C, C, C]): C | null =>
+  b === null ? null : b === 'low' ? low : b === 'mid' ? mid : high;
+
+type LineAttribute = 'Length' | 'Curve' | 'Depth' | 'Breaks';
+
+function lineClass(line: LineObservation, attribute: LineAttribute): string | undefined {
+  switch (attribute) {
+    case 'Length':
+      return line.length;
+    case 'Curve':
+      return line.curvature;
+    case 'Depth':
+      return line.depth;
+    case 'Breaks':
+      return line.breaks === undefined ? undefined : line.breaks === 0 ? 'unbroken' : 'broken';
+  }
+}
+
+const LINE_ATTRIBUTES: readonly LineAttribute[] = ['Length', 'Curve', 'Depth', 'Breaks'];
+
+/** The line traits the contract holds: heartLine, heartLineLength, …, marriageLineDepth. */
+function lineTraits(observation: PalmObservation): Partial<PalmProfile> {
+  const out: Record<string, string | null> = {};
+  for (const [name, line] of Object.entries(observation.lines) as [LineName, LineObservation][]) {
+    const seen = line.seen && line.confidence >= LINE_CONFIDENCE;
+    const presence = `${name}Line`;
+    if (PROFILE_TRAIT_IDS.includes(presence as ProfileTraitId)) out[presence] = seen ? 'seen' : null;
+    for (const attribute of LINE_ATTRIBUTES) {
+      const id = `${presence}${attribute}`;
+      if (PROFILE_TRAIT_IDS.includes(id as ProfileTraitId))
+        out[id] = seen ? (lineClass(line, attribute) ?? null) : null;
+    }
+  }
+  return out;
+}
+
+/**
+ * Every trait's class as this photo measures it, with the noise bands but before the reliability
+ * gate: what `bench:reliability` measures the re-take survival of.
+ */
+export function measuredProfile(
+  observation: PalmObservation,
+  noise: Record<ProfileMeasure, number> = TRAIT_RELIABILITY.noise,
+): PalmProfile {
+  const m = measuresOf(observation);
+  const c = TRAIT_CUTOFFS;
+  const longPalm = band(m.palmRatio, noise.palmRatio, LONG_PALM_RATIO, LONG_PALM_RATIO);
+  const longFingers = band(m.middleToPalm, noise.middleToPalm, LONG_FINGER_RATIO, LONG_FINGER_RATIO);
+  const handType =
+    longPalm === null || longFingers === null
+      ? null
+      : longPalm === 'high'
+        ? longFingers === 'high'
+          ? 'water'
+          : 'fire'
+        : longFingers === 'high'
+          ? 'air'
+          : 'earth';
+  const { creaseDensity } = observation;
+  const profile: PalmProfile = {
+    handSide: observation.side,
+    handType,
+    palmShape: pick(band(m.palmRatio, noise.palmRatio, c.palmRatio.squareBelow, c.palmRatio.oblongFrom), [
+      'square',
+      'balanced',
+      'oblong',
+    ]),
+    fingerLength: pick(
+      band(m.middleToPalm, noise.middleToPalm, c.middleToPalm.shortBelow, c.middleToPalm.longFrom),
+      ['short', 'medium', 'long'],
+    ),
+    indexVsRing: pick(
+      band(m.indexToRing, noise.indexToRing, c.indexToRing.ringLongerBelow, c.indexToRing.indexLongerFrom),
+      ['ring-longer', 'even', 'index-longer'],
+    ),
+    littleFinger: pick(
+      band(
+        m.littleToRingTopJoint,
+        noise.littleToRingTopJoint,
+        c.littleToRingTopJoint.shortBelow,
+        c.littleToRingTopJoint.longFrom,
+      ),
+      ['short', 'reaching', 'long'],
+    ),
+    middleFinger: pick(
+      band(
+        m.middleToIndexAndRing,
+        noise.middleToIndexAndRing,
+        c.middleToIndexAndRing.shortBelow,
+        c.middleToIndexAndRing.longFrom,
+      ),
+      ['short', 'balanced', 'long'],
+    ),
+    thumbLength: pick(
+      band(m.thumbToPalm, noise.thumbToPalm, c.thumbToPalm.shortBelow, c.thumbToPalm.longFrom),
+      ['short', 'medium', 'long'],
+    ),
+    thumbAngle: pick(band(m.thumbAngle, noise.thumbAngle, c.thumbAngle.narrowBelow, c.thumbAngle.wideFrom), [
+      'narrow',
+      'medium',
+      'wide',
+    ]),
+    fingerSpacing: pick(
+      band(
+        m.fingerSpreadDegrees,
+        noise.fingerSpreadDegrees,
+        FINGER_SPACING.closeBelow,
+        FINGER_SPACING.wideAbove,
+      ),
+      ['close', 'average', 'wide'],
+    ),
+    creaseDensity: creaseDensity.confidence >= CREASE_CONFIDENCE ? creaseDensity.level : null,
+    heartLine: null,
+    heartLineLength: null,
+    heartLineCurve: null,
+    heartLineDepth: null,
+    heartLineBreaks: null,
+    headLine: null,
+    headLineLength: null,
+    headLineCurve: null,
+    headLineDepth: null,
+    headLineBreaks: null,
+    lifeLine: null,
+    lifeLineLength: null,
+    lifeLineCurve: null,
+    lifeLineDepth: null,
+    lifeLineBreaks: null,
+    fateLine: null,
+    fateLineLength: null,
+    fateLineDepth: null,
+    fateLineBreaks: null,
+    sunLine: null,
+    sunLineLength: null,
+    sunLineDepth: null,
+    marriageLine: null,
+    marriageLineDepth: null,
+    // Judged against the hand's anatomy (issue #28, item 3): not read yet, so never stated.
+    heartLineEnd: null,
+    headLineStart: null,
+    lifeLineArc: null,
+    fateLineStart: null,
+  };
+  return { ...profile, ...lineTraits(observation) };
+}
+
+/** The share of re-takes a trait's class survived: the lower of the retest set's and the view changes'. */
+export function reliabilityOf(trait: ProfileTraitId, table: TraitReliabilityTable): number | undefined {
+  const figures = table.traits[trait];
+  if (!figures) return undefined;
+  const shares = [figures.retest, figures.views]
+    .filter((survival) => survival.pairs > 0)
+    .map((survival) => survival.agreed / survival.pairs);
+  return shares.length ? Math.min(...shares) : undefined;
+}
+
+/**
+ * The palm profile of one reading: every trait's class where this photo determines it and a
+ * re-take would agree, null elsewhere. A trait without a recorded reliability was never seen to
+ * survive a re-take, so it is not stated either. Everything a reading claims derives from this.
+ */
+export function palmProfileOf(
+  observation: PalmObservation,
+  table: TraitReliabilityTable = TRAIT_RELIABILITY,
+): PalmProfile {
+  const measured = measuredProfile(observation, table.noise);
+  const gated = Object.fromEntries(
+    PROFILE_TRAIT_IDS.map((trait) => {
+      const reliability = reliabilityOf(trait, table);
+      return [trait, reliability !== undefined && reliability >= MIN_RELIABILITY ? measured[trait] : null];
+    }),
+  );
+  return gated as PalmProfile;
+}

@@ -1,0 +1,346 @@
+import type { TraitReliabilityTable } from './trait-reliability';
+
+/** Recorded by `npm run bench:reliability` (bench/trait-reliability.bench.ts); do not edit by hand. */
+export const TRAIT_RELIABILITY: TraitReliabilityTable = {
+  measured:
+    'bench:reliability on 2026-11-26: noise = RMS spread within a hand over 111 read photos of 24 retest hands; retest = same-hand pairs of those photos; views = 175 original/variant pairs (9 synthetic view changes of 20 read palms of ../shared/palms/palm); commonTags = tags on more than 70 % of 404 palms read (palm/, retest/, lines/)',
+  noise: {
+    palmRatio: 0.0968,
+    middleToPalm: 0.0287,
+    indexToRing: 0.0251,
+    littleToRingTopJoint: 0.0371,
+    middleToIndexAndRing: 0.0118,
+    thumbToPalm: 0.0276,
+    thumbAngle: 5.1731,
+    fingerSpreadDegrees: 2.8373,
+  },
+  traits: {
+    handSide: {
+      retest: {
+        pairs: 208,
+        agreed: 208,
+      },
+      views: {
+        pairs: 175,
+        agreed: 175,
+      },
+    },
+    handType: {
+      retest: {
+        pairs: 116,
+        agreed: 114,
+      },
+      views: {
+        pairs: 80,
+        agreed: 76,
+      },
+    },
+    palmShape: {
+      retest: {
+        pairs: 152,
+        agreed: 149,
+      },
+      views: {
+        pairs: 58,
+        agreed: 58,
+      },
+    },
+    fingerLength: {
+      retest: {
+        pairs: 90,
+        agreed: 88,
+      },
+      views: {
+        pairs: 91,
+        agreed: 88,
+      },
+    },
+    indexVsRing: {
+      retest: {
+        pairs: 32,
+        agreed: 31,
+      },
+      views: {
+        pairs: 39,
+        agreed: 39,
+      },
+    },
+    littleFinger: {
+      retest: {
+        pairs: 46,
+        agreed: 46,
+      },
+      views: {
+        pairs: 72,
+        agreed: 72,
+      },
+    },
+    middleFinger: {
+      retest: {
+        pairs: 10,
+        agreed: 8,
+      },
+      views: {
+        pairs: 49,
+        agreed: 48,
+      },
+    },
+    thumbLength: {
+      retest: {
+        pairs: 106,
+        agreed: 106,
+      },
+      views: {
+        pairs: 35,
+        agreed: 34,
+      },
+    },
+    thumbAngle: {
+      retest: {
+        pairs: 63,
+        agreed: 63,
+      },
+      views: {
+        pairs: 104,
+        agreed: 104,
+      },
+    },
+    fingerSpacing: {
+      retest: {
+        pairs: 202,
+        agreed: 200,
+      },
+      views: {
+        pairs: 157,
+        agreed: 157,
+      },
+    },
+    heartLine: {
+      retest: {
+        pairs: 90,
+        agreed: 90,
+      },
+      views: {
+        pairs: 139,
+        agreed: 139,
+      },
+    },
+    heartLineLength: {
+      retest: {
+        pairs: 80,
+        agreed: 71,
+      },
+      views: {
+        pairs: 133,
+        agreed: 130,
+      },
+    },
+    heartLineCurve: {
+      retest: {
+        pairs: 80,
+        agreed: 80,
+      },
+      views: {
+        pairs: 133,
+        agreed: 131,
+      },
+    },
+    heartLineDepth: {
+      retest: {
+        pairs: 90,
+        agreed: 81,
+      },
+      views: {
+        pairs: 139,
+        agreed: 120,
+      },
+    },
+    heartLineBreaks: {
+      retest: {
+        pairs: 80,
+        agreed: 80,
+      },
+      views: {
+        pairs: 133,
+        agreed: 133,
+      },
+    },
+    headLine: {
+      retest: {
+        pairs: 108,
+        agreed: 108,
+      },
+      views: {
+        pairs: 140,
+        agreed: 140,
+      },
+    },
+    headLineLength: {
+      retest: {
+        pairs: 99,
+        agreed: 91,
+      },
+      views: {
+        pairs: 139,
+        agreed: 113,
+      },
+    },
+    headLineCurve: {
+      retest: {
+        pairs: 99,
+        agreed: 95,
+      },
+      views: {
+        pairs: 139,
+        agreed: 135,
+      },
+    },
+    headLineDepth: {
+      retest: {
+        pairs: 108,
+        agreed: 98,
+      },
+      views: {
+        pairs: 140,
+        agreed: 118,
+      },
+    },
+    headLineBreaks: {
+      retest: {
+        pairs: 99,
+        agreed: 99,
+      },
+      views: {
+        pairs: 139,
+        agreed: 130,
+      },
+    },
+    lifeLine: {
+      retest: {
+        pairs: 127,
+        agreed: 127,
+      },
+      views: {
+        pairs: 133,
+        agreed: 133,
+      },
+    },
+    lifeLineLength: {
+      retest: {
+        pairs: 108,
+        agreed: 94,
+      },
+      views: {
+        pairs: 128,
+        agreed: 112,
+      },
+    },
+    lifeLineCurve: {
+      retest: {
+        pairs: 108,
+        agreed: 105,
+      },
+      views: {
+        pairs: 128,
+        agreed: 103,
+      },
+    },
+    lifeLineDepth: {
+      retest: {
+        pairs: 127,
+        agreed: 106,
+      },
+      views: {
+        pairs: 133,
+        agreed: 117,
+      },
+    },
+    lifeLineBreaks: {
+      retest: {
+        pairs: 108,
+        agreed: 108,
+      },
+      views: {
+        pairs: 128,
+        agreed: 105,
+      },
+    },
+    fateLine: {
+      retest: {
+        pairs: 10,
+        agreed: 10,
+      },
+      views: {
+        pairs: 42,
+        agreed: 42,
+      },
+    },
+    fateLineLength: {
+      retest: {
+        pairs: 2,
+        agreed: 1,
+      },
+      views: {
+        pairs: 38,
+        agreed: 29,
+      },
+    },
+    fateLineDepth: {
+      retest: {
+        pairs: 10,
+        agreed: 10,
+      },
+      views: {
+        pairs: 42,
+        agreed: 41,
+      },
+    },
+    fateLineBreaks: {
+      retest: {
+        pairs: 2,
+        agreed: 2,
+      },
+      views: {
+        pairs: 38,
+        agreed: 33,
+      },
+    },
+    sunLine: {
+      retest: {
+        pairs: 0,
+        agreed: 0,
+      },
+      views: {
+        pairs: 7,
+        agreed: 7,
+      },
+    },
+    sunLineLength: {
+      retest: {
+        pairs: 0,
+        agreed: 0,
+      },
+      views: {
+        pairs: 7,
+        agreed: 7,
+      },
+    },
+    sunLineDepth: {
+      retest: {
+        pairs: 0,
+        agreed: 0,
+      },
+      views: {
+        pairs: 7,
+        agreed: 4,
+      },
+    },
+  },
+  commonTags: [
+    'Fingers held close',
+    'Fingers held close or even',
+    'Head line: gentle slope',
+    'Head line: sloping',
+    'Heart line: gentle arc',
+  ],
+};

@@ -1,0 +1,18 @@
+import type { ProfileTraitId } from '@palm/contracts';
+import type { ProfileMeasure } from './profile-measures';
+
+/** How often a trait's class survived a re-take: `agreed` of `pairs` where both readings stated a class. */
+export interface TraitSurvival {
+  pairs: number;
+  agreed: number;
+}
+
+export interface TraitReliabilityTable {
+  /** How and on what the figures were measured, for whoever reads this file. */
+  measured: string;
+  /** Root-mean-square spread of each measure within one hand: the noise bands' width. */
+  noise: Record<ProfileMeasure, number>;
+  traits: Partial<Record<ProfileTraitId, { retest: TraitSurvival; views: TraitSurvival }>>;
+  /** Basis tags that fired on more than the allowed share of read palms: they tell no palm apart. */
+  commonTags: readonly string[];
+}

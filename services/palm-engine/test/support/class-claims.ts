@@ -1,0 +1,56 @@
+import type { PalmProfile, ProfileTraitId } from '@palm/contracts';
+
+/**
+ * The class claims a reading can make, found by their words in its tags and prose, with the
+ * profile classes each needs. Written from the reading's own vocabulary, not from the engine's
+ * code, so that a claim reaching the text by any path other than the profile is caught.
+ */
+const CLAIMS: readonly { words: RegExp; trait: ProfileTraitId; classes: readonly string[] }[] = [
+  { words: /\bwater hand\b|\(water\) hand/i, trait: 'handType', classes: ['water'] },
+  { words: /\bfire hand\b|\(fire\) hand/i, trait: 'handType', classes: ['fire'] },
+  { words: /\bearth hand\b|\(earth\) hand/i, trait: 'handType', classes: ['earth'] },
+  { words: /\bair hand\b|\(air\) hand/i, trait: 'handType', classes: ['air'] },
+  { words: /\bsquare palm\b/i, trait: 'palmShape', classes: ['square'] },
+  { words: /\bbalanced palm\b|palm of even proportions/i, trait: 'palmShape', classes: ['balanced'] },
+  { words: /\blong, (?:narrow|oblong) palm\b/i, trait: 'palmShape', classes: ['oblong'] },
+  { words: /^Long fingers$|\blong fingers\b/, trait: 'fingerLength', classes: ['long'] },
+  { words: /^Short fingers$|^short fingers\b/i, trait: 'fingerLength', classes: ['short'] },
+  { words: /medium-length fingers|fingers of medium length/i, trait: 'fingerLength', classes: ['medium'] },
+  { words: /short or medium fingers/i, trait: 'fingerLength', classes: ['short', 'medium'] },
+  { words: /\blong thumb\b/i, trait: 'thumbLength', classes: ['long'] },
+  { words: /\bshort(?:er)? thumb\b/i, trait: 'thumbLength', classes: ['short'] },
+  { words: /thumb of medium length/i, trait: 'thumbLength', classes: ['medium'] },
+  {
+    words: /ring finger (?:much )?longer than (?:the )?index|ring finger much longer/i,
+    trait: 'indexVsRing',
+    classes: ['ring-longer'],
+  },
+  { words: /index finger longer than (?:the )?ring/i, trait: 'indexVsRing', classes: ['index-longer'] },
+  { words: /index and ring fingers (?:level|of one height)/i, trait: 'indexVsRing', classes: ['even'] },
+  { words: /thumb opens wide/i, trait: 'thumbAngle', classes: ['wide'] },
+  {
+    words: /thumb (?:held close to|that stays close to) the hand/i,
+    trait: 'thumbAngle',
+    classes: ['narrow'],
+  },
+  { words: /fingers spread wide|widely spread fingers/i, trait: 'fingerSpacing', classes: ['wide'] },
+  { words: /fingers held close/i, trait: 'fingerSpacing', classes: ['close'] },
+  { words: /^Heart line: long$/, trait: 'heartLineLength', classes: ['long'] },
+  { words: /^Heart line: short$/, trait: 'heartLineLength', classes: ['short'] },
+  { words: /^Head line: long$/, trait: 'headLineLength', classes: ['long'] },
+  { words: /^Life line: (?:short)$/, trait: 'lifeLineLength', classes: ['short'] },
+  { words: /^Life line: (?:long)$/, trait: 'lifeLineLength', classes: ['long'] },
+  { words: /^Heart line: broken$/, trait: 'heartLineBreaks', classes: ['broken'] },
+  { words: /^Head line: straight$/, trait: 'headLineCurve', classes: ['straight'] },
+  { words: /^Fate line seen$/, trait: 'fateLine', classes: ['seen'] },
+  { words: /^Sun line seen$/, trait: 'sunLine', classes: ['seen'] },
+];
+
+/** Each claim found in `texts` whose class the profile does not hold, as "words → trait=class". */
+export function claimsNotInProfile(texts: readonly string[], profile: PalmProfile): string[] {
+  return CLAIMS.flatMap(({ words, trait, classes }) =>
+    texts
+      .filter((text) => words.test(text) && !classes.includes(profile[trait] ?? ''))
+      .map((text) => `“${text}” → ${trait}=${String(profile[trait])}`),
+  );
+}
