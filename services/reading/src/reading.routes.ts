@@ -225,7 +225,7 @@ export function createReadingRouter(deps: ReadingRoutesDeps): Router {
   });
 
   router.get('/api/reading/:id/image', async (req, res) => {
-    const { reading } = await visibleReading(repository, req);
+    const { reading } = await visibleReading(repository, req, { withText: false });
     const blob = reading.imageKey ? await blobs.get(reading.imageKey) : null;
     if (!blob) throw notFound('This palm photo is not available.');
     res.setHeader('Content-Type', blob.contentType);

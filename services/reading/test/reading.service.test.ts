@@ -228,6 +228,18 @@ describe('POST /api/reading', () => {
     expect(image.headers.get('x-content-type-options')).toBe('nosniff');
     expect(image.headers.get('cache-control')).toBe('no-store');
   });
+
+  it("serves the photo without reading the reading's text (a photo request never parses or sanitises it)", async () => {
+    const { id } = (await (await submit(form(palm))).json()) as { id: string };
+    await harness
+      .db('readings')
+      .where({ id })
+      .update({ result: JSON.stringify('{not json') });
+    expect((await fetch(`${harness.url}/api/reading/${id}`)).status).toBe(500);
+    const image = await fetch(`${harness.url}/api/reading/${id}/image`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/jpeg');
+  });
 });
 
 describe('POST /api/reading refuses bad input and stores nothing', () => {

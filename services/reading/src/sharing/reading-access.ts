@@ -25,9 +25,13 @@ export function canSee(reading: ReadingRecord, cookieHeader: string | undefined)
 }
 
 /** The reading of `req.params.id` as this browser may see it; otherwise the same 404 as an unknown id. */
-export async function visibleReading(repository: ReadingRepository, req: Request): Promise<ReadingAccess> {
+export async function visibleReading(
+  repository: ReadingRepository,
+  req: Request,
+  options: { withText?: boolean } = {},
+): Promise<ReadingAccess> {
   const id = readingIdSchema.safeParse(req.params.id);
-  const reading = id.success ? await repository.find(id.data) : undefined;
+  const reading = id.success ? await repository.find(id.data, options) : undefined;
   const access = reading && canSee(reading, req.headers.cookie);
   if (!access) throw notFound(READING_NOT_FOUND);
   return access;
