@@ -299,8 +299,8 @@ A wrong backup code costs no slow hash at all (it is looked up by its keyed dige
 (services/admin-auth/test/backup-code-digest.test.ts counts them). Each checked guess is booked, checked and settled in
 one PGlite write transaction (it was two, booking then settling: same file); PGlite runs on the product's event loop,
 and a CPU profile of the opened-wide row (BENCH_CPU_PROF_DIR) still puts about a third of the product's time in its
-\`execProtocolRawSync\`, and about a tenth in the photo GET's own read of the reading, which passes its stored text
-through the sanitiser again (reading-repository's storedResult). The default budgets let 20 guesses from unknown devices through at once (49 a day at most); the
+\`execProtocolRawSync\`; the photo GET no longer parses and sanitises the reading's text (it took about a tenth
+before: \`find(id, { withText: false })\`). The default budgets let 20 guesses from unknown devices through at once (49 a day at most); the
 rest are refused from memory without a query. The control row shows what a burst of 200 requests costs this machine
 with no sign-in work at all: where it misses too, the machine, not the sign-in, sets the figure. The load average is
 other work on the same 2 cores; at this load the same row's p99 varies by 100 ms and more from run to run.
