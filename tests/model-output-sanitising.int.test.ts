@@ -8,6 +8,7 @@ import { LIFE_AREAS, type ReadingResult, type ReadingView } from '@palm/contract
 import { createLogger } from '@palm/platform';
 import { startEmbedded, type EmbeddedProduct } from '@palm/gateway';
 import { startOpenAIStub, type OpenAIStub } from './support/openai-stub';
+import { hostileVisualAnalysis } from './support/hostile-model-output';
 import { palmPhotos, submitReading } from './support/palm-photos';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 
@@ -38,27 +39,6 @@ function hostileSections() {
   };
 }
 
-/** The vision model's observations, with markup where it may write free text. */
-const hostileVisualAnalysis = () => ({
-  handPresent: true,
-  handedness: 'right',
-  quality: 'good',
-  issues: [SCRIPT],
-  lines: [
-    {
-      line: 'heart',
-      visible: 'yes',
-      length: 'long',
-      depth: 'deep',
-      shape: 'strongly curved',
-      breaks: 0,
-      evidence: `${ONERROR}${EXTERNAL_LINK}`,
-      confidence: 0.9,
-    },
-  ],
-  mounts: [{ mount: 'jupiter', prominence: 'full', confidence: 0.9 }],
-});
-
 let stub: OpenAIStub;
 let database: TestDatabase;
 let db: Knex;
@@ -69,7 +49,9 @@ beforeAll(async () => {
   stub = await startOpenAIStub();
   stub.reply((body) => ({
     text: JSON.stringify(
-      body.text?.format?.name === 'palm_visual_analysis' ? hostileVisualAnalysis() : hostileSections(),
+      body.text?.format?.name === 'palm_visual_analysis'
+        ? hostileVisualAnalysis(SCRIPT, `${ONERROR}${EXTERNAL_LINK}`)
+        : hostileSections(),
     ),
   }));
   database = await createTestDatabase();

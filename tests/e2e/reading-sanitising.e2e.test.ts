@@ -2,6 +2,7 @@ import type { ActiveFlow, ReadingResult, ReadingView } from '@palm/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAIStub, type OpenAIStub } from '../support/openai-stub';
+import { hostileVisualAnalysis } from '../support/hostile-model-output';
 import { palmPhotos } from '../support/palm-photos';
 import { DESKTOP, launchChromium, openVisitorPage, visible, type VisitorPage } from './support/browser';
 import type { PageElement, PageGlobals } from './support/page-dom';
@@ -40,27 +41,6 @@ function hostileReading(): ReadingResult {
   };
 }
 
-/** The vision model's observations, with script where it may write free text. */
-const hostileVisualAnalysis = () => ({
-  handPresent: true,
-  handedness: 'right',
-  quality: 'good',
-  issues: [SCRIPT],
-  lines: [
-    {
-      line: 'heart',
-      visible: 'yes',
-      length: 'long',
-      depth: 'deep',
-      shape: 'strongly curved',
-      breaks: 0,
-      evidence: `${ONERROR}${SCRIPT}`,
-      confidence: 0.9,
-    },
-  ],
-  mounts: [{ mount: 'jupiter', prominence: 'full', confidence: 0.9 }],
-});
-
 /** Runs in the page: what the payloads would have set. */
 const xssMarker = () => (globalThis as unknown as PageGlobals).__xss;
 
@@ -73,7 +53,9 @@ beforeAll(async () => {
   stub = await startOpenAIStub();
   stub.reply((body) => ({
     text: JSON.stringify(
-      body.text?.format?.name === 'palm_visual_analysis' ? hostileVisualAnalysis() : hostileReading(),
+      body.text?.format?.name === 'palm_visual_analysis'
+        ? hostileVisualAnalysis(SCRIPT, `${ONERROR}${SCRIPT}`)
+        : hostileReading(),
     ),
   }));
   [product, browser] = await Promise.all([
