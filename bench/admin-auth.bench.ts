@@ -1,15 +1,13 @@
-import { spawn } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { buildServer, compiledEntry } from '../scripts/build/server-build';
-import { nodeRuntimeEnv } from '../scripts/distributed/node-runtime';
+import { buildServer } from '../scripts/build/server-build';
 import { palmForm } from '../tests/support/raw-upload';
 import { ROOT, writeBenchmarkSection } from './support/benchmarks-doc';
-import { waitReady } from './support/product-process';
+import { spawnEmbeddedProduct, waitReady } from './support/product-process';
 import { ascending, machineLoad, percentile } from './support/stats';
 
 /**
@@ -205,23 +203,15 @@ async function runScenario(scenario: Scenario, index: number): Promise<Result> {
         `--cpu-prof-name=admin-auth-${index}.cpuprofile`,
       ]
     : [];
-  const child = spawn(process.execPath, [...profiling, compiledEntry('launch'), 'embedded'], {
-    cwd: ROOT,
-    // With the runtime's settings already in place the launcher runs the product in its own process.
-    env: {
-      ...process.env,
-      ...nodeRuntimeEnv('embedded'),
-      PORT: String(PORT),
-      OPS_PORT: String(OPS_PORT),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ADMIN_SETUP_TOKEN: SETUP_TOKEN,
-      ...scenario.env,
-    },
+  const { child, exited } = spawnEmbeddedProduct({
+    port: PORT,
+    opsPort: OPS_PORT,
+    dataDir,
+    env: { ADMIN_SETUP_TOKEN: SETUP_TOKEN, ...scenario.env },
+    nodeArgs: profiling,
     // Its log lines (one warning per failed sign-in) are written as in production, to be discarded here.
-    stdio: ['ignore', 'ignore', 'inherit'],
+    output: 'ignore',
   });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
   try {
     await waitReady(`http://127.0.0.1:${OPS_PORT}`, child);
     const setup = await send('GET', `/api/admin/setup?setup=${SETUP_TOKEN}`);

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -6,12 +5,11 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { MAX_IMAGE_BYTES } from '@palm/contracts';
 import { closeDatabase, createDatabase, createLogger } from '@palm/platform';
-import { buildServer, compiledEntry } from '../scripts/build/server-build';
-import { nodeRuntimeEnv } from '../scripts/distributed/node-runtime';
+import { buildServer } from '../scripts/build/server-build';
 import { palmForm } from '../tests/support/raw-upload';
 import { ROOT, writeBenchmarkSection } from './support/benchmarks-doc';
 import { phonePhoto } from './support/phone-photo';
-import { peakRssDuring, waitReady } from './support/product-process';
+import { peakRssDuring, spawnEmbeddedProduct, waitReady } from './support/product-process';
 import { machineLoad, median } from './support/stats';
 
 /**
@@ -131,20 +129,13 @@ const { width, height } = await sharp(photo).metadata();
 const form = palmForm(photo);
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-intake-'));
-const child = spawn(process.execPath, [compiledEntry('embedded')], {
-  cwd: ROOT,
-  env: {
-    ...process.env,
-    ...nodeRuntimeEnv('embedded'),
-    PORT: String(PORT),
-    OPS_PORT: String(OPS_PORT),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    READING_WAIT_MS: String(READING_WAIT_MS),
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
+const { child, exited } = spawnEmbeddedProduct({
+  port: PORT,
+  opsPort: OPS_PORT,
+  dataDir,
+  env: { READING_WAIT_MS: String(READING_WAIT_MS) },
+  output: 'inherit',
 });
-const exited = new Promise((resolve) => child.once('exit', resolve));
 
 let outcomes: Outcome[];
 let peakRssMb: number;

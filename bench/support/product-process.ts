@@ -1,5 +1,37 @@
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { compiledEntry } from '../../scripts/build/server-build';
+import { nodeRuntimeEnv } from '../../scripts/distributed/node-runtime';
+import { ROOT } from './benchmarks-doc';
+
+/**
+ * The compiled embedded product, as `npm start` runs it (with the runtime's settings already in
+ * place, so it runs in this one process), on the given ports and data folder. `exited` settles
+ * once it has stopped.
+ */
+export function spawnEmbeddedProduct(options: {
+  port: number;
+  opsPort: number;
+  dataDir: string;
+  env?: Record<string, string>;
+  nodeArgs?: string[];
+  output: 'inherit' | 'ignore';
+}): { child: ChildProcess; exited: Promise<unknown> } {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), compiledEntry('embedded')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      ...nodeRuntimeEnv('embedded'),
+      PORT: String(options.port),
+      OPS_PORT: String(options.opsPort),
+      DATA_DIR: options.dataDir,
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
+    stdio: ['ignore', options.output, 'inherit'],
+  });
+  return { child, exited: new Promise((resolve) => child.once('exit', resolve)) };
+}
 
 async function rssMb(pid: number | undefined): Promise<number> {
   if (!pid) return NaN;
