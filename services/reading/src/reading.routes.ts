@@ -78,6 +78,26 @@ function visitorLeft(res: Response): AbortSignal {
 }
 
 /**
+ * Reads what is left of a refused upload's body and throws it away. Answering while the client is
+ * still sending makes the server close a connection that then resets under the client's writes:
+ * the visitor saw a network error (EPIPE in bench:intake) instead of the 503 asking them to send
+ * again. Nothing is kept, and the client limits still cut a body that trickles.
+ */
+function discardBody(req: Request): Promise<void> {
+  return new Promise((resolve) => {
+    if (req.readableEnded || req.destroyed) {
+      resolve();
+      return;
+    }
+    req
+      .once('end', resolve)
+      .once('close', resolve)
+      .once('error', () => resolve());
+    req.resume();
+  });
+}
+
+/**
  * `work`, or the visitor's departure if that comes first. A request whose connection closed just
  * as intake handed it a place may never end or error (its abort event went out before anyone
  * listened); its task must still end, or it would hold one of intake's places for good.
@@ -179,8 +199,10 @@ export function createReadingRouter(deps: ReadingRoutesDeps): Router {
   router.post('/api/reading', async (req, res) => {
     const left = visitorLeft(res);
     const id = await intake(() => accept(req, res, left), { owner: req.ip, signal: left }).catch(
-      (error: unknown) => {
-        throw error instanceof BacklogFullError ? intakeFull() : error;
+      async (error: unknown) => {
+        if (!(error instanceof BacklogFullError)) throw error;
+        await discardBody(req);
+        throw intakeFull();
       },
     );
     if (left.aborted) void withdraw(id);
