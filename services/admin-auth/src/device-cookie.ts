@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
+import { readCookie } from '@palm/platform';
 
 export const DEVICE_COOKIE = 'palm_admin_device';
 /** Browsers keep no cookie longer than 400 days. */
@@ -50,12 +51,4 @@ export class DeviceCookies {
   private sign(deviceId: string, issued: string): Buffer {
     return createHmac('sha256', this.key).update(`${deviceId}.${issued}`).digest();
   }
-}
-
-function readCookie(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const separator = part.indexOf('=');
-    if (separator > 0 && part.slice(0, separator).trim() === name) return part.slice(separator + 1).trim();
-  }
-  return undefined;
 }

@@ -5,7 +5,7 @@ import {
   reorderQuestionsInputSchema,
   toggleLiveInputSchema,
 } from '@palm/contracts';
-import { jsonBody, requireAdmin, type SessionVerifier } from '@palm/platform';
+import { jsonBody, readCookie, requireAdmin, type SessionVerifier } from '@palm/platform';
 import {
   isVisitorId,
   newVisitorId,
@@ -22,16 +22,8 @@ export interface FlowRouterDeps {
   sessions: SessionVerifier;
 }
 
-function readCookie(req: Request, name: string): string | undefined {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const separator = part.indexOf('=');
-    if (separator > 0 && part.slice(0, separator).trim() === name) return part.slice(separator + 1).trim();
-  }
-  return undefined;
-}
-
 function visitorOf(req: Request, res: Response): string {
-  const existing = readCookie(req, VISITOR_COOKIE);
+  const existing = readCookie(req.headers.cookie, VISITOR_COOKIE);
   if (isVisitorId(existing)) return existing;
   const visitorId = newVisitorId();
   res.cookie(VISITOR_COOKIE, visitorId, {
