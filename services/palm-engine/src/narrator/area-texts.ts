@@ -10,14 +10,6 @@ export const AREA_TITLES: Record<LifeArea, string> = {
   spiritual: 'Spiritual Growth',
 };
 
-export const AREA_SUBTITLES: Record<LifeArea, string> = {
-  love: 'Hridaya rekha and Shukra parvat',
-  career: 'Mastishk rekha, Bhagya rekha and Guru parvat',
-  health: 'Jeevan rekha and the Mangal parvat',
-  money: 'Surya rekha and the Budh finger',
-  spiritual: 'Tattva, Chandra and Shani parvat',
-};
-
 /**
  * The one framing line a section keeps: energy and wellbeing is read as lifestyle, never as
  * health advice. Other sections start with this palm's own features; an opener shared by every

@@ -16,9 +16,8 @@ import type { Finding } from '../rules/palm-rule';
 import { palmProfileOf } from '../profile/palm-profile';
 import { profiledObservation } from '../profile/profiled-lines';
 import { traitsFromProfile, type PalmTraits } from '../rules/palm-traits';
-import { LINE_LABELS, LINE_NAMES_IN_TEXT, TATTVA_LABELS, vedicNameOf } from '../rules/vedic-names';
+import { LINE_LABELS, LINE_NAMES_IN_TEXT, vedicNameOf } from '../rules/vedic-names';
 import {
-  AREA_SUBTITLES,
   AREA_TITLES,
   CHILDREN_NOTES,
   CLOSING_NOTES,
@@ -34,6 +33,7 @@ import {
 import type { NarrationInput, Narrator } from './narrator';
 import { asYours, describePalm, sectionFeatures, unsettledTraits } from './palm-description';
 import { phraseChooserFor, type PhraseChooser } from './phrase-chooser';
+import { sectionSubtitle } from './section-subtitle';
 import { readVisitorAnswers, type VisitorAnswers } from './visitor-answers';
 
 /**
@@ -182,17 +182,18 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
     ),
     ...(context.notesByArea.get(area) ?? []),
   ];
+  const tips = practicalTips(plan, profile, choose);
   const details = [
     ...inDetails,
     ...unseenLineNotes(area, context),
-    ...practicalTips(plan, profile, choose),
+    ...tips,
     plan.isLast ? choose.pick(CLOSING_NOTES, 'closing') : undefined,
   ];
 
   return {
     area,
     title: AREA_TITLES[area],
-    subtitle: handType ? `${TATTVA_LABELS[handType]} hand · ${AREA_SUBTITLES[area]}` : AREA_SUBTITLES[area],
+    subtitle: sectionSubtitle(findings, handType, tips.length > 0),
     insights,
     ...paragraphs(content, details),
     basis: [...new Set(findings.map((finding) => finding.basis))],

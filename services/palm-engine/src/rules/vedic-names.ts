@@ -1,43 +1,21 @@
+import { VEDIC_FINGERS, VEDIC_LINES, VEDIC_MOUNTS, VEDIC_TATTVAS } from '@palm/contracts';
 import type { ElementalHandType, LineName, MountName } from '../palm-observation';
 
 /** The Vedic name first, the English one beside it: how features are named in tags and markers. */
-export const MOUNT_LABELS: Record<MountName, string> = {
-  guru: 'Guru parvat · Mount of Jupiter',
-  shani: 'Shani parvat · Mount of Saturn',
-  surya: 'Surya parvat · Mount of the Sun',
-  budh: 'Budh parvat · Mount of Mercury',
-  shukra: 'Shukra parvat · Mount of Venus',
-  chandra: 'Chandra parvat · Mount of the Moon',
-  mangal_inner: 'Mangal parvat · inner Mount of Mars',
-  mangal_outer: 'Mangal parvat · outer Mount of Mars',
-  rahu: 'Rahu kshetra · Plain of Mars',
-};
+const labelled = (term: { vedic: string; english: string }) => `${term.vedic} · ${term.english}`;
+const inText = (term: { vedic: string; english: string }) => `${term.vedic} (${term.english.toLowerCase()})`;
 
-export const LINE_LABELS: Record<LineName, string> = {
-  heart: 'Hridaya rekha · Heart line',
-  head: 'Mastishk rekha · Head line',
-  life: 'Jeevan rekha · Life line',
-  fate: 'Bhagya rekha · Fate line',
-  sun: 'Surya rekha · Sun line',
-  marriage: 'Vivah rekha · Marriage lines',
-};
+const mapTerms = <K extends string, T>(terms: Record<K, T>, word: (term: T) => string): Record<K, string> =>
+  Object.fromEntries(Object.entries(terms).map(([key, term]) => [key, word(term as T)])) as Record<K, string>;
+
+export const MOUNT_LABELS: Record<MountName, string> = mapTerms(VEDIC_MOUNTS, labelled);
+
+export const LINE_LABELS: Record<LineName, string> = mapTerms(VEDIC_LINES, labelled);
 
 /** Short names used inside sentences. */
-export const LINE_NAMES_IN_TEXT: Record<LineName, string> = {
-  heart: 'Hridaya rekha (heart line)',
-  head: 'Mastishk rekha (head line)',
-  life: 'Jeevan rekha (life line)',
-  fate: 'Bhagya rekha (fate line)',
-  sun: 'Surya rekha (sun line)',
-  marriage: 'Vivah rekha (marriage lines)',
-};
+export const LINE_NAMES_IN_TEXT: Record<LineName, string> = mapTerms(VEDIC_LINES, inText);
 
-export const TATTVA_LABELS: Record<ElementalHandType, string> = {
-  earth: 'Prithvi (earth)',
-  air: 'Vayu (air)',
-  fire: 'Agni (fire)',
-  water: 'Jal (water)',
-};
+export const TATTVA_LABELS: Record<ElementalHandType, string> = mapTerms(VEDIC_TATTVAS, inText);
 
 /**
  * The Vedic names behind the English words of the short basis tags ("Heart line: long", "Air hand"),
@@ -45,29 +23,29 @@ export const TATTVA_LABELS: Record<ElementalHandType, string> = {
  * "inner Mars mount" is not read as "Mars mount".
  */
 const VEDIC_TERMS: readonly (readonly [RegExp, string])[] = [
-  [/heart line/i, 'Hridaya rekha'],
-  [/head line/i, 'Mastishk rekha'],
-  [/life line/i, 'Jeevan rekha'],
-  [/fate line/i, 'Bhagya rekha'],
-  [/sun line/i, 'Surya rekha'],
-  [/marriage line/i, 'Vivah rekha'],
-  [/earth hand/i, 'Prithvi tattva'],
-  [/air hand/i, 'Vayu tattva'],
-  [/fire hand/i, 'Agni tattva'],
-  [/water hand/i, 'Jal tattva'],
-  [/jupiter mount/i, 'Guru parvat'],
-  [/saturn mount/i, 'Shani parvat'],
-  [/sun mount/i, 'Surya parvat'],
-  [/mercury mount/i, 'Budh parvat'],
-  [/venus mount/i, 'Shukra parvat'],
-  [/moon mount/i, 'Chandra parvat'],
-  [/mars mount/i, 'Mangal parvat'],
-  [/plain of mars/i, 'Rahu kshetra'],
-  [/index finger|index and ring/i, 'Guru anguli (index finger)'],
-  [/middle finger/i, 'Shani anguli (middle finger)'],
-  [/ring finger|index and ring/i, 'Surya anguli (ring finger)'],
-  [/little finger/i, 'Budh anguli (little finger)'],
-  [/thumb/i, 'Angushtha (thumb)'],
+  [/heart line/i, VEDIC_LINES.heart.vedic],
+  [/head line/i, VEDIC_LINES.head.vedic],
+  [/life line/i, VEDIC_LINES.life.vedic],
+  [/fate line/i, VEDIC_LINES.fate.vedic],
+  [/sun line/i, VEDIC_LINES.sun.vedic],
+  [/marriage line/i, VEDIC_LINES.marriage.vedic],
+  [/earth hand/i, `${VEDIC_TATTVAS.earth.vedic} tattva`],
+  [/air hand/i, `${VEDIC_TATTVAS.air.vedic} tattva`],
+  [/fire hand/i, `${VEDIC_TATTVAS.fire.vedic} tattva`],
+  [/water hand/i, `${VEDIC_TATTVAS.water.vedic} tattva`],
+  [/jupiter mount/i, VEDIC_MOUNTS.guru.vedic],
+  [/saturn mount/i, VEDIC_MOUNTS.shani.vedic],
+  [/sun mount/i, VEDIC_MOUNTS.surya.vedic],
+  [/mercury mount/i, VEDIC_MOUNTS.budh.vedic],
+  [/venus mount/i, VEDIC_MOUNTS.shukra.vedic],
+  [/moon mount/i, VEDIC_MOUNTS.chandra.vedic],
+  [/mars mount/i, VEDIC_MOUNTS.mangal_inner.vedic],
+  [/plain of mars/i, VEDIC_MOUNTS.rahu.vedic],
+  [/index finger|index and ring/i, inText(VEDIC_FINGERS.index)],
+  [/middle finger/i, inText(VEDIC_FINGERS.middle)],
+  [/ring finger|index and ring/i, inText(VEDIC_FINGERS.ring)],
+  [/little finger/i, inText(VEDIC_FINGERS.little)],
+  [/thumb/i, inText(VEDIC_FINGERS.thumb)],
 ];
 
 /** "Heart line: long" → "Hridaya rekha"; undefined for a tag with no Vedic name (e.g. "Square palm"). */

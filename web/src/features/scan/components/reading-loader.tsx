@@ -1,13 +1,18 @@
+import { VEDIC_LINES } from '@palm/contracts';
 import { useEffect, useState } from 'react';
 import './reading-loader.css';
 
+const lineStep = (verb: string, line: keyof typeof VEDIC_LINES) =>
+  `${verb} your ${VEDIC_LINES[line].english} (${VEDIC_LINES[line].vedic})...`;
+
+/** The lines are named from the shared glossary, so they read here as in the report and the PDF. */
 export const LOADER_STATUS_MESSAGES = [
   'Preparing your palm image...',
   'Mapping the major lines of your hand...',
-  'Tracing your Heart Line (Hridaya Rekha)...',
-  'Following your Head Line (Mastishka Rekha)...',
-  'Reading your Life Line (Jeevan Rekha)...',
-  'Searching for your Fate Line (Bhagya Rekha)...',
+  lineStep('Tracing', 'heart'),
+  lineStep('Following', 'head'),
+  lineStep('Reading', 'life'),
+  lineStep('Searching for', 'fate'),
   'Studying the mounts of the planets...',
   'Measuring your fingers and palm shape...',
   'Consulting the wisdom of Samudrika Shastra...',

@@ -1,0 +1,92 @@
+import { VEDIC_LINES, VEDIC_MOUNTS, type ReadingSubmission } from '@palm/contracts';
+import { describe, expect, it } from 'vitest';
+import { composeSections } from '../src/narrator/local-narrator';
+import type { PalmObservation } from '../src/palm-observation';
+import { palmProfileOf } from '../src/profile/palm-profile';
+import { interpret, PALM_RULES } from '../src/rules/interpret';
+import type { Finding } from '../src/rules/palm-rule';
+import { EVERY_TRAIT_RELIABLE } from './fixtures/every-trait-reliable';
+import { FIXTURE_NAMES, PALM_FIXTURES } from './fixtures/palm-observations';
+import { ANSWER_SPREAD } from './fixtures/questionnaire-answers';
+
+function sectionsWithFindings(observation: PalmObservation, submission: ReadingSubmission) {
+  const profile = palmProfileOf(observation, EVERY_TRAIT_RELIABLE);
+  const findings = interpret(observation, submission, PALM_RULES, profile, []);
+  return composeSections(findings, observation, submission, profile).map((section) => ({
+    section,
+    // A section's findings are the ones whose tags it shows.
+    findings: findings.filter(
+      (finding) => finding.area === section.area && section.basis.includes(finding.basis),
+    ),
+  }));
+}
+
+const readsLine = (findings: readonly Finding[], line: string) =>
+  findings.some((finding) => finding.reads.some((feature) => feature.startsWith(`${line}.`)));
+const readsMount = (findings: readonly Finding[], mounts: readonly string[]) =>
+  findings.some((finding) => finding.reads.some((feature) => mounts.some((m) => feature === `mount.${m}`)));
+
+describe('section subtitles', () => {
+  it('name a line or a mount only when a finding of that section read it, for every palm and visitor', () => {
+    let named = 0;
+    for (const name of FIXTURE_NAMES) {
+      for (const [visitor, submission] of Object.entries(ANSWER_SPREAD)) {
+        for (const { section, findings } of sectionsWithFindings(PALM_FIXTURES[name], submission)) {
+          const where = `${name} × ${visitor}, ${section.area}: "${section.subtitle}"`;
+          for (const [line, term] of Object.entries(VEDIC_LINES)) {
+            if (!section.subtitle.includes(term.vedic)) continue;
+            named++;
+            expect(readsLine(findings, line), where).toBe(true);
+          }
+          for (const term of new Set(Object.values(VEDIC_MOUNTS).map((mount) => mount.vedic))) {
+            if (!section.subtitle.includes(term)) continue;
+            named++;
+            const mounts = Object.entries(VEDIC_MOUNTS).filter(([, m]) => m.vedic === term);
+            expect(
+              readsMount(
+                findings,
+                mounts.map(([mount]) => mount),
+              ),
+              where,
+            ).toBe(true);
+          }
+        }
+      }
+    }
+    expect(named, 'subtitles that name a line or mount at all').toBeGreaterThan(0);
+  });
+
+  it('name what the section read first: its strongest finding’s line', () => {
+    for (const name of FIXTURE_NAMES) {
+      for (const { section, findings } of sectionsWithFindings(
+        PALM_FIXTURES[name],
+        ANSWER_SPREAD.defaults!,
+      )) {
+        const line = findings[0]?.reads
+          .map((feature) => feature.split('.')[0])
+          .find((subject) => subject! in VEDIC_LINES);
+        if (line)
+          expect(section.subtitle, `${name} ${section.area}`).toContain(VEDIC_LINES[line as 'heart'].vedic);
+      }
+    }
+  });
+
+  it('never carry the fixed promises of before (mounts and the Surya rekha on every reading)', () => {
+    const subtitles = FIXTURE_NAMES.flatMap((name) =>
+      sectionsWithFindings(PALM_FIXTURES[name], ANSWER_SPREAD.defaults!).map(
+        ({ section }) => section.subtitle,
+      ),
+    );
+    for (const fixed of [
+      'Hridaya rekha and Shukra parvat',
+      'Tattva, Chandra and Shani parvat',
+      'Surya rekha and the Budh finger',
+    ])
+      expect(
+        subtitles.some((subtitle) => subtitle.includes(fixed)),
+        fixed,
+      ).toBe(false);
+    // Different palms read different features, so their headers differ too.
+    expect(new Set(subtitles).size).toBeGreaterThan(5);
+  });
+});
