@@ -41,6 +41,8 @@ const PALMS = [
   'pos_32_23_IMG_0368_JPG.jpg',
 ];
 const SHOWCASE = 'pos_32_23_IMG_0368_JPG.jpg';
+/** On a phone at least this share of every traced line stays in sight beside the marker dots. */
+const MIN_LINE_IN_SIGHT = 0.8;
 
 let product: RunningProduct;
 let browser: Browser;
@@ -229,6 +231,140 @@ describe('traced lines on the report', () => {
         expect(tag).not.toMatch(/\.\.\.$/);
     } finally {
       await visitor.close();
+    }
+  });
+});
+
+/** An element as the in-page checks below read it. */
+interface ShapeInPage {
+  getBoundingClientRect(): { x: number; y: number; width: number; height: number };
+  getTotalLength(): number;
+  getPointAtLength(length: number): { x: number; y: number };
+  closest(selector: string): ShapeInPage & { getAttribute(name: string): string | null };
+}
+
+/**
+ * For each traced line, the share of points along it that no marker dot covers: points 1 % of
+ * its length apart, mapped from the traces' 0–100 box to the page, and each dot taken as the
+ * circle it is drawn as.
+ */
+async function lineShareInSight(page: Page): Promise<Record<string, number>> {
+  return page.evaluate(() => {
+    const { document } = globalThis as unknown as {
+      document: {
+        querySelectorAll(selector: string): ArrayLike<ShapeInPage>;
+        querySelector(s: string): ShapeInPage;
+      };
+    };
+    const box = document.querySelector('.palm-traces').getBoundingClientRect();
+    const dots = Array.from(document.querySelectorAll('.palm-marker__dot')).map((dot) => {
+      const rect = dot.getBoundingClientRect();
+      return { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2, r: rect.width / 2 };
+    });
+    const shares: Record<string, number> = {};
+    for (const stroke of Array.from(document.querySelectorAll('.palm-trace__stroke'))) {
+      const total = stroke.getTotalLength();
+      let inSight = 0;
+      for (let step = 0; step <= 100; step++) {
+        const point = stroke.getPointAtLength((total * step) / 100);
+        const x = box.x + (point.x / 100) * box.width;
+        const y = box.y + (point.y / 100) * box.height;
+        if (!dots.some((dot) => Math.hypot(dot.x - x, dot.y - y) < dot.r)) inSight++;
+      }
+      shares[stroke.closest('.palm-trace').getAttribute('data-line')!] = inSight / 101;
+    }
+    return shares;
+  });
+}
+
+describe('the report on a phone (390 px)', () => {
+  async function openOnPhone(name: string) {
+    // A touch screen, as a phone has: taps, not a mouse, and hover that stays where the finger was.
+    const context = await browser.newContext({
+      baseURL: product.url,
+      viewport: PHONE,
+      hasTouch: true,
+      isMobile: true,
+      reducedMotion: 'reduce',
+    });
+    const page = await context.newPage();
+    await page.goto(`/report/${readings.get(name)!.id}`);
+    await visible(page.getByText('Reading Complete'));
+    await page.locator('.palm-figure__image').evaluate((image: PageElement) => image.decode?.());
+    await markersLaidOut(page);
+    return { page, close: () => context.close() };
+  }
+
+  it('keeps the traced lines in sight: the marker dots cover little of any line', async () => {
+    let lines = 0;
+    for (const name of PALMS) {
+      const { page, close } = await openOnPhone(name);
+      try {
+        const shares = await lineShareInSight(page);
+        for (const [line, share] of Object.entries(shares)) {
+          expect(share, `${name}: ${line} line in sight`).toBeGreaterThanOrEqual(MIN_LINE_IN_SIGHT);
+          lines++;
+        }
+        if (name === SHOWCASE) await saveScreenshot(page, 'report-phone-lines');
+      } finally {
+        await close();
+      }
+    }
+    expect(lines).toBeGreaterThan(0);
+  });
+
+  it('shows one tooltip at a time when one marker is tapped and another focused', async () => {
+    const { page, close } = await openOnPhone(SHOWCASE);
+    try {
+      const markers = page.locator('.palm-marker');
+      expect(await markers.count()).toBeGreaterThan(1);
+      const shownTooltips = () =>
+        page
+          .locator('.palm-marker__tooltip')
+          .evaluateAll(
+            (tips: ShapeInPage[]) =>
+              tips.filter(
+                (tip) =>
+                  (
+                    globalThis as unknown as { getComputedStyle(e: unknown): { visibility: string } }
+                  ).getComputedStyle(tip).visibility === 'visible',
+              ).length,
+          );
+      await markers.nth(0).tap();
+      await visible(markers.nth(0).getByRole('tooltip'));
+      expect(await shownTooltips()).toBe(1);
+      await markers.nth(1).focus();
+      await visible(markers.nth(1).getByRole('tooltip'));
+      // Tooltips fade over a moment; the first must be gone, not merely fading.
+      await page.waitForTimeout(400);
+      expect(await shownTooltips()).toBe(1);
+      await saveScreenshot(page, 'report-phone-tooltip');
+      await markers.nth(2).tap();
+      await page.waitForTimeout(400);
+      expect(await shownTooltips()).toBe(1);
+    } finally {
+      await close();
+    }
+  });
+
+  it('says how surely each line was seen in words, and "+N more" opens the full list of tags', async () => {
+    const { page, close } = await openOnPhone(SHOWCASE);
+    try {
+      for (const classes of await page.locator('.line-legend__classes').allTextContents())
+        expect(classes).toMatch(/· (clear|partly seen|faint)$|^(clear|partly seen|faint)$/);
+      expect(await page.locator('.line-legend').innerText()).not.toMatch(/%|sure/);
+
+      const view = readings.get(SHOWCASE)!;
+      const long = view.reading!.sections.findIndex((section) => section.basis.length > 4);
+      expect(long, 'a section with more than four tags').toBeGreaterThanOrEqual(0);
+      const article = page.locator('.reading-section').nth(long);
+      const more = article.getByRole('button', { name: /^\+\d+ more$/ });
+      await more.scrollIntoViewIfNeeded();
+      await more.tap();
+      expect(await article.locator('.basis-tag').count()).toBe(view.reading!.sections[long]!.basis.length);
+      await saveScreenshot(page, 'report-phone-tags');
+    } finally {
+      await close();
     }
   });
 });

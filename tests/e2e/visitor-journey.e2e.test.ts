@@ -1,4 +1,9 @@
-import type { ActiveFlow, ReadingView } from '@palm/contracts';
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { VEDIC_FINGERS, VEDIC_LINES, VEDIC_MOUNTS, type ActiveFlow, type ReadingView } from '@palm/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { palmPhotos } from '../support/palm-photos';
@@ -27,6 +32,8 @@ import {
   stepLabel,
   type VisitorAnswers,
 } from './support/wizard';
+
+const run = promisify(execFile);
 
 let product: RunningProduct;
 let browser: Browser;
@@ -189,4 +196,57 @@ describe('the loading view', () => {
       await visitor.close();
     }
   });
+
+  it('names the lines as the report and the PDF do: one glossary, one spelling', async () => {
+    const visitor = await openVisitorPage(browser, product.url, DESKTOP);
+    const { page } = visitor;
+    const { heart, head } = VEDIC_LINES;
+    try {
+      await page.goto('/scan');
+      const submission = await holdRequests(page, '**/api/reading');
+      await answerQuestions(page, flow, { ...DEFAULT_ANSWERS, palm: palmPhotos()[0]! });
+      // The loader names the heart line third and the head line fourth, 3 s apart.
+      await visible(page.getByText(`Tracing your ${heart.english} (${heart.vedic})...`), 10_000);
+      await visible(page.getByText(`Following your ${head.english} (${head.vedic})...`), 4_500);
+      submission.release();
+      await page.waitForURL('**/report/*');
+      await visible(page.getByText('Reading Complete'));
+      const report = (await page.locator('body').innerText()).replace(/\s+/g, ' ');
+      const id = page.url().split('/report/')[1]!;
+      const pdf = await page.request.get(`/api/reading/${id}/pdf`);
+      expect(pdf.status()).toBe(200);
+      const pdfText = await textOfPdf(await pdf.body());
+
+      // The love section (a default focus) reads this palm's heart line by its Vedic name in both.
+      for (const text of [report, pdfText]) {
+        expect(text).toContain(heart.vedic);
+        for (const retired of RETIRED_SPELLINGS) expect(text).not.toMatch(retired);
+      }
+      // Every glossary term the report shows, the PDF shows in the same spelling.
+      const terms = [VEDIC_LINES, VEDIC_MOUNTS, VEDIC_FINGERS].flatMap((glossary) =>
+        Object.values(glossary).map((term) => term.vedic),
+      );
+      const shown = terms.filter((term) => report.includes(term));
+      expect(shown.length).toBeGreaterThan(1);
+      for (const term of shown) expect(pdfText, term).toContain(term);
+    } finally {
+      await visitor.close();
+    }
+  });
 });
+
+/** Other spellings of the glossary's terms that once stood on one screen or another. */
+const RETIRED_SPELLINGS = [/Mastishka/i, /\b(Hridaya|Jeevan|Bhagya|Mastishk) Rekha\b/];
+
+async function textOfPdf(pdf: Buffer): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'glossary-pdf-'));
+  try {
+    const file = path.join(dir, 'reading.pdf');
+    await writeFile(file, pdf);
+    // pdftotext breaks lines where the PDF wraps them; the terms are compared as running text.
+    const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', file, '-']);
+    return stdout.replace(/\s+/g, ' ');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -1,6 +1,10 @@
+import { useState } from 'react';
 import { toBasisTags } from '../lib/basis-tags';
 
-/** Spec §2 tags; a tag's Vedic name (from "How we read this") is its tooltip when it is not cut. */
+/**
+ * Spec §2 tags: at most 4, then "+N more", which opens the full list; a tag's Vedic name (from
+ * "How we read this") is its tooltip when it is not cut.
+ */
 export function BasisTags({
   basis,
   vedicNames = {},
@@ -8,7 +12,8 @@ export function BasisTags({
   basis: readonly string[];
   vedicNames?: Readonly<Record<string, string>>;
 }) {
-  const { tags, hiddenCount } = toBasisTags(basis);
+  const [open, setOpen] = useState(false);
+  const { tags, hiddenCount } = toBasisTags(basis, open ? basis.length : undefined);
   if (tags.length === 0) return null;
   return (
     <div className="basis-tags">
@@ -23,7 +28,18 @@ export function BasisTags({
             {tag.label}
           </li>
         ))}
-        {hiddenCount > 0 ? <li className="basis-tag basis-tag--more">+{hiddenCount} more</li> : null}
+        {hiddenCount > 0 ? (
+          <li>
+            <button
+              type="button"
+              className="basis-tag basis-tag--more"
+              aria-expanded={open}
+              onClick={() => setOpen((current) => !current)}
+            >
+              {open ? 'Show fewer' : `+${hiddenCount} more`}
+            </button>
+          </li>
+        ) : null}
       </ul>
     </div>
   );

@@ -22,6 +22,17 @@ const UNCERTAIN_BELOW = 0.7;
 export const isUncertain = (trace: DisplayTrace) => trace.confidence < UNCERTAIN_BELOW;
 
 const CURVES: Record<string, string> = { straight: 'straight', gentle: 'gently curved', curved: 'curved' };
+/** A line's depth, worded apart from how surely it was seen ("faint" says the latter). */
+const DEPTHS: Record<string, string> = { faint: 'fine', clear: 'clearly etched', deep: 'deeply etched' };
+
+/** Below this the line was barely made out. */
+const FAINT_BELOW = 0.5;
+
+/** How surely the line was seen, in words a visitor reads at a glance instead of a percentage. */
+export function confidenceInWords(confidence: number): 'clear' | 'partly seen' | 'faint' {
+  if (confidence >= UNCERTAIN_BELOW) return 'clear';
+  return confidence >= FAINT_BELOW ? 'partly seen' : 'faint';
+}
 
 function classesOf(trace: DisplayTrace): string {
   const breaks =
@@ -33,9 +44,9 @@ function classesOf(trace: DisplayTrace): string {
   return [
     trace.length,
     trace.curvature && (CURVES[trace.curvature] ?? trace.curvature),
-    trace.depth,
+    trace.depth && (DEPTHS[trace.depth] ?? trace.depth),
     breaks,
-    `${Math.round(trace.confidence * 100)}% sure`,
+    confidenceInWords(trace.confidence),
   ]
     .filter(Boolean)
     .join(' · ');

@@ -4,8 +4,19 @@ import { layoutMarkers, smoothPath, type Point } from '../lib/marker-layout';
 import { isUncertain, LineLegend, LINE_COLOURS } from './line-legend';
 import { useReadingLinks } from './reading-links';
 
-/** Marker boxes are smaller on a narrow photo so fourteen of them still fit without touching. */
-const markerSize = (photoWidth: number) => (photoWidth < 360 ? 28 : 34);
+/** Up to this viewport width the report is laid out for a phone. */
+export const PHONE_MAX_WIDTH = 480;
+const onPhone = () =>
+  typeof window !== 'undefined' &&
+  typeof window.matchMedia === 'function' &&
+  window.matchMedia(`(max-width: ${PHONE_MAX_WIDTH}px)`).matches;
+
+/**
+ * Marker boxes are smaller on a narrow photo so fourteen of them still fit without touching. On a
+ * phone each is a small numbered dot (the box stays a 24 px tap target) that grows when in use, so
+ * the traced lines beneath stay in sight.
+ */
+const markerSize = (photoWidth: number) => (onPhone() ? 24 : photoWidth < 360 ? 28 : 34);
 const MARKER_GAP = 4;
 
 interface PhotoSize {
@@ -178,6 +189,8 @@ export function PalmWithMarkers({
                   data-marker={marker.id}
                   data-style={marker.style}
                   data-active={active ? '' : undefined}
+                  // A tooltip opens toward the photo's middle, so near an edge it stays on screen.
+                  data-side={place.x < 50 ? 'left' : 'right'}
                   style={{ left: `${place.x}%`, top: `${place.y}%` }}
                   aria-label={marker.label}
                   aria-describedby={tooltipId}

@@ -1,3 +1,4 @@
+import userEvent from '@testing-library/user-event';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { normalizeReading } from '../lib/normalize-reading';
@@ -73,15 +74,35 @@ describe('basis tags', () => {
         basis: [long, 'Heart line', 'Mount of Venus', 'Girdle of Venus', 'Fate line', 'Sun line'],
       },
     ]);
+    const tags = () =>
+      screen
+        .getAllByRole('listitem')
+        .filter((item) => item.classList.contains('basis-tag'))
+        .map((tag) => tag.textContent);
+    expect(tags()).toEqual([`${long.slice(0, 30)}...`, 'Heart line', 'Mount of Venus', 'Girdle of Venus']);
+    expect(screen.getByText(`${long.slice(0, 30)}...`)).toHaveAttribute('title', long);
+    expect(screen.getByRole('button', { name: '+2 more' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('opens the full list from "+N more" and folds it again', async () => {
+    const user = userEvent.setup();
+    const basis = [
+      'Heart line: long',
+      'Fire hand',
+      'Thumb opens wide',
+      'Square palm',
+      'Fate line: deep',
+      'Sun line seen',
+    ];
+    renderReading([{ ...loveSection, basis }]);
+    await user.click(screen.getByRole('button', { name: '+2 more' }));
     const tags = screen.getAllByRole('listitem').filter((item) => item.classList.contains('basis-tag'));
-    expect(tags.map((tag) => tag.textContent)).toEqual([
-      `${long.slice(0, 30)}...`,
-      'Heart line',
-      'Mount of Venus',
-      'Girdle of Venus',
-      '+2 more',
-    ]);
-    expect(tags[0]).toHaveAttribute('title', long);
+    expect(tags.map((tag) => tag.textContent)).toEqual(basis);
+    const fewer = screen.getByRole('button', { name: 'Show fewer' });
+    expect(fewer).toHaveAttribute('aria-expanded', 'true');
+    await user.click(fewer);
+    expect(screen.queryByText('Sun line seen')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '+2 more' })).toBeInTheDocument();
   });
 
   it('shows no "+N more" for four tags or fewer, and keeps a 30-character tag whole', () => {
