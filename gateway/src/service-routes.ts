@@ -18,6 +18,7 @@ export function serviceRoutes(targets: GatewayTargets): ServiceRoute[] {
     { prefix: '/api/admin/flows', target: targets.FLOW_URL, service: 'flow' },
     { prefix: '/api/admin/questions', target: targets.FLOW_URL, service: 'flow' },
     { prefix: '/api/admin/prompts/test-run', target: targets.AI_WORKER_URL, service: 'ai-worker' },
+    { prefix: '/api/admin/prompts/engine', target: targets.AI_WORKER_URL, service: 'ai-worker' },
     { prefix: '/api/admin/prompts', target: targets.PROMPT_URL, service: 'prompt' },
     { prefix: '/api/admin', target: targets.ADMIN_AUTH_URL, service: 'admin-auth' },
   ];

@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROMPTS_IDLE_NOTE } from '@palm/contracts';
 import { closeDatabase, createDatabase, createLogger } from '@palm/platform';
 import { palmPhotos, submitReading, waitForReading } from '../../tests/support/palm-photos';
 import { startEmbedded, type EmbeddedProduct } from '../src/embedded-app';
@@ -124,7 +125,19 @@ describe('embedded mode', () => {
       usesPrompts: boolean;
       result: { sections: unknown[] };
     };
-    expect(run).toMatchObject({ promptId: 'test', usesPrompts: false });
+    expect(run).toMatchObject({ promptId: 'test', usesPrompts: false, note: PROMPTS_IDLE_NOTE });
+
+    // The Prompts screen asks which engine is active: the local one here, which uses no prompt.
+    const engine = `${product!.url}/api/admin/prompts/engine`;
+    expect((await fetch(engine)).status).toBe(401);
+    const active = await fetch(engine, { headers: { authorization } });
+    expect(active.status).toBe(200);
+    expect(await active.json()).toEqual({
+      engine: 'palm-local',
+      kind: 'local',
+      usesPrompts: false,
+      note: PROMPTS_IDLE_NOTE,
+    });
     expect(run.result.sections).toHaveLength(5);
 
     const wrong = await fetch(testRun, { method: 'POST', body: form('visual'), headers: { authorization } });

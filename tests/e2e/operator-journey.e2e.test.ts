@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { ActiveFlow } from '@palm/contracts';
+import { PROMPTS_IDLE_NOTE, type ActiveFlow } from '@palm/contracts';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { palmPhotos } from '../support/palm-photos';
@@ -154,6 +154,11 @@ describe('the operator journey', () => {
     await page.getByRole('link', { name: 'Prompt Management' }).click();
     await page.waitForURL('**/admin/prompts');
     await visible(page.getByRole('tab', { name: 'Main Palm Reading', selected: true }));
+    // The product runs the local engine here (no OPENAI_API_KEY): the screen says the prompts wait.
+    const engine = page.locator('.active-engine');
+    await visible(engine);
+    expect(await engine.textContent()).toContain('Active engine: the local engine (palm-local)');
+    expect(await engine.textContent()).toContain(PROMPTS_IDLE_NOTE);
     const content = page.getByLabel('Main Palm Reading content');
     await visible(content);
     const original = (await content.textContent()) ?? '';

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import {
+  activeEngineOf,
   readingSubmissionSchema,
   SUBMISSION_DEFAULTS,
   testRunPromptIdSchema,
@@ -25,15 +26,22 @@ const SAMPLE_SUBMISSION = readingSubmissionSchema.parse({
 
 /**
  * POST /api/admin/prompts/test-run: operators try the prompts on a photo of their choosing. Nothing
- * is stored — no reading, no image — and the raw engine result comes back as is.
+ * is stored — no reading, no image — and the raw engine result comes back as is, with a note on
+ * whether the prompts shaped it. GET /api/admin/prompts/engine: the engine reading visitors' photos,
+ * so the Prompts screen can say whether saved prompts are in use at all.
  */
 export function createPromptTestRunRouter(deps: {
   sessions: SessionVerifier;
   logger: Logger;
+  engine: ReadingEngine;
   engineFor(promptId: TestRunPromptId): ReadingEngine;
   usesPrompts: boolean;
 }): Router {
   const router = Router();
+  const active = activeEngineOf(deps.engine.name, deps.usesPrompts);
+  router.get('/api/admin/prompts/engine', requireAdmin(deps.sessions), (_req, res) => {
+    res.json(active);
+  });
   router.post('/api/admin/prompts/test-run', requireAdmin(deps.sessions), async (req, res) => {
     const { image, fields } = await readImageUpload(req, {
       fileField: 'palmImage',
@@ -55,6 +63,7 @@ export function createPromptTestRunRouter(deps: {
         engine: engine.name,
         durationMs: Math.round(performance.now() - started),
         usesPrompts: deps.usesPrompts,
+        note: active.note,
         result,
       };
       deps.logger.info({ promptId: promptId.data, engine: engine.name }, 'prompt test run');

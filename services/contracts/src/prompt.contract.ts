@@ -68,6 +68,34 @@ export const promptTestRunResultSchema = z.object({
   durationMs: z.number(),
   /** Whether the engine used the prompts at all: the local engine reads without them. */
   usesPrompts: z.boolean(),
+  /** Said beside the result: whether this run's prompts shaped it (PROMPTS_IDLE_NOTE / _LIVE_NOTE). */
+  note: z.string(),
   result: z.unknown(),
 });
 export type PromptTestRunResult = z.infer<typeof promptTestRunResultSchema>;
+
+/**
+ * What the Prompts screen and the test run say about the engine in use: the local engine (the
+ * default) reads palms without any prompt, so operators are told their edits wait for a model.
+ */
+export const PROMPTS_IDLE_NOTE =
+  'The local engine is reading palms, and it does not use these prompts. They take effect once a vision model is configured (OPENAI_API_KEY).';
+export const PROMPTS_LIVE_NOTE =
+  'A vision model is reading palms with these prompts: saved changes apply to the next reading.';
+
+/** GET /api/admin/prompts/engine: the engine that reads visitors' photos now (admin session). */
+export const activeEngineSchema = z.object({
+  /** The engine's name: 'palm-local', or 'palm-openai' with a vision model. */
+  engine: z.string(),
+  kind: z.enum(['local', 'vision-model']),
+  usesPrompts: z.boolean(),
+  /** One of PROMPTS_IDLE_NOTE / PROMPTS_LIVE_NOTE. */
+  note: z.string(),
+});
+export type ActiveEngine = z.infer<typeof activeEngineSchema>;
+
+export function activeEngineOf(engine: string, usesPrompts: boolean): ActiveEngine {
+  return usesPrompts
+    ? { engine, kind: 'vision-model', usesPrompts, note: PROMPTS_LIVE_NOTE }
+    : { engine, kind: 'local', usesPrompts, note: PROMPTS_IDLE_NOTE };
+}

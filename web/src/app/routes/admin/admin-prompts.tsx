@@ -13,7 +13,7 @@ export default function AdminPromptsRoute() {
           <p className="eyebrow">Operator area</p>
           <h1>Prompt Management</h1>
           <p className="admin-heading__lead">
-            The instructions the reading engine follows. Saved changes apply to the next reading.
+            The instructions a vision model follows when it reads the palms and words the reading.
           </p>
         </div>
       </div>

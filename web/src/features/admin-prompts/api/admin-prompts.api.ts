@@ -1,4 +1,11 @@
-import { READING_REQUEST_TIMEOUT_MS, type Prompt, type PromptId, type PromptVersion } from '@palm/contracts';
+import {
+  READING_REQUEST_TIMEOUT_MS,
+  type ActiveEngine,
+  type Prompt,
+  type PromptId,
+  type PromptTestRunResult,
+  type PromptVersion,
+} from '@palm/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { adminRequest, jsonBody } from '@/lib/api-client';
 
@@ -8,6 +15,14 @@ export function getPromptsQueryOptions() {
   return queryOptions({
     queryKey: [ADMIN_PROMPTS_PATH],
     queryFn: () => adminRequest<Prompt[]>(ADMIN_PROMPTS_PATH),
+  });
+}
+
+/** Which engine reads visitors' photos, and whether it uses these prompts at all. */
+export function getActiveEngineQueryOptions() {
+  return queryOptions({
+    queryKey: [ADMIN_PROMPTS_PATH, 'engine'],
+    queryFn: () => adminRequest<ActiveEngine>(`${ADMIN_PROMPTS_PATH}/engine`),
   });
 }
 
@@ -26,12 +41,6 @@ export function restorePromptVersion(promptId: PromptId, versionId: number): Pro
   return adminRequest<Prompt>(`${ADMIN_PROMPTS_PATH}/${promptId}/versions/${versionId}/restore`, {
     method: 'POST',
   });
-}
-
-/** What a test run answers: which engine read the photo, and its raw result. */
-export interface PromptTestRunResult {
-  engine: string;
-  result: unknown;
 }
 
 /** Runs the reading engine on an uploaded photo without storing a reading. */

@@ -1,4 +1,4 @@
-import type { PromptId } from '@palm/contracts';
+import type { ActiveEngine, PromptId } from '@palm/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
@@ -6,7 +6,11 @@ import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs } from '@/components/ui/tabs';
 import { describeError } from '@/lib/api-client';
-import { ADMIN_PROMPTS_PATH, getPromptsQueryOptions } from '../api/admin-prompts.api';
+import {
+  ADMIN_PROMPTS_PATH,
+  getActiveEngineQueryOptions,
+  getPromptsQueryOptions,
+} from '../api/admin-prompts.api';
 import { PromptPanel } from './prompt-panel';
 import { TestRun } from './test-run';
 import { VersionHistory } from './version-history';
@@ -18,8 +22,49 @@ export const PROMPT_TABS = [
   { value: 'test', label: 'Test Prompt' },
 ] as const satisfies readonly { value: PromptId; label: string }[];
 
-/** /admin/prompts: one tab per prompt, each with its editor, history and a test run. */
+const ENGINE_NAMES: Record<ActiveEngine['kind'], string> = {
+  local: 'the local engine',
+  'vision-model': 'a vision model',
+};
+
+/** Which engine reads visitors' photos: with the local engine no prompt here is used yet. */
+function ActiveEngineNote() {
+  const engineQuery = useQuery(getActiveEngineQueryOptions());
+  if (engineQuery.isPending) return null;
+  if (engineQuery.isError) {
+    return (
+      <Alert tone="warning" title="Active engine unknown">
+        {describeError(engineQuery.error, 'We could not ask which engine reads the palms.')}
+      </Alert>
+    );
+  }
+  const { kind, engine, note } = engineQuery.data;
+  return (
+    <Alert
+      tone={kind === 'local' ? 'warning' : 'success'}
+      className="active-engine"
+      title={
+        <>
+          Active engine: {ENGINE_NAMES[kind]} (<code>{engine}</code>)
+        </>
+      }
+    >
+      {note}
+    </Alert>
+  );
+}
+
+/** /admin/prompts: which engine is active, then one tab per prompt with its editor, history and a test run. */
 export function PromptManager() {
+  return (
+    <>
+      <ActiveEngineNote />
+      <PromptTabs />
+    </>
+  );
+}
+
+function PromptTabs() {
   const promptsQuery = useQuery(getPromptsQueryOptions());
   const [tab, setTab] = useState<PromptId>('main');
   const queryClient = useQueryClient();

@@ -65,6 +65,13 @@ export function TestRun({ promptId, promptName }: { promptId: PromptId; promptNa
               <p className="test-run__engine">
                 Engine: <code>{run.data.engine}</code>
               </p>
+              {run.data.usesPrompts ? (
+                <p className="admin-muted">{run.data.note}</p>
+              ) : (
+                <Alert tone="warning" title="These prompts were not used">
+                  {run.data.note}
+                </Alert>
+              )}
               <pre className="test-run__json" tabIndex={0} aria-label="Test run result">
                 {JSON.stringify(run.data.result, null, 2)}
               </pre>

@@ -5,7 +5,7 @@ import { isUncertain, LineLegend, LINE_COLOURS } from './line-legend';
 import { useReadingLinks } from './reading-links';
 
 /** Up to this viewport width the report is laid out for a phone. */
-export const PHONE_MAX_WIDTH = 480;
+const PHONE_MAX_WIDTH = 480;
 const onPhone = () =>
   typeof window !== 'undefined' &&
   typeof window.matchMedia === 'function' &&
@@ -18,6 +18,27 @@ const onPhone = () =>
  */
 const markerSize = (photoWidth: number) => (onPhone() ? 24 : photoWidth < 360 ? 28 : 34);
 const MARKER_GAP = 4;
+
+/** A phone's tooltip: this wide at most, and shifted so that it stays over the photo. */
+const TOOLTIP_WIDTH = 240;
+/** Traced lines are kept clear at points this many pixels apart. */
+const TRACE_SAMPLE_PX = 4;
+
+/** Points along every traced line, in pixels of the photo. */
+function tracedPoints(traces: readonly DisplayTrace[], photo: PhotoSize): Point[] {
+  const toPixels = (p: Point) => ({ x: (p.x / 100) * photo.width, y: (p.y / 100) * photo.height });
+  return traces.flatMap((trace) =>
+    trace.points.map(toPixels).flatMap((point, i, all) => {
+      const next = all[i + 1];
+      if (!next) return [point];
+      const steps = Math.max(1, Math.ceil(Math.hypot(next.x - point.x, next.y - point.y) / TRACE_SAMPLE_PX));
+      return Array.from({ length: steps }, (_, step) => ({
+        x: point.x + ((next.x - point.x) * step) / steps,
+        y: point.y + ((next.y - point.y) * step) / steps,
+      }));
+    }),
+  );
+}
 
 interface PhotoSize {
   width: number;
@@ -57,6 +78,13 @@ function usePhotoSize(
   return size;
 }
 
+/** Where a phone's tooltip starts, from its marker's centre, so it lies wholly over the photo. */
+function tooltipPlace(x: number, layout: { photo: PhotoSize; tooltipWidth: number | null }) {
+  const width = layout.tooltipWidth ?? TOOLTIP_WIDTH;
+  const left = Math.min(Math.max(x - width / 2, 0), Math.max(layout.photo.width - width, 0));
+  return { '--tooltip-width': `${width}px`, '--tooltip-shift': `${Math.round(left - x)}px` };
+}
+
 /**
  * The palm photo with the traced lines drawn over it and numbered markers laid out so that none
  * overlaps another: a marker that had to move from its place is tied back to it by a leader line.
@@ -84,11 +112,14 @@ export function PalmWithMarkers({
 
   const layout = useMemo(() => {
     if (!photo) return null;
+    const phone = onPhone();
     const size = markerSize(photo.width);
     const anchors = markers.map((m) => ({ x: (m.x / 100) * photo.width, y: (m.y / 100) * photo.height }));
-    const boxes = layoutMarkers(anchors, { ...photo, size, gap: MARKER_GAP });
-    return { photo, size, anchors, boxes };
-  }, [photo, markers]);
+    // On a phone the dots step off the traced lines (a leader ties each back), so the lines show.
+    const keepClear = phone ? tracedPoints(traces ?? [], photo) : [];
+    const boxes = layoutMarkers(anchors, { ...photo, size, gap: MARKER_GAP, keepClear });
+    return { photo, size, anchors, boxes, tooltipWidth: phone ? Math.min(TOOLTIP_WIDTH, photo.width) : null };
+  }, [photo, markers, traces]);
 
   const toggleLine = (line: TraceLine) =>
     setHiddenLines((current) => {
@@ -189,9 +220,13 @@ export function PalmWithMarkers({
                   data-marker={marker.id}
                   data-style={marker.style}
                   data-active={active ? '' : undefined}
-                  // A tooltip opens toward the photo's middle, so near an edge it stays on screen.
-                  data-side={place.x < 50 ? 'left' : 'right'}
-                  style={{ left: `${place.x}%`, top: `${place.y}%` }}
+                  style={
+                    {
+                      left: `${place.x}%`,
+                      top: `${place.y}%`,
+                      ...(layout?.tooltipWidth ? tooltipPlace(layout.boxes[position]!.x, layout) : {}),
+                    } as React.CSSProperties
+                  }
                   aria-label={marker.label}
                   aria-describedby={tooltipId}
                   onPointerEnter={() => links.setHovered(marker.id)}

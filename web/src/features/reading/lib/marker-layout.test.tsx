@@ -35,6 +35,30 @@ describe('layoutMarkers', () => {
   });
 });
 
+describe('layoutMarkers around traced lines (phone)', () => {
+  it('moves markers off the points kept clear, near their anchors, still apart from each other', () => {
+    // A line across the frame at y = 100, with three markers anchored on it.
+    const line = Array.from({ length: 61 }, (_, i) => ({ x: i * 5, y: 100 }));
+    const anchors = [
+      { x: 60, y: 100 },
+      { x: 150, y: 100 },
+      { x: 160, y: 102 },
+    ];
+    const size = 24;
+    const placed = layoutMarkers(anchors, { width: 300, height: 300, size, gap: 4, keepClear: line });
+    for (const [i, box] of placed.entries()) {
+      for (const point of line)
+        expect(Math.hypot(point.x - box.x, point.y - box.y)).toBeGreaterThan(size / 2);
+      expect(Math.hypot(box.x - anchors[i]!.x, box.y - anchors[i]!.y)).toBeLessThan(size * 2);
+      for (const other of placed.slice(i + 1)) expect(intersects(box, other, size)).toBe(false);
+    }
+    // Without points to keep clear the same markers sit on the line.
+    expect(layoutMarkers(anchors.slice(0, 2), { width: 300, height: 300, size, gap: 4 })).toEqual(
+      anchors.slice(0, 2),
+    );
+  });
+});
+
 describe('smoothPath and splitSentences', () => {
   it('draws a path through the first and last point', () => {
     const path = smoothPath([

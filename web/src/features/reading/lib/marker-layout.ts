@@ -11,6 +11,8 @@ export interface MarkerLayoutOptions {
   size: number;
   /** Space kept free between two boxes. */
   gap: number;
+  /** Points no box may cover (the traced lines on a phone), where a free spot can be found. */
+  keepClear?: readonly Point[];
 }
 
 const ANGLES = 16;
@@ -21,10 +23,11 @@ const clampTo = (value: number, low: number, high: number) => Math.min(high, Mat
  * Places one box per anchor so that no two boxes intersect: each marker stays on its anchor when
  * there is room, else moves to the nearest free spot on widening rings around it, starting on the
  * side facing away from the other anchors (the report draws a leader line back to the anchor).
- * Points are box centres in pixels.
+ * A box also keeps off the `keepClear` points while a free spot is in reach. Points are box
+ * centres in pixels.
  */
 export function layoutMarkers(anchors: readonly Point[], options: MarkerLayoutOptions): Point[] {
-  const { width, height, size, gap } = options;
+  const { width, height, size, gap, keepClear = [] } = options;
   const half = size / 2;
   const step = size + gap;
   const placed: Point[] = [];
@@ -38,7 +41,7 @@ export function layoutMarkers(anchors: readonly Point[], options: MarkerLayoutOp
   const free = (candidate: Point) =>
     placed.every(
       (other) => Math.abs(other.x - candidate.x) >= step || Math.abs(other.y - candidate.y) >= step,
-    );
+    ) && keepClear.every((point) => Math.hypot(point.x - candidate.x, point.y - candidate.y) > half);
   const inFrame = (p: Point): Point => ({
     x: clampTo(p.x, half, Math.max(half, width - half)),
     y: clampTo(p.y, half, Math.max(half, height - half)),
