@@ -223,9 +223,8 @@ describe('the loading view', () => {
         for (const retired of RETIRED_SPELLINGS) expect(text).not.toMatch(retired);
       }
       // Every glossary term the report shows, the PDF shows in the same spelling.
-      const terms = [VEDIC_LINES, VEDIC_MOUNTS, VEDIC_FINGERS].flatMap((glossary) =>
-        Object.values(glossary).map((term) => term.vedic),
-      );
+      const glossaries: Record<string, { vedic: string }>[] = [VEDIC_LINES, VEDIC_MOUNTS, VEDIC_FINGERS];
+      const terms = glossaries.flatMap((glossary) => Object.values(glossary).map((term) => term.vedic));
       const shown = terms.filter((term) => report.includes(term));
       expect(shown.length).toBeGreaterThan(1);
       for (const term of shown) expect(pdfText, term).toContain(term);

@@ -7,7 +7,7 @@ import { PALMS_DIR } from './palm-photos';
 
 const AREAS = [
   ['love', 'Love & Relationships', 'Hridaya rekha — हृदय रेखा'],
-  ['career', 'Career & Work', 'Mastishka rekha — मस्तिष्क रेखा'],
+  ['career', 'Career & Work', 'Mastishk rekha — मस्तिष्क रेखा'],
   ['health', 'Health & Vitality', 'Jeevan rekha — जीवन रेखा'],
   ['money', 'Wealth & Money', 'Bhagya rekha — भाग्य रेखा'],
   ['spiritual', 'Spiritual Growth', 'Guru parvat — गुरु पर्वत'],

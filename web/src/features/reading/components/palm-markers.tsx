@@ -79,10 +79,16 @@ function usePhotoSize(
 }
 
 /** Where a phone's tooltip starts, from its marker's centre, so it lies wholly over the photo. */
-function tooltipPlace(x: number, layout: { photo: PhotoSize; tooltipWidth: number | null }) {
+function tooltipPlace(
+  x: number,
+  layout: { photo: PhotoSize; tooltipWidth: number | null },
+): React.CSSProperties {
   const width = layout.tooltipWidth ?? TOOLTIP_WIDTH;
   const left = Math.min(Math.max(x - width / 2, 0), Math.max(layout.photo.width - width, 0));
-  return { '--tooltip-width': `${width}px`, '--tooltip-shift': `${Math.round(left - x)}px` };
+  return {
+    '--tooltip-width': `${width}px`,
+    '--tooltip-shift': `${Math.round(left - x)}px`,
+  } as React.CSSProperties;
 }
 
 /**
@@ -220,13 +226,11 @@ export function PalmWithMarkers({
                   data-marker={marker.id}
                   data-style={marker.style}
                   data-active={active ? '' : undefined}
-                  style={
-                    {
-                      left: `${place.x}%`,
-                      top: `${place.y}%`,
-                      ...(layout?.tooltipWidth ? tooltipPlace(layout.boxes[position]!.x, layout) : {}),
-                    } as React.CSSProperties
-                  }
+                  style={{
+                    left: `${place.x}%`,
+                    top: `${place.y}%`,
+                    ...(layout?.tooltipWidth ? tooltipPlace(layout.boxes[position]!.x, layout) : {}),
+                  }}
                   aria-label={marker.label}
                   aria-describedby={tooltipId}
                   onPointerEnter={() => links.setHovered(marker.id)}
