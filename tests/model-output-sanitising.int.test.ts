@@ -33,7 +33,7 @@ function hostileSections() {
       subtitle: `Hṛdaya Rekhā ${ONERROR}`,
       insights: [`${SAME_ORIGIN_IMAGE}A <strong>lasting</strong> bond`, `Follow this: ${JS_COLON_LINK}`],
       content: `<p>Your line is <em>long</em> & less than < more.</p>${SCRIPT}${STYLED}`,
-      details: `${JS_TAB_LINK} ${EXTERNAL_LINK} ${ONERROR}`,
+      details: `Hṛdaya Rekhā ${JS_TAB_LINK} ${EXTERNAL_LINK} ${ONERROR}`,
       basis: [`${ONERROR}Heart line`],
     })),
   };

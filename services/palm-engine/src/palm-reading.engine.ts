@@ -11,6 +11,7 @@ import { lineTraces } from './markers/line-traces';
 import { linkMarkers, palmMarkers } from './markers/palm-markers';
 import { howWeReadByArea, LocalNarrator } from './narrator/local-narrator';
 import type { NarrationInput, Narrator } from './narrator/narrator';
+import { sectionSubtitle } from './narrator/section-subtitle';
 import type { PalmObserverResult } from './palm-observation';
 import { palmProfileOf } from './profile/palm-profile';
 import { profiledObservation } from './profile/profiled-lines';
@@ -57,14 +58,25 @@ export class PalmReadingEngine implements ReadingEngine {
     const narrated = await this.narrate({ findings: fired, observation, profile, submission, image });
     const findings = oneAreaPerFeature(fired);
     const palm = profiledObservation(profile, observation);
-    // Another narrator's sections get the same "How we read this" panels as the local ones.
+    // Another narrator's sections get the same "How we read this" panels as the local ones, and
+    // the same subtitles: a header names what its section's findings read, whatever a model wrote.
     const notes = howWeReadByArea(
       findings,
       palm,
       narrated.map((section) => section.area as LifeArea),
     );
     const sections = narrated.map((section) =>
-      section.howWeRead ? section : { ...section, howWeRead: notes.get(section.area as LifeArea) },
+      section.howWeRead
+        ? section
+        : {
+            ...section,
+            subtitle: sectionSubtitle(
+              findings.filter((finding) => finding.area === section.area),
+              profile.handType,
+              false,
+            ),
+            howWeRead: notes.get(section.area as LifeArea),
+          },
     );
     return sanitiseReadingResult({
       sections,

@@ -128,8 +128,15 @@ describe('PalmReadingEngine', () => {
     const result = await readWith(engine);
     expect(engine.name).toBe('palm-stub');
     expect(result.sections).toEqual([
-      { ...section, insights: ['One.', 'Two.'], howWeRead: expect.any(Object) as unknown },
+      {
+        ...section,
+        // The header names what the love findings read on this palm, not what the narrator wrote.
+        subtitle: expect.stringMatching(/Hridaya rekha/) as unknown,
+        insights: ['One.', 'Two.'],
+        howWeRead: expect.any(Object) as unknown,
+      },
     ]);
+    expect(result.sections[0]!.subtitle).not.toBe(section.subtitle);
     expect(result.visual_markers.length).toBeGreaterThan(MOUNT_NAMES.length);
   });
 
