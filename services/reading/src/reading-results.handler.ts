@@ -1,6 +1,7 @@
 import type { QueueHandlers } from '@palm/platform';
 import { counter, type BlobStore, type Logger } from '@palm/platform';
 import type { CompletionWaiter } from './completion-waiter';
+import { deleteReadingFrames } from './intake/palm-frames';
 import type { ReadingRepository } from './reading.repository';
 
 const readingsFinished = counter('readings_finished_total', 'Readings that reached a final state', [
@@ -16,8 +17,18 @@ export function createReadingResultsHandlers(deps: {
   logger: Logger;
 }): QueueHandlers<'readingResults'> {
   const { repository, blobs, waiter, logger } = deps;
+
+  /** The frames were only for the worker: they go as the reading ends, however it ends. */
+  async function removeFrames(readingId: string): Promise<void> {
+    const reading = await repository.find(readingId, { withText: false });
+    if (!reading?.frameCount) return;
+    await deleteReadingFrames(blobs, readingId, reading.frameCount);
+    await repository.clearFrames(readingId);
+  }
+
   return {
     'reading.completed': async ({ payload }) => {
+      await removeFrames(payload.readingId);
       if (await repository.complete(payload.readingId, payload.result)) {
         readingsFinished.inc({ status: 'completed', kind: payload.engine });
         logger.info(
@@ -30,6 +41,7 @@ export function createReadingResultsHandlers(deps: {
     'reading.failed': async ({ payload }) => {
       // A photo with no readable palm is not kept a moment longer than it takes to say so. The key
       // is the one this service stored at intake, not whatever the event carries.
+      await removeFrames(payload.readingId);
       const refused = payload.kind === 'unreadable_photo';
       const imageKey = refused ? (await repository.find(payload.readingId))?.imageKey : null;
       if (imageKey) await blobs.delete(imageKey);
