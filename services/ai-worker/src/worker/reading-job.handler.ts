@@ -105,7 +105,7 @@ export function createReadingJobHandler(deps: ReadingJobDeps): EventHandler<'rea
       stopEngineTimer();
       const durationMs = Math.round(performance.now() - started);
       stageSeconds.observe({ stage: 'total' }, durationMs / 1000);
-      log.info({ durationMs, engine: engine.name }, 'reading completed');
+      log.info({ durationMs, engine: engine.name, frames: frames.length }, 'reading completed');
       return {
         outcome: {
           event: 'reading.completed',
