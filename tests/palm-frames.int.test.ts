@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createS3BlobStore, type BlobStore } from '@palm/platform';
 import { RETAKE_MESSAGES } from '@palm/palm-engine';
 import { integrationEnv } from './support/integration-env';
@@ -59,7 +59,9 @@ describe('palmFrames through the distributed pipeline', () => {
     // The worker read the photo with both frames.
     const done = workerLines.find((line) => line.includes(id) && line.includes('reading completed'));
     expect(done).toContain('"frames":2');
-    for (const key of frameKeys(id)) expect(await blobs.get(key)).toBeNull();
+    await vi.waitFor(async () => {
+      for (const key of frameKeys(id)) expect(await blobs.get(key)).toBeNull();
+    });
     expect(await blobs.get(`readings/${id}/palm.jpg`)).not.toBeNull();
   });
 

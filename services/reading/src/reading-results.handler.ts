@@ -28,7 +28,6 @@ export function createReadingResultsHandlers(deps: {
 
   return {
     'reading.completed': async ({ payload }) => {
-      await removeFrames(payload.readingId);
       if (await repository.complete(payload.readingId, payload.result)) {
         readingsFinished.inc({ status: 'completed', kind: payload.engine });
         logger.info(
@@ -37,6 +36,9 @@ export function createReadingResultsHandlers(deps: {
         );
       }
       waiter.notify(payload.readingId);
+      // After the visitor has the reading: an object store away for a moment delays only this
+      // clean-up (the event is retried, and a retried completion changes nothing).
+      await removeFrames(payload.readingId);
     },
     'reading.failed': async ({ payload }) => {
       // A photo with no readable palm is not kept a moment longer than it takes to say so. The key
