@@ -61,7 +61,7 @@ describe('pooling several frames of one hand', () => {
     expect(pooled.geometry.palmRatio).toBeCloseTo(photo.geometry.palmRatio, 10);
   });
 
-  it('keeps a line only where at least two frames see it, with the classes two frames agree on', () => {
+  it('keeps a line only where at least two frames see it, with a class only where no frame states another', () => {
     const seen: Partial<LineObservation> = {
       seen: true,
       confidence: 0.8,
@@ -70,14 +70,29 @@ describe('pooling several frames of one hand', () => {
     };
     const unseen: Partial<LineObservation> = { seen: false, confidence: 0.2 };
     // The fate line: seen in the photo only → dropped.
-    const main = withLine(withLine(photo, 'fate', { ...seen, trace: [{ x: 1, y: 2 }] }), 'heart', seen);
-    const frameA = withLine(withLine(photo, 'fate', unseen), 'heart', { ...seen, curvature: 'straight' });
-    const frameB = withLine(withLine(photo, 'fate', unseen), 'heart', { ...seen, length: 'short' });
+    const main = withLine(withLine(photo, 'fate', { ...seen, trace: [{ x: 1, y: 2 }] }), 'heart', {
+      ...seen,
+      depth: 'deep',
+    });
+    const frameA = withLine(withLine(photo, 'fate', unseen), 'heart', {
+      ...seen,
+      curvature: 'straight',
+      depth: 'deep',
+    });
+    // Seen too faintly to tell its length and bow: it states only a depth.
+    const frameB = withLine(withLine(photo, 'fate', unseen), 'heart', {
+      ...seen,
+      length: undefined,
+      curvature: undefined,
+      depth: undefined,
+    });
     const pooled = poolObservations(main, [frameA, frameB]);
 
     expect(pooled.lines.fate.seen).toBe(false);
     expect(pooled.lines.fate.trace).toBeUndefined();
-    expect(pooled.lines.heart).toMatchObject({ seen: true, length: 'long', curvature: 'curved' });
+    expect(pooled.lines.heart).toMatchObject({ seen: true, length: 'long', depth: 'deep' });
+    // Curved in the photo, straight in a frame: a re-take could say either, so neither is claimed.
+    expect(pooled.lines.heart.curvature).toBeUndefined();
 
     // Seen in two frames but not the photo: kept, without a trace (it would be drawn on the photo).
     const heartInFramesOnly = poolObservations(withLine(main, 'heart', unseen), [frameA, frameB]);

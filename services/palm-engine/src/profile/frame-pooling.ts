@@ -14,8 +14,9 @@ import { TRAIT_RELIABILITY } from './trait-reliability.recorded';
 /**
  * Several frames of one hand (`palmFrames`, issue #28 item 4): the measures of one photo are
  * mostly its pose, and a line's attributes come and go between photos. Pooled, a measure is the
- * median over the frames and a line counts only where at least two frames see it, so a reading
- * states what more than one photo confirms. The report still shows the palm photo: its landmarks,
+ * median over the frames, a line counts only where at least two frames see it, and a line's class
+ * only where at least two frames state it and none states another, so a reading states what more
+ * than one photo confirms and no photo contradicts. The report still shows the palm photo: its landmarks,
  * outline, mounts and traces are the ones drawn on it.
  */
 
@@ -99,22 +100,20 @@ function pooledGeometry(photo: HandGeometry, all: readonly HandGeometry[]): Hand
   };
 }
 
-/** The class at least MIN_FRAMES_SEEING frames agree on (the most agreed, the photo's on a tie); else none. */
+/**
+ * The class every frame that reads one states, if at least MIN_FRAMES_SEEING do; else none. Frames
+ * that disagree show that a re-take could too, so the pooled reading claims no class there.
+ */
 function agreedClass<T>(values: readonly (T | undefined)[]): T | undefined {
-  const counts = new Map<T, number>();
-  for (const value of values) if (value !== undefined) counts.set(value, (counts.get(value) ?? 0) + 1);
-  let best: T | undefined;
-  for (const value of values) {
-    if (value === undefined) continue;
-    const count = counts.get(value)!;
-    if (count >= MIN_FRAMES_SEEING && (best === undefined || count > counts.get(best)!)) best = value;
-  }
-  return best;
+  const stated = values.filter((value): value is T => value !== undefined);
+  const [first] = stated;
+  if (stated.length < MIN_FRAMES_SEEING || stated.some((value) => value !== first)) return undefined;
+  return first;
 }
 
 /**
  * A line seen (as surely as the profile needs) in at least MIN_FRAMES_SEEING frames, with the
- * classes that many of them agree on; else not seen. Where it lies is the photo's: its trace only
+ * classes those frames agree on; else not seen. Where it lies is the photo's: its trace only
  * where the photo itself shows the line, its anchor (the corridor's place) always.
  */
 function pooledLine(photo: LineObservation, all: readonly LineObservation[]): LineObservation {
