@@ -1,6 +1,7 @@
 import { PROFILE_TRAIT_IDS, type PalmProfile, type ProfileTraitId } from '@palm/contracts';
 import { FINGER_SPACING, LONG_FINGER_RATIO, LONG_PALM_RATIO } from '../observer/hand-geometry';
 import type { LineName, LineObservation, PalmObservation } from '../palm-observation';
+import { lineFeatures } from './line-features';
 import { measuresOf, type ProfileMeasure } from './profile-measures';
 import { TRAIT_RELIABILITY } from './trait-reliability.recorded';
 import type { TraitReliabilityTable } from './trait-reliability';
@@ -53,7 +54,8 @@ type LineAttribute = 'Length' | 'Curve' | 'Depth' | 'Breaks';
 function lineClass(line: LineObservation, attribute: LineAttribute): string | undefined {
   switch (attribute) {
     case 'Length':
-      return line.length;
+      // A trace proves a line runs at least so far: a short one may be a long crease seen in part.
+      return line.length === 'long' ? 'long' : undefined;
     case 'Curve':
       return line.curvature;
     case 'Depth':
@@ -65,11 +67,13 @@ function lineClass(line: LineObservation, attribute: LineAttribute): string | un
 
 const LINE_ATTRIBUTES: readonly LineAttribute[] = ['Length', 'Curve', 'Depth', 'Breaks'];
 
+const seenSurely = (line: LineObservation) => line.seen && line.confidence >= LINE_CONFIDENCE;
+
 /** The line traits the contract holds: heartLine, heartLineLength, …, marriageLineDepth. */
 function lineTraits(observation: PalmObservation): Partial<PalmProfile> {
   const out: Record<string, string | null> = {};
   for (const [name, line] of Object.entries(observation.lines) as [LineName, LineObservation][]) {
-    const seen = line.seen && line.confidence >= LINE_CONFIDENCE;
+    const seen = seenSurely(line);
     const presence = `${name}Line`;
     if (PROFILE_TRAIT_IDS.includes(presence as ProfileTraitId)) out[presence] = seen ? 'seen' : null;
     for (const attribute of LINE_ATTRIBUTES) {
@@ -181,11 +185,7 @@ export function measuredProfile(
     sunLineDepth: null,
     marriageLine: null,
     marriageLineDepth: null,
-    // Judged against the hand's anatomy (issue #28, item 3): not read yet, so never stated.
-    heartLineEnd: null,
-    headLineStart: null,
-    lifeLineArc: null,
-    fateLineStart: null,
+    ...lineFeatures(observation, seenSurely),
   };
   return { ...profile, ...lineTraits(observation) };
 }

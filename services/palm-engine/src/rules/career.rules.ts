@@ -282,17 +282,6 @@ export const CAREER_RULES = defineRules('career', [
     ],
   },
   {
-    id: 'career.head.short',
-    evidence: [head],
-    when: (p) => p.line('head')?.length === 'short',
-    weight: 0.65,
-    basis: 'Head line: short',
-    phrasings: [
-      'A shorter head line is read as focus: you go deep into one subject instead of spreading thin.',
-      'Your Mastishk rekha is compact, linked with quick, practical thinking that gets to the point.',
-    ],
-  },
-  {
     id: 'career.head.deep',
     evidence: [head],
     when: (p) => p.line('head')?.depth === 'deep',
@@ -414,6 +403,72 @@ export const CAREER_RULES = defineRules('career', [
     phrasings: [
       'A straight head line on a water hand is read as a practical idealist: feeling guided by good sense.',
       'On a Jal hand, your level Mastishk rekha keeps sensitivity anchored in realism.',
+    ],
+  },
+  {
+    id: 'career.head.start.joined',
+    evidence: [head, onLine('life')],
+    when: (p) => p.traits.headStart === 'joined-to-life',
+    weight: 0.7,
+    basis: 'Head line: starts joined to the life line',
+    phrasings: [
+      'Your head line leaves the life line together with it, read as a careful mind that weighs a step before taking it.',
+      'A Mastishk rekha joined to the life line at its start is read as prudence: you plan before you leap.',
+    ],
+  },
+  {
+    id: 'career.head.start.apart',
+    evidence: [head, onLine('life')],
+    when: (p) => p.traits.headStart === 'apart-from-life',
+    weight: 0.75,
+    basis: 'Head line: starts apart from the life line',
+    phrasings: [
+      'Your head line starts apart from the life line, read as an independent mind that trusts its own judgement early.',
+      'A gap between the head and life lines at their start is read as self-reliance and a readiness to strike out alone.',
+    ],
+  },
+  {
+    id: 'career.head.end.level',
+    evidence: [head],
+    when: (p) => p.traits.headEnd === 'level',
+    weight: 0.7,
+    basis: 'Head line: runs level',
+    phrasings: [
+      'Your head line runs level across the palm, read as a practical, grounded way of thinking that likes facts and plans.',
+      'A level Mastishk rekha is read as a head for the concrete: you work best with clear goals and workable steps.',
+    ],
+  },
+  {
+    id: 'career.fate.start.wrist',
+    evidence: [fate],
+    when: (p) => p.traits.fateStart === 'wrist',
+    weight: 0.75,
+    basis: 'Fate line: rises from the wrist',
+    phrasings: [
+      'Your Bhagya rekha rises from the wrist, read as a path you set early and follow on your own strength.',
+      'A fate line that starts at the wrist is read as a self-made course and responsibility taken on early.',
+    ],
+  },
+  {
+    id: 'career.fate.start.life',
+    evidence: [fate, onLine('life')],
+    when: (p) => p.traits.fateStart === 'life-line',
+    weight: 0.7,
+    basis: 'Fate line: rises from the life line',
+    phrasings: [
+      'Your Bhagya rekha rises from the life line, read as a career built by your own effort, often with family roots.',
+      'A fate line that leaves the life line is read as success earned step by step through your own work.',
+    ],
+  },
+  {
+    id: 'career.fate.start.moon',
+    evidence: [fate],
+    when: (p) => p.traits.fateStart === 'moon-mount',
+    weight: 0.7,
+    basis: 'Fate line: rises from the Moon mount',
+    phrasings: [
+      'Your Bhagya rekha rises from the Chandra (Moon) mount, read as a path shaped by other people and public favour.',
+      'A fate line that starts on the Moon mount is read as a career in which others’ help and goodwill count for much.',
     ],
   },
 ]);
