@@ -65,7 +65,19 @@ export const HEAD_SLOPE = { levelBelow: 0.25, moonFrom: 0.5 } as const;
 const ARC_SPAN = { from: 0.35, to: 0.7 } as const;
 
 const distance = (a: PalmPoint, b: PalmPoint) => Math.hypot(a.across - b.across, a.down - b.down);
-const nearest = (p: PalmPoint, trace: readonly PalmPoint[]) => Math.min(...trace.map((q) => distance(p, q)));
+/** Distance from `p` to a trace, taken as the polyline through its points (a trace is thinned for drawing). */
+function nearest(p: PalmPoint, trace: readonly PalmPoint[]): number {
+  if (trace.length === 1) return distance(p, trace[0]!);
+  return Math.min(
+    ...trace.slice(1).map((b, i) => {
+      const a = trace[i]!;
+      const [da, dd] = [b.across - a.across, b.down - a.down];
+      const along = ((p.across - a.across) * da + (p.down - a.down) * dd) / (da * da + dd * dd || 1);
+      const f = Math.min(1, Math.max(0, along));
+      return distance(p, { across: a.across + f * da, down: a.down + f * dd });
+    }),
+  );
+}
 const mostBy = (trace: readonly PalmPoint[], score: (p: PalmPoint) => number) =>
   trace.reduce((best, p) => (score(p) > score(best) ? p : best));
 

@@ -67,13 +67,19 @@ function lineClass(line: LineObservation, attribute: LineAttribute): string | un
 
 const LINE_ATTRIBUTES: readonly LineAttribute[] = ['Length', 'Curve', 'Depth', 'Breaks'];
 
+/**
+ * A fate or sun line seen only faintly (no length class) is missed on the next photo of the hand,
+ * so it is not stated at all; a faint heart, head or life line still reads as a fine line.
+ */
+const STATED_ONLY_CLEAR: readonly LineName[] = ['fate', 'sun'];
+
 const seenSurely = (line: LineObservation) => line.seen && line.confidence >= LINE_CONFIDENCE;
 
 /** The line traits the contract holds: heartLine, heartLineLength, …, marriageLineDepth. */
 function lineTraits(observation: PalmObservation): Partial<PalmProfile> {
   const out: Record<string, string | null> = {};
   for (const [name, line] of Object.entries(observation.lines) as [LineName, LineObservation][]) {
-    const seen = seenSurely(line);
+    const seen = seenSurely(line) && (line.length !== undefined || !STATED_ONLY_CLEAR.includes(name));
     const presence = `${name}Line`;
     if (PROFILE_TRAIT_IDS.includes(presence as ProfileTraitId)) out[presence] = seen ? 'seen' : null;
     for (const attribute of LINE_ATTRIBUTES) {
