@@ -13,7 +13,9 @@ import {
   type PalmPoint,
 } from '../src/profile/line-features';
 import { measuredProfile } from '../src/profile/palm-profile';
+import { interpret, PALM_RULES } from '../src/rules/interpret';
 import { PALM_FIXTURES } from './fixtures/palm-observations';
+import { answers } from './fixtures/questionnaire-answers';
 
 /**
  * A hand laid square in the photo: index knuckle at (30, 30), little knuckle at (50, 30), wrist at
@@ -183,6 +185,12 @@ describe('line features in the profile', () => {
       fateLineStart: 'wrist',
     });
     expect(palmProfileSchema.parse(profile)).toEqual(profile);
+  });
+
+  it('quotes the reach it was judged on beside the finding', () => {
+    const findings = interpret(observation(), answers(), PALM_RULES, measuredProfile(observation()), []);
+    const jupiter = findings.find((f) => f.basis === 'Heart line: ends under Jupiter');
+    expect(jupiter?.measured).toContain('heart line followed to 95% of the way across the palm');
   });
 
   it('reads nothing off a line seen only faintly or unsurely', () => {
