@@ -414,6 +414,8 @@ export const CAREER_RULES = defineRules('career', [
     phrasings: [
       'Your head line leaves the life line together with it, read as a careful mind that weighs a step before taking it.',
       'A Mastishk rekha joined to the life line at its start is read as prudence: you plan before you leap.',
+      'Where your head and life lines begin as one, the tradition reads a thinker who gathers advice and facts before committing.',
+      'Head and life lines joined at the start are read as caution in the early stages of a plan and thoroughness once it is under way.',
     ],
   },
   {
@@ -425,6 +427,8 @@ export const CAREER_RULES = defineRules('career', [
     phrasings: [
       'Your head line starts apart from the life line, read as an independent mind that trusts its own judgement early.',
       'A gap between the head and life lines at their start is read as self-reliance and a readiness to strike out alone.',
+      'The space between your head and life lines at their start is read as confidence in your own ideas and a taste for new ground.',
+      'A head line that begins on its own, clear of the life line, is read as an early independence of thought.',
     ],
   },
   {
@@ -436,6 +440,8 @@ export const CAREER_RULES = defineRules('career', [
     phrasings: [
       'Your head line runs level across the palm, read as a practical, grounded way of thinking that likes facts and plans.',
       'A level Mastishk rekha is read as a head for the concrete: you work best with clear goals and workable steps.',
+      'Running straight across toward the percussion, your Mastishk rekha is read as a logical, orderly mind that likes to see results.',
+      'The tradition reads a level head line as clear, practical judgement: you weigh what works over what merely sounds good.',
     ],
   },
   {
@@ -447,6 +453,8 @@ export const CAREER_RULES = defineRules('career', [
     phrasings: [
       'Your Bhagya rekha rises from the wrist, read as a path you set early and follow on your own strength.',
       'A fate line that starts at the wrist is read as a self-made course and responsibility taken on early.',
+      'Rising straight from the base of the palm, your fate line is read as a sense of direction found early and kept.',
+      'A Bhagya rekha that begins at the wrist is read as a career built steadily on your own initiative.',
     ],
   },
   {
@@ -458,6 +466,8 @@ export const CAREER_RULES = defineRules('career', [
     phrasings: [
       'Your Bhagya rekha rises from the life line, read as a career built by your own effort, often with family roots.',
       'A fate line that leaves the life line is read as success earned step by step through your own work.',
+      'Leaving the life line, your Bhagya rekha is read as progress that grows out of your own efforts and early surroundings.',
+      'The tradition reads a fate line that rises from the life line as achievement won by persistence rather than luck.',
     ],
   },
   {
@@ -469,6 +479,8 @@ export const CAREER_RULES = defineRules('career', [
     phrasings: [
       'Your Bhagya rekha rises from the Chandra (Moon) mount, read as a path shaped by other people and public favour.',
       'A fate line that starts on the Moon mount is read as a career in which others’ help and goodwill count for much.',
+      'Starting on the Moon mount, your fate line is read as a path that opens through people: clients, audiences or partners.',
+      'A Bhagya rekha rising from Chandra is read as a career that thrives on variety and the support of others.',
     ],
   },
 ]);

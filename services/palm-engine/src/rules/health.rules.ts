@@ -364,6 +364,8 @@ export const HEALTH_RULES = defineRules('health', [
     phrasings: [
       'Your Jeevan rekha swings wide into the palm, read as warmth, zest and plenty of energy to spend.',
       'A life line with a wide arc round the thumb ball is read as stamina and an appetite for activity.',
+      'The generous sweep of your Jeevan rekha round the thumb ball is read as vitality and enjoyment of an active life.',
+      'A wide arc to the life line is read as lively energy that does well with movement and company.',
     ],
   },
   {
@@ -375,6 +377,8 @@ export const HEALTH_RULES = defineRules('health', [
     phrasings: [
       'Your Jeevan rekha bows round the thumb ball in a moderate arc, read as energy spent in measure.',
       'A life line of moderate sweep is read as a steady pace: active, with room kept for rest.',
+      'A life line that curves round the thumb ball neither wide nor close is read as balanced energy: steady rather than restless.',
+      'The moderate curve of your Jeevan rekha is read as a rhythm that alternates activity with recovery.',
     ],
   },
   {
@@ -386,6 +390,8 @@ export const HEALTH_RULES = defineRules('health', [
     phrasings: [
       'Your Jeevan rekha keeps close to the thumb, read as a reserved temperament that conserves its energy.',
       'A life line hugging the thumb ball is read as someone who paces themselves and recharges in quiet.',
+      'The tradition reads a life line close to the thumb as energy best kept for what matters most to you.',
+      'A Jeevan rekha that stays near the thumb ball is read as a preference for calm routines and measured effort.',
     ],
   },
 ]);

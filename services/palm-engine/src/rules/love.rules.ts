@@ -378,6 +378,8 @@ export const LOVE_RULES = defineRules('love', [
     phrasings: [
       'Your Hridaya rekha runs on to the mount below the index finger (Guru), read as high ideals and loyalty in love.',
       'A heart line that reaches Guru’s mount is read as a heart that sets its standards high and keeps faith once given.',
+      'Reaching all the way to the index finger’s mount, your heart line is read as love guided by ideals: you give your trust to people you can look up to.',
+      'The tradition reads a heart line ending under Guru as a generous, principled heart that would rather wait than settle.',
     ],
   },
   {
@@ -389,6 +391,8 @@ export const LOVE_RULES = defineRules('love', [
     phrasings: [
       'Your heart line rises between the index and middle fingers, read as deep feeling held with calm and balance.',
       'A Hridaya rekha that ends between Guru and Shani is read as affection that runs deep without running away with you.',
+      'Ending in the space between Guru and Shani, your heart line is read as a balance of warmth and good sense in love.',
+      'A heart line that curves up between the index and middle fingers is read as steady, sincere feeling that is not easily shaken.',
     ],
   },
   {
@@ -400,6 +404,8 @@ export const LOVE_RULES = defineRules('love', [
     phrasings: [
       'Your heart line ends below the middle finger (Shani), read as a reserved heart that guards its feelings and gives them carefully.',
       'A Hridaya rekha that stops under Shani is read as someone who needs time and trust before opening up.',
+      'The tradition reads a heart line that stops below the middle finger as love kept private: shown in deeds more than in words.',
+      'Ending under Shani, your Hridaya rekha suggests a heart that is careful with its trust and loyal once it has given it.',
     ],
   },
 ]);
