@@ -25,7 +25,7 @@ const DEPTHS: Record<NonNullable<LineObservation['depth']>, string> = {
 };
 
 /** Where a line starts, ends or bows against the hand's anatomy, first among its words where the profile states it. */
-const ANATOMY: Partial<Record<LineName, (traits: PalmTraits) => string | undefined>> = {
+const ANATOMY: Partial<Record<LineName, (traits: PalmTraits) => string | null | undefined>> = {
   heart: ({ heartEnd }) =>
     heartEnd &&
     {

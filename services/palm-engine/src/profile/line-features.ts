@@ -29,7 +29,7 @@ export function knuckleFrame(landmarks: readonly Point[]): (p: Point) => PalmPoi
 }
 
 /** The landmarks a palmist reads lines against, in the knuckle frame. */
-export interface FingerBases {
+interface FingerBases {
   middle: PalmPoint;
   ring: PalmPoint;
 }
@@ -47,11 +47,11 @@ export function fingerBases(landmarks: readonly Point[]): FingerBases {
  * this much between photos of one hand (a crease is a pixel or two wide on the retest set's palms,
  * about 0.03–0.05 of the knuckle width), so a value nearer a boundary could fall either side.
  */
-export const FEATURE_MARGIN = 0.05;
+const FEATURE_MARGIN = 0.05;
 /** Two creases closer than this (knuckle-frame distance) are one: the head line leaves the life line. */
-export const JOINED_WITHIN = 0.06;
+const JOINED_WITHIN = 0.06;
 /** A head line this far from the life line where both start is apart from it. */
-export const APART_FROM = 0.12;
+const APART_FROM = 0.12;
 /** A trace starting within this of the palm's thumb-side edge (across) reaches that edge. */
 const EDGE_REACH = 0.15;
 /** The wrist crease, in the knuckle frame: a fate line reaching down to here starts at the wrist. */
@@ -60,7 +60,7 @@ const WRIST_REACH = 0.85;
 const MOON_ACROSS = 0.7;
 const MOON_DOWN = 0.55;
 /** The head line's drop over its outer half, down per across: level below, toward the Moon above. */
-export const HEAD_SLOPE = { levelBelow: 0.25, moonFrom: 0.5 } as const;
+const HEAD_SLOPE = { levelBelow: 0.25, moonFrom: 0.5 } as const;
 /** The stretch of the life line that bows round the thumb ball, from where to where down the palm. */
 const ARC_SPAN = { from: 0.35, to: 0.7 } as const;
 
@@ -188,8 +188,7 @@ export function fateLineStart(
   return start.across >= MOON_ACROSS && start.down >= MOON_DOWN ? 'moon-mount' : null;
 }
 
-export type LineFeatureTrait =
-  'heartLineEnd' | 'headLineStart' | 'headLineEnd' | 'lifeLineArc' | 'fateLineStart';
+type LineFeatureTrait = 'heartLineEnd' | 'headLineStart' | 'headLineEnd' | 'lifeLineArc' | 'fateLineStart';
 
 /**
  * The line features of one photo, from the traces of the lines seen clearly (a line seen only
