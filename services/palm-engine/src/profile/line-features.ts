@@ -43,9 +43,13 @@ export function fingerBases(landmarks: readonly Point[]): FingerBases {
 }
 
 /**
- * Margins, in the knuckle frame, within which a feature is not classed: the traces move by about
- * this much between photos of one hand (a crease is a pixel or two wide on the retest set's palms,
- * about 0.03–0.05 of the knuckle width), so a value nearer a boundary could fall either side.
+ * Margins, in the knuckle frame, within which a feature is not classed, from the traces' measured
+ * spread between photos of one hand (RMS within a hand over ../shared/palms/retest, lines seen
+ * clearly): how far across the heart and life lines reach moves 0.037, the life line's upper end's
+ * distance from the head line 0.066, the head line's outer slope 0.11. A value nearer a boundary
+ * than these could fall on its other side in the next photo: FEATURE_MARGIN is 1.4 of the reach's
+ * spread, joined and apart lie one spread of that distance apart, level and toward the Moon 2.3 of
+ * the slope's.
  */
 const FEATURE_MARGIN = 0.05;
 /** Two creases closer than this (knuckle-frame distance) are one: the head line leaves the life line. */
