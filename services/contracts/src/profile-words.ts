@@ -39,6 +39,7 @@ export const PROFILE_TRAIT_NAMES: Record<ProfileTraitId, string> = {
   marriageLineDepth: 'Marriage line depth',
   heartLineEnd: 'Heart line ends',
   headLineStart: 'Head line starts',
+  headLineEnd: 'Head line ends',
   lifeLineArc: 'Life line arc',
   fateLineStart: 'Fate line starts',
 };
@@ -53,6 +54,12 @@ const CLASS_WORDS: Record<string, string> = {
   'under-jupiter': 'under the index finger (Jupiter)',
   'under-saturn': 'under the middle finger (Saturn)',
   'between-jupiter-and-saturn': 'between Jupiter and Saturn',
+  'joined-to-life': 'joined to the life line',
+  'apart-from-life': 'apart from the life line',
+  'toward-moon': 'sloping toward the Moon mount',
+  'life-line': 'on the life line',
+  'moon-mount': 'on the Moon mount',
+  wrist: 'at the wrist',
 };
 
 /**

@@ -141,9 +141,12 @@ export type LineTrace = z.infer<typeof lineTraceSchema>;
 /**
  * The palm profile's traits and the classes each can take. Ids are stable: a stored reading, a
  * benchmark and a browser compare profiles by them, so a class is renamed only with a new id.
- * A line is 'seen' or null: one photo can show a crease, never prove its absence. The line
- * features (heartLineEnd … fateLineStart) are judged against the hand's anatomy; until the engine
- * reads them they are null in every profile.
+ * A line is 'seen' or null: one photo can show a crease, never prove its absence. Likewise a
+ * trace proves that a line runs at least so far, never that it is short: a line's length is stated
+ * only as 'long' ('short' and 'medium' stay so that readings stored before still parse). The line
+ * features (heartLineEnd … fateLineStart) are judged against the hand's anatomy (finger bases,
+ * thumb root, wrist), each class from evidence a partial trace cannot fake; no fate line is said
+ * to start in mid-palm, since a trace may start there only because its lower part was not seen.
  */
 export const PROFILE_TRAIT_CLASSES = {
   handSide: ['left', 'right'],
@@ -183,8 +186,9 @@ export const PROFILE_TRAIT_CLASSES = {
   marriageLineDepth: ['faint', 'clear', 'deep'],
   heartLineEnd: ['under-jupiter', 'between-jupiter-and-saturn', 'under-saturn'],
   headLineStart: ['joined-to-life', 'apart-from-life'],
+  headLineEnd: ['toward-moon', 'level'],
   lifeLineArc: ['narrow', 'medium', 'wide'],
-  fateLineStart: ['wrist', 'life-line', 'moon-mount', 'mid-palm'],
+  fateLineStart: ['wrist', 'life-line', 'moon-mount'],
 } as const;
 export type ProfileTraitId = keyof typeof PROFILE_TRAIT_CLASSES;
 export const PROFILE_TRAIT_IDS = Object.keys(PROFILE_TRAIT_CLASSES) as ProfileTraitId[];

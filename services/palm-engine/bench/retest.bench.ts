@@ -16,7 +16,12 @@ import { normalisePalmPhoto } from '@palm/palm-photo';
 import { PALMS_DIR as PALMS } from '../../../tests/support/palm-photos';
 import { writeBenchmarkSection } from '../../../bench/support/benchmarks-doc';
 import { machineLoad, median } from '../../../bench/support/stats';
-import { MIN_RELIABILITY, PROFILE_BAND_WIDTHS, reliabilityOf } from '../src/profile/palm-profile';
+import {
+  MIN_RELIABILITY,
+  MIN_SURVIVAL_PAIRS,
+  PROFILE_BAND_WIDTHS,
+  reliabilityOf,
+} from '../src/profile/palm-profile';
 import { TRAIT_RELIABILITY } from '../src/profile/trait-reliability.recorded';
 import { pooledRetest } from './pooled-retest';
 import { VIEW_CHANGES } from './view-changes';
@@ -247,7 +252,7 @@ both with different classes; ${PROFILE_TRAIT_IDS.length} traits, single frame).
 **Reliability** (services/palm-engine/src/profile/trait-reliability.recorded.ts, recorded by \`npm run bench:reliability\`:
 ${TRAIT_RELIABILITY.measured}). Survival = share of pairs, among those where both readings state a class before
 the reliability gate, that state the same one; a value within ${PROFILE_BAND_WIDTHS} noise width(s) of a cut-off states none. A trait is
-stated only where both survivals reach ${MIN_RELIABILITY}. Tags left out for firing on more than 70 % of palms:
+stated only where its survival over both kinds of re-take pooled reaches ${MIN_RELIABILITY} (and at least ${MIN_SURVIVAL_PAIRS} re-takes were seen). Tags left out for firing on more than 70 % of palms:
 ${TRAIT_RELIABILITY.commonTags.length ? TRAIT_RELIABILITY.commonTags.map((t) => `“${t}”`).join(', ') : 'none'}.
 
 | trait | survives a re-take (retest pairs) | survives a view change | in readings | stated in (retest photos) |

@@ -16,6 +16,7 @@ import { measuredProfile, palmProfileOf } from '../src/profile/palm-profile';
 import { measuresOf, PROFILE_MEASURES, type ProfileMeasure } from '../src/profile/profile-measures';
 import type { TraitReliabilityTable, TraitSurvival } from '../src/profile/trait-reliability';
 import { interpret, PALM_RULES } from '../src/rules/interpret';
+import { writeBenchmarkSection } from '../../../bench/support/benchmarks-doc';
 import { VIEW_CHANGES } from './view-changes';
 
 /**
@@ -148,6 +149,34 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = ${JSON.stringify(table, 
 `,
 );
 execFileSync('npx', ['prettier', '--write', OUT], { stdio: 'inherit' });
+
+// Issue #28: no basis tag other than the hand side's may fire on more than COMMON_SHARE of read palms.
+const rates = [...tagCounts]
+  .map(([tag, count]) => ({ tag, rate: count / allRead.length, side: sideTags.has(tag) }))
+  .sort((a, b) => b.rate - a.rate || a.tag.localeCompare(b.tag));
+const stated = rates.filter((r) => !r.side && !commonTags.includes(r.tag));
+const highest = stated[0]?.rate ?? 0;
+await writeBenchmarkSection(
+  'tag-rates',
+  `## How often each basis tag fires
+
+Recorded by \`npm run bench:reliability\` (services/palm-engine/bench/trait-reliability.bench.ts) on ${new Date().toISOString().slice(0, 10)}
+over ${allRead.length} palms read (../shared/palms palm/, retest/, lines/), with the reliability gate just recorded.
+A tag on more than ${COMMON_SHARE * 100} % of them tells no palm from another and is left out of every reading
+(\`commonTags\`); the hand side's tags are exempt. Highest rate among the tags a reading can carry:
+${(100 * highest).toFixed(0)} % (${highest <= COMMON_SHARE ? 'met' : '**missed**'}, ≤ ${COMMON_SHARE * 100} %).
+
+| tag | palms | share | |
+| --- | --- | --- | --- |
+${rates
+  .slice(0, 20)
+  .map(
+    (r) =>
+      `| ${r.tag} | ${Math.round(r.rate * allRead.length)} | ${(100 * r.rate).toFixed(0)} % | ${r.side ? 'hand side' : commonTags.includes(r.tag) ? 'left out' : ''} |`,
+  )
+  .join('\n')}
+`,
+);
 console.log(table.measured);
 for (const [trait, f] of Object.entries(traits))
   console.log(trait, `${f.retest.agreed}/${f.retest.pairs}`, `${f.views.agreed}/${f.views.pairs}`);

@@ -69,6 +69,12 @@ export interface LineObservation {
   anchor: Point;
   /** The traced crease, wherever the line was seen. */
   trace?: Point[];
+  /**
+   * Heart line only, where its trace reached its corridor's end: the crease followed on toward the
+   * index finger (HEART_CONTINUATION), or empty where plain skin continues there, so the line ends.
+   * Absent where the scan could not tell (the trace stopped short, or the continuation is unclear).
+   */
+  beyond?: Point[];
 }
 
 export interface MountObservation {

@@ -10,7 +10,7 @@ import {
   PROFILE_BAND_WIDTHS,
   TRAIT_CUTOFFS,
 } from '../src/profile/palm-profile';
-import type { TraitReliabilityTable } from '../src/profile/trait-reliability';
+import type { TraitReliabilityTable, TraitSurvival } from '../src/profile/trait-reliability';
 import { TRAIT_RELIABILITY } from '../src/profile/trait-reliability.recorded';
 import { composeSections } from '../src/narrator/local-narrator';
 import { interpret, PALM_RULES } from '../src/rules/interpret';
@@ -132,11 +132,25 @@ describe('the palm profile states a class only where a re-take would agree', () 
         ...everyTraitReliable.traits,
         indexVsRing: {
           retest: { pairs: 100, agreed: Math.floor(100 * MIN_RELIABILITY) - 1 },
-          views: { pairs: 10, agreed: 10 },
+          views: { pairs: 0, agreed: 0 },
         },
       },
     };
     expect(palmProfileOf(clear, flaky).indexVsRing).toBeNull();
+    // Pooled: a few retest pairs do not outweigh many view changes, and too few re-takes show nothing.
+    const pooled = (retest: TraitSurvival, views: TraitSurvival): TraitReliabilityTable => ({
+      ...everyTraitReliable,
+      traits: { ...everyTraitReliable.traits, indexVsRing: { retest, views } },
+    });
+    expect(
+      palmProfileOf(clear, pooled({ pairs: 10, agreed: 8 }, { pairs: 49, agreed: 48 })).indexVsRing,
+    ).toBe('ring-longer');
+    expect(
+      palmProfileOf(clear, pooled({ pairs: 10, agreed: 7 }, { pairs: 10, agreed: 10 })).indexVsRing,
+    ).toBeNull();
+    expect(
+      palmProfileOf(clear, pooled({ pairs: 2, agreed: 2 }, { pairs: 2, agreed: 2 })).indexVsRing,
+    ).toBeNull();
     const { indexVsRing: _unmeasured, ...others } = everyTraitReliable.traits;
     expect(palmProfileOf(clear, { ...everyTraitReliable, traits: others }).indexVsRing).toBeNull();
   });

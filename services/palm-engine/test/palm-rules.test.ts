@@ -25,6 +25,103 @@ function withLine(
   return copy;
 }
 
+type Crease = [number, number][];
+
+/** The fixture with clearly seen lines traced along these polylines in its knuckle frame (line-features.ts). */
+function withTraces(
+  observation: PalmObservation,
+  creases: Partial<Record<LineName, Crease>>,
+  beyond?: Crease,
+) {
+  const copy = structuredClone(observation);
+  const [index, little, wrist] = [copy.landmarks[5]!, copy.landmarks[17]!, copy.landmarks[0]!];
+  const middle = { x: (index.x + little.x) / 2, y: (index.y + little.y) / 2 };
+  const toImage = ([across, down]: [number, number]) => ({
+    x: index.x + across * (little.x - index.x) + down * (wrist.x - middle.x),
+    y: index.y + across * (little.y - index.y) + down * (wrist.y - middle.y),
+  });
+  for (const [line, crease] of Object.entries(creases) as [LineName, Crease][]) {
+    const trace = crease.map(toImage);
+    copy.lines[line] = {
+      seen: true,
+      confidence: 0.7,
+      length: 'long',
+      depth: 'clear',
+      anchor: trace[0]!,
+      trace,
+    };
+  }
+  if (beyond) copy.lines.heart.beyond = beyond.map(toImage);
+  return copy;
+}
+
+/** Each class of each line feature, as a palmist would see it on the fixture hand. */
+function lineFeatureVariants(fixture: PalmObservation): PalmObservation[] {
+  const heart: Crease = [
+    [0.95, 0.14],
+    [0.6, 0.1],
+    [0.34, 0.04],
+  ];
+  const lifeOf = (widest: number): Crease => [
+    [0.1, 0.23],
+    [widest, 0.5],
+    [widest - 0.05, 0.9],
+  ];
+  const level: Crease = [
+    [0.02, 0.2],
+    [0.4, 0.24],
+    [0.85, 0.3],
+  ];
+  return [
+    withTraces(fixture, { heart, head: level, life: lifeOf(0.65) }, [
+      [0.34, 0.04],
+      [0.05, 0.09],
+    ]),
+    withTraces(fixture, { heart, life: lifeOf(0.22) }, [
+      [0.34, 0.04],
+      [0.25, 0.02],
+    ]),
+    withTraces(fixture, { heart, life: lifeOf(0.42) }, []),
+    withTraces(fixture, {
+      head: [
+        [0.02, 0.15],
+        [0.8, 0.3],
+      ],
+      life: [
+        [0.05, 0.38],
+        [0.45, 0.8],
+      ],
+    }),
+    withTraces(fixture, {
+      head: [
+        [0.02, 0.2],
+        [0.4, 0.25],
+        [0.8, 0.6],
+      ],
+      fate: [
+        [0.55, 0.92],
+        [0.5, 0.3],
+      ],
+    }),
+    withTraces(fixture, {
+      life: [
+        [0.05, 0.2],
+        [0.45, 0.6],
+      ],
+      fate: [
+        [0.45, 0.6],
+        [0.5, 0.3],
+      ],
+    }),
+    withTraces(fixture, {
+      fate: [
+        [0.8, 0.7],
+        [0.5, 0.3],
+      ],
+    }),
+  ];
+}
+
 /** Plausible neighbours of the fixtures: one line or one mount observed differently. */
 function variants(): PalmObservation[] {
   const out: PalmObservation[] = [];
@@ -44,6 +141,7 @@ function variants(): PalmObservation[] {
       ...fixture,
       geometry: { ...geometry, fingerLengths: { ...geometry.fingerLengths, middle: 0.87 } },
     });
+    out.push(...lineFeatureVariants(fixture));
     for (const mount of MOUNT_NAMES) {
       for (const prominence of ['flat', 'average', 'full'] as const) {
         const copy = structuredClone(fixture);
@@ -161,7 +259,7 @@ describe('palm rule base', () => {
       // What the scan reports for a line in its faint band: a depth, no length, bow or breaks.
       const faint = withLine(fixture, line, { seen: true, confidence: 0.6, depth: 'faint', anchor });
       for (const key of ['length', 'curvature', 'breaks'] as const) delete faint.lines[line][key];
-      const clear = withLine(faint, line, { length: 'medium', curvature: 'gentle', breaks: 0 });
+      const clear = withLine(faint, line, { length: 'long', curvature: 'gentle', breaks: 0 });
       const sayingSeen = (observation: PalmObservation) =>
         interpretAll(observation).filter((finding) => finding.basis === basis);
       expect(sayingSeen(faint), line).toEqual([]);

@@ -24,15 +24,40 @@ const DEPTHS: Record<NonNullable<LineObservation['depth']>, string> = {
   deep: 'deeply etched',
 };
 
+/** Where a line starts, ends or bows against the hand's anatomy, first among its words where the profile states it. */
+const ANATOMY: Partial<Record<LineName, (traits: PalmTraits) => string | null | undefined>> = {
+  heart: ({ heartEnd }) =>
+    heartEnd &&
+    {
+      'under-jupiter': 'Jupiter-reaching',
+      'between-jupiter-and-saturn': 'cleft-rising',
+      'under-saturn': 'Saturn-ending',
+    }[heartEnd],
+  head: ({ headStart, headEnd }) =>
+    [
+      headStart && { 'joined-to-life': 'life-joined', 'apart-from-life': 'free-starting' }[headStart],
+      headEnd && { 'toward-moon': 'Moon-sloping', level: 'level-running' }[headEnd],
+    ]
+      .filter(Boolean)
+      .join(', ') || undefined,
+  life: ({ lifeArc }) =>
+    lifeArc && { wide: 'wide-arcing', medium: 'moderately arcing', narrow: 'thumb-hugging' }[lifeArc],
+  fate: ({ fateStart }) =>
+    fateStart &&
+    { wrist: 'wrist-rising', 'life-line': 'life-rising', 'moon-mount': 'Moon-rising' }[fateStart],
+};
+
 /** A line with every attribute the profile states, so the words are this palm's own. */
 const line =
   (name: LineName, words: string): Feature =>
-  (_traits, observation) => {
+  (traits, observation) => {
     const seen = observation.lines[name];
     if (!seen.seen || seen.confidence < LINE_CONFIDENCE) return undefined;
     const breaks = seen.breaks === undefined ? undefined : seen.breaks === 0 ? 'unbroken' : 'broken';
     const shape = [
-      seen.length,
+      ANATOMY[name]?.(traits),
+      // "A long life line" would read as the promise of a long life, which a reading never makes.
+      name === 'life' && seen.length === 'long' ? 'long-reaching' : seen.length,
       seen.curvature && CURVES[seen.curvature],
       seen.depth && DEPTHS[seen.depth],
       breaks,
@@ -40,8 +65,10 @@ const line =
       .filter(Boolean)
       .join(', ');
     // A line seen too faintly to class its shape is no clear line.
-    if (!seen.length && !seen.curvature) return `a ${seen.depth === 'faint' ? 'fine' : 'clear'} ${words}`;
-    return `a ${shape} ${words}`;
+    if (!seen.length && !seen.curvature && seen.depth)
+      return `a ${seen.depth === 'faint' ? 'fine' : 'clear'} ${words}`;
+    const phrase = shape ? `${shape} ${words}` : words;
+    return `${/^[aeiou]/i.test(phrase) ? 'an' : 'a'} ${phrase}`;
   };
 
 /** A class in words; nothing where the profile left the trait null. */

@@ -1,6 +1,6 @@
 import type { LineName, LineObservation, PalmObservation, Point } from '../palm-observation';
 import { LINE_NAMES } from '../palm-observation';
-import { LINE_CORRIDORS, type LineCorridor } from './palm-anchors';
+import { HEART_CONTINUATION, LINE_CORRIDORS, type LineCorridor } from './palm-anchors';
 import type { PalmFrame } from './palm-frame';
 import { NOISE_MULTIPLE } from './hand-geometry';
 import { gaussianBlur, MIN_SURFACE_WIDTH, type PalmSurface } from './palm-surface';
@@ -366,6 +366,7 @@ function scanLine(
   frame: PalmFrame,
   toPercent: (p: Point) => Point,
   noise: LineNoise,
+  continuation?: LineCorridor,
 ): LineObservation {
   const laid = layCorridor(corridor, field.width, field.height);
   const responses = corridorResponses(laid, field, texture, claimed);
@@ -386,22 +387,65 @@ function scanLine(
   const sureness = (0.5 * (length - MIN_LENGTH)) / (1 - MIN_LENGTH) + 0.5 * strength;
   const confidence = SEEN_CONFIDENCE + (MAX_CONFIDENCE - SEEN_CONFIDENCE) * sureness;
   const trace = pixels.map((p) => frame.at(p.x / (field.width - 1), p.y / (field.height - 1)));
+  const classes = seenLineClasses(
+    { length, meanResponse: segment.meanResponse, bow: bowOf(pixels), breaks: segment.breaks },
+    noise,
+  );
+  // Only a crease seen clearly to its corridor's very end can be followed on past it.
+  const reachedEnd = segment.last >= track.length - 1 - Math.max(1, Math.round(MAX_GAP * track.length));
+  const beyond =
+    continuation && reachedEnd && classes.length !== undefined
+      ? scanContinuation(continuation, field, texture, claimed, frame, toPercent)
+      : undefined;
   return {
     seen: true,
     confidence,
-    ...seenLineClasses(
-      {
-        length,
-        meanResponse: segment.meanResponse,
-        bow: bowOf(pixels),
-        breaks: segment.breaks,
-      },
-      noise,
-    ),
+    ...classes,
     // The marker sits on the crease itself, halfway along the stretch that was seen.
     anchor: toPercent(trace[Math.floor(trace.length / 2)]!),
     trace: thin(trace).map(toPercent),
+    ...(beyond ? { beyond } : {}),
   };
+}
+
+/** A continuation's crease must start within this share of it: past the junction, not somewhere further on. */
+const CONTINUATION_START = 0.25;
+
+/**
+ * A line followed past its corridor's end: the crease that starts at the junction, or an empty
+ * trace where even the strongest track there stays at the skin's own texture (the line ends), or
+ * undefined where neither is clear. Claims nothing, so the later corridors are scanned as before.
+ */
+function scanContinuation(
+  corridor: LineCorridor,
+  field: ValleyField,
+  texture: number,
+  claimed: Uint8Array,
+  frame: PalmFrame,
+  toPercent: (p: Point) => Point,
+): Point[] | undefined {
+  const laid = layCorridor(corridor, field.width, field.height);
+  const responses = corridorResponses(laid, field, texture, claimed);
+  const track = bestTrack(responses);
+  const segment = creaseSegment(responses, track);
+  if (
+    segment &&
+    segment.first <= CONTINUATION_START * track.length &&
+    segment.meanResponse >= MIN_MEAN_RESPONSE
+  ) {
+    const trace = track
+      .slice(segment.first, segment.last + 1)
+      .map((j, k) => offsetPoint(laid, segment.first + k, j))
+      .map((p) => frame.at(p.x / (field.width - 1), p.y / (field.height - 1)));
+    return thin(trace).map(toPercent);
+  }
+  const opening = track
+    .slice(0, Math.ceil(2 * CONTINUATION_START * track.length))
+    .map((j, k) => responses[k]![j]!)
+    .filter((value) => value !== CLAIMED);
+  const mean =
+    opening.reduce((a, b) => a + Math.min(Math.max(b, 0), RESPONSE_CAP), 0) / (opening.length || 1);
+  return opening.length > 0 && mean < BREAK_RESPONSE ? [] : undefined;
 }
 
 /** A line not seen: its marker goes where its corridor lies. */
@@ -500,7 +544,17 @@ export function scanCreases(
   const trusted = field.height >= MIN_PALM_RATIO * field.width;
   const scanned: Partial<Record<LineName, LineObservation>> = {};
   for (const name of trusted ? SCANNED_LINES : []) {
-    scanned[name] = scanLine(LINE_CORRIDORS[name], field, texture, claimed, frame, toPercent, lineNoise);
+    const continuation = name === 'heart' ? HEART_CONTINUATION : undefined;
+    scanned[name] = scanLine(
+      LINE_CORRIDORS[name],
+      field,
+      texture,
+      claimed,
+      frame,
+      toPercent,
+      lineNoise,
+      continuation,
+    );
   }
   const lines = Object.fromEntries(
     LINE_NAMES.map((name) => [name, scanned[name] ?? unseenLine(LINE_CORRIDORS[name], 0, frame, toPercent)]),

@@ -105,3 +105,19 @@ export const LINE_CORRIDORS: Record<LineName, LineCorridor> = {
     anchor: [0.93, 0.08],
   },
 };
+
+/**
+ * Past its corridor's end under the middle finger the heart line either stops, rises into the cleft
+ * between index and middle fingers, or runs on under the index finger (Jupiter): where it ends is
+ * read along this continuation, scanned only when the heart line's trace reached its corridor's end.
+ */
+export const HEART_CONTINUATION: LineCorridor = {
+  path: [
+    [0.34, 0.04],
+    [0.22, 0.05],
+    [0.1, 0.07],
+  ],
+  // Wide enough to hold a crease rising into the cleft as well as one running on under the index finger.
+  halfWidth: 0.06,
+  anchor: [0.22, 0.05],
+};

@@ -6,7 +6,7 @@ const classOf = (profile: PalmProfile, id: string): string | undefined =>
 
 /**
  * A line as the profile holds it: undefined unless the profile says it was seen, and only the
- * classes the profile states (a null class is left out). Where it lies (anchor, trace) and how
+ * classes the profile states (a null class is left out). Where it lies (anchor, trace, beyond) and how
  * surely comes from the observation, which states no class.
  */
 export function profiledLine(
@@ -16,7 +16,7 @@ export function profiledLine(
 ): LineObservation | undefined {
   const prefix = `${name}Line`;
   if (classOf(profile, prefix) !== 'seen') return undefined;
-  const { confidence, anchor, trace, breaks: breakCount } = observation.lines[name];
+  const { confidence, anchor, trace, beyond, breaks: breakCount } = observation.lines[name];
   const length = classOf(profile, `${prefix}Length`) as LineObservation['length'];
   const curvature = classOf(profile, `${prefix}Curve`) as LineObservation['curvature'];
   const depth = classOf(profile, `${prefix}Depth`) as LineObservation['depth'];
@@ -26,6 +26,7 @@ export function profiledLine(
     confidence,
     anchor,
     ...(trace ? { trace } : {}),
+    ...(beyond ? { beyond } : {}),
     ...(length ? { length } : {}),
     ...(curvature ? { curvature } : {}),
     ...(depth ? { depth } : {}),

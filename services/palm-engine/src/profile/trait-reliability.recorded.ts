@@ -127,12 +127,12 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = {
     },
     heartLineLength: {
       retest: {
-        pairs: 80,
-        agreed: 71,
+        pairs: 10,
+        agreed: 10,
       },
       views: {
-        pairs: 133,
-        agreed: 130,
+        pairs: 103,
+        agreed: 103,
       },
     },
     heartLineCurve: {
@@ -177,12 +177,12 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = {
     },
     headLineLength: {
       retest: {
-        pairs: 99,
-        agreed: 91,
+        pairs: 0,
+        agreed: 0,
       },
       views: {
-        pairs: 139,
-        agreed: 113,
+        pairs: 23,
+        agreed: 23,
       },
     },
     headLineCurve: {
@@ -227,12 +227,12 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = {
     },
     lifeLineLength: {
       retest: {
-        pairs: 108,
-        agreed: 94,
+        pairs: 0,
+        agreed: 0,
       },
       views: {
-        pairs: 128,
-        agreed: 112,
+        pairs: 36,
+        agreed: 36,
       },
     },
     lifeLineCurve: {
@@ -267,32 +267,32 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = {
     },
     fateLine: {
       retest: {
-        pairs: 10,
-        agreed: 10,
+        pairs: 2,
+        agreed: 2,
       },
       views: {
-        pairs: 42,
-        agreed: 42,
+        pairs: 38,
+        agreed: 38,
       },
     },
     fateLineLength: {
       retest: {
-        pairs: 2,
-        agreed: 1,
+        pairs: 0,
+        agreed: 0,
       },
       views: {
-        pairs: 38,
-        agreed: 29,
+        pairs: 12,
+        agreed: 12,
       },
     },
     fateLineDepth: {
       retest: {
-        pairs: 10,
-        agreed: 10,
+        pairs: 2,
+        agreed: 2,
       },
       views: {
-        pairs: 42,
-        agreed: 41,
+        pairs: 38,
+        agreed: 37,
       },
     },
     fateLineBreaks: {
@@ -315,16 +315,6 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = {
         agreed: 7,
       },
     },
-    sunLineLength: {
-      retest: {
-        pairs: 0,
-        agreed: 0,
-      },
-      views: {
-        pairs: 7,
-        agreed: 7,
-      },
-    },
     sunLineDepth: {
       retest: {
         pairs: 0,
@@ -335,6 +325,56 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = {
         agreed: 4,
       },
     },
+    heartLineEnd: {
+      retest: {
+        pairs: 32,
+        agreed: 32,
+      },
+      views: {
+        pairs: 54,
+        agreed: 53,
+      },
+    },
+    headLineStart: {
+      retest: {
+        pairs: 26,
+        agreed: 25,
+      },
+      views: {
+        pairs: 99,
+        agreed: 99,
+      },
+    },
+    headLineEnd: {
+      retest: {
+        pairs: 0,
+        agreed: 0,
+      },
+      views: {
+        pairs: 17,
+        agreed: 17,
+      },
+    },
+    lifeLineArc: {
+      retest: {
+        pairs: 8,
+        agreed: 8,
+      },
+      views: {
+        pairs: 41,
+        agreed: 41,
+      },
+    },
+    fateLineStart: {
+      retest: {
+        pairs: 0,
+        agreed: 0,
+      },
+      views: {
+        pairs: 25,
+        agreed: 24,
+      },
+    },
   },
   commonTags: [
     'Fingers held close',
@@ -342,5 +382,6 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = {
     'Head line: gentle slope',
     'Head line: sloping',
     'Heart line: gentle arc',
+    'Heart line: unbroken',
   ],
 };

@@ -238,19 +238,6 @@ export const HEALTH_RULES = defineRules('health', [
     ],
   },
   {
-    id: 'health.life.short',
-    evidence: [life],
-    when: (p) => p.line('life')?.length === 'short',
-    weight: 0.55,
-    basis: 'Life line: short',
-    phrasings: [
-      'A shorter Jeevan rekha is not a measure of anything fixed; it is read as energy that comes in chapters.',
-      'Your life line is compact, which tradition reads as a liking for variety and change in your routines.',
-      'Your life line ends early on the palm, which tradition reads as energy in bursts rather than a steady stream; it says nothing about years.',
-      'A compact Jeevan rekha is read as a restless rhythm: change of scene refreshes you.',
-    ],
-  },
-  {
     id: 'health.life.curved',
     evidence: [life],
     when: (p) => p.line('life')?.curvature === 'curved',
@@ -366,6 +353,45 @@ export const HEALTH_RULES = defineRules('health', [
     phrasings: [
       'A full Shukra parvat is classically read as vitality and warmth.',
       'The Mount of Venus looks well rounded, linked with a good store of energy and enjoyment of life.',
+    ],
+  },
+  {
+    id: 'health.life.arc.wide',
+    evidence: [life],
+    when: (p) => p.traits.lifeArc === 'wide',
+    weight: 0.75,
+    basis: 'Life line: wide arc',
+    phrasings: [
+      'Your Jeevan rekha swings wide into the palm, read as warmth, zest and plenty of energy to spend.',
+      'A life line with a wide arc round the thumb ball is read as stamina and an appetite for activity.',
+      'The generous sweep of your Jeevan rekha round the thumb ball is read as vitality and enjoyment of an active life.',
+      'A wide arc to the life line is read as lively energy that does well with movement and company.',
+    ],
+  },
+  {
+    id: 'health.life.arc.medium',
+    evidence: [life],
+    when: (p) => p.traits.lifeArc === 'medium',
+    weight: 0.6,
+    basis: 'Life line: moderate arc',
+    phrasings: [
+      'Your Jeevan rekha bows round the thumb ball in a moderate arc, read as energy spent in measure.',
+      'A life line of moderate sweep is read as a steady pace: active, with room kept for rest.',
+      'A life line that curves round the thumb ball neither wide nor close is read as balanced energy: steady rather than restless.',
+      'The moderate curve of your Jeevan rekha is read as a rhythm that alternates activity with recovery.',
+    ],
+  },
+  {
+    id: 'health.life.arc.narrow',
+    evidence: [life],
+    when: (p) => p.traits.lifeArc === 'narrow',
+    weight: 0.65,
+    basis: 'Life line: close to the thumb',
+    phrasings: [
+      'Your Jeevan rekha keeps close to the thumb, read as a reserved temperament that conserves its energy.',
+      'A life line hugging the thumb ball is read as someone who paces themselves and recharges in quiet.',
+      'The tradition reads a life line close to the thumb as energy best kept for what matters most to you.',
+      'A Jeevan rekha that stays near the thumb ball is read as a preference for calm routines and measured effort.',
     ],
   },
 ]);

@@ -207,30 +207,6 @@ export const LOVE_RULES = defineRules('love', [
     ],
   },
   {
-    id: 'love.heart.medium',
-    evidence: [heart],
-    when: (p) => p.line('heart')?.length === 'medium',
-    weight: 0.6,
-    basis: 'Heart line: medium',
-    phrasings: [
-      'A heart line of medium length suggests balanced feelings: warm, yet grounded in good sense.',
-      'Your Hridaya rekha is of moderate length, read as affection that is sincere without being consuming.',
-      'The measured length of your heart line suggests feelings that are warm yet kept in proportion.',
-      'A heart line of middling length is read as a practical heart that weighs closeness against independence.',
-    ],
-  },
-  {
-    id: 'love.heart.short',
-    evidence: [heart],
-    when: (p) => p.line('heart')?.length === 'short',
-    weight: 0.7,
-    basis: 'Heart line: short',
-    phrasings: [
-      'A shorter Hridaya rekha is read as a practical heart that values actions and loyalty over romance.',
-      'Your heart line is short, which tradition links to a self-contained nature that loves on its own terms.',
-    ],
-  },
-  {
     id: 'love.heart.curved',
     evidence: [heart],
     when: (p) => p.line('heart')?.curvature === 'curved',
@@ -391,6 +367,45 @@ export const LOVE_RULES = defineRules('love', [
     phrasings: [
       'A straight heart line on a square palm is read as practical devotion: love shown in reliability.',
       'Your level Hridaya rekha and square palm point to a partner who plans a shared life carefully.',
+    ],
+  },
+  {
+    id: 'love.heart.end.jupiter',
+    evidence: [heart],
+    when: (p) => p.traits.heartEnd === 'under-jupiter',
+    weight: 0.8,
+    basis: 'Heart line: ends under Jupiter',
+    phrasings: [
+      'Your Hridaya rekha runs on to the mount below the index finger (Guru), read as high ideals and loyalty in love.',
+      'A heart line that reaches Guru’s mount is read as a heart that sets its standards high and keeps faith once given.',
+      'Reaching all the way to the index finger’s mount, your heart line is read as love guided by ideals: you give your trust to people you can look up to.',
+      'The tradition reads a heart line ending under Guru as a generous, principled heart that would rather wait than settle.',
+    ],
+  },
+  {
+    id: 'love.heart.end.between',
+    evidence: [heart],
+    when: (p) => p.traits.heartEnd === 'between-jupiter-and-saturn',
+    weight: 0.75,
+    basis: 'Heart line: ends between Jupiter and Saturn',
+    phrasings: [
+      'Your heart line rises between the index and middle fingers, read as deep feeling held with calm and balance.',
+      'A Hridaya rekha that ends between Guru and Shani is read as affection that runs deep without running away with you.',
+      'Ending in the space between Guru and Shani, your heart line is read as a balance of warmth and good sense in love.',
+      'A heart line that curves up between the index and middle fingers is read as steady, sincere feeling that is not easily shaken.',
+    ],
+  },
+  {
+    id: 'love.heart.end.saturn',
+    evidence: [heart],
+    when: (p) => p.traits.heartEnd === 'under-saturn',
+    weight: 0.65,
+    basis: 'Heart line: ends under Saturn',
+    phrasings: [
+      'Your heart line ends below the middle finger (Shani), read as a reserved heart that guards its feelings and gives them carefully.',
+      'A Hridaya rekha that stops under Shani is read as someone who needs time and trust before opening up.',
+      'The tradition reads a heart line that stops below the middle finger as love kept private: shown in deeds more than in words.',
+      'Ending under Shani, your Hridaya rekha suggests a heart that is careful with its trust and loyal once it has given it.',
     ],
   },
 ]);

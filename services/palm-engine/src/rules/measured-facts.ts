@@ -1,4 +1,5 @@
 import type { LineName, LineObservation, PalmObservation } from '../palm-observation';
+import { lineFeatureFacts } from '../profile/line-features';
 import type { Evidence } from './palm-rule';
 import type { PalmTraits } from './palm-traits';
 import { LINE_LABELS, MOUNT_LABELS } from './vedic-names';
@@ -35,6 +36,15 @@ const TRAIT_MEASURES: Record<keyof PalmTraits, TraitMeasure> = {
   thumbAngle: ({ geometry: g }) => `thumb opening at ${Math.round(g.thumbAngle)}°`,
   spacing: ({ geometry: g }) => `fingers ${g.fingerSpreadDegrees.toFixed(1)}° apart on average`,
   creases: ({ creaseDensity }) => `${percent(creaseDensity.valleyShare)} of the palm in fine creases`,
+  heartEnd: (o) =>
+    `heart line followed to ${percent(lineFeatureFacts(o).heartReach)} of the way across the palm`,
+  headStart: (o) =>
+    `life line’s upper end ${percent(lineFeatureFacts(o).headToLife)} of the knuckle width from the head line`,
+  headEnd: (o) =>
+    `head line’s outer half dropping ${times(lineFeatureFacts(o).headSlope)} as far down the palm as it runs across`,
+  lifeArc: (o) => `life line reaching ${percent(lineFeatureFacts(o).lifeReach)} of the way across the palm`,
+  fateStart: (o) =>
+    `fate line traced from ${percent(lineFeatureFacts(o).fateFrom)} of the way down to the wrist`,
 };
 
 const CURVATURE_IN_WORDS: Record<NonNullable<LineObservation['curvature']>, string> = {

@@ -84,14 +84,12 @@ export const onLine = (line: LineName): Evidence => ({ kind: 'line', line });
 export const onMount = (mount: MountName): Evidence => ({ kind: 'mount', mount });
 
 /**
- * A line seen clearly enough for its length to be classed. A line seen only faintly (within the
- * scan's FAINT_MARGIN of the response it needs) has a depth and nothing more: it reads as a fine
- * line where a rule reads fine lines, but it is no ground for saying that the line is there. A
- * fate or sun line in that band on one photo of a hand is missed on the next: on
- * ../shared/palms/retest the fate line was seen on some but not all photos of every hand where it
- * was seen at all.
+ * A line the profile holds. A line seen only faintly (within the scan's FAINT_MARGIN of the
+ * response it needs) is no ground for saying that the line is there, so the profile states a fate
+ * or sun line only where it was seen clearly (profile/palm-profile.ts): on ../shared/palms/retest
+ * a faint one was missed on the next photo of every hand where it was seen at all.
  */
-export const seenClearly = (line: LineObservation | undefined): boolean => line?.length !== undefined;
+export const seenClearly = (line: LineObservation | undefined): boolean => line?.seen === true;
 
 /** Lines must be seen fairly surely; mounts are never seen surely, so their rules accept little. */
 const DEFAULT_MIN_CONFIDENCE: Record<Evidence['kind'], number> = {

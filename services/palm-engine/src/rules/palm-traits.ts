@@ -21,6 +21,12 @@ export interface PalmTraits {
   thumbAngle: PalmProfile['thumbAngle'];
   spacing: PalmProfile['fingerSpacing'];
   creases: PalmProfile['creaseDensity'];
+  /** The line features judged against the hand's anatomy (profile/line-features.ts). */
+  heartEnd: PalmProfile['heartLineEnd'];
+  headStart: PalmProfile['headLineStart'];
+  headEnd: PalmProfile['headLineEnd'];
+  lifeArc: PalmProfile['lifeLineArc'];
+  fateStart: PalmProfile['fateLineStart'];
 }
 
 export function traitsFromProfile(profile: PalmProfile, observation: PalmObservation): PalmTraits {
@@ -43,6 +49,11 @@ export function traitsFromProfile(profile: PalmProfile, observation: PalmObserva
     thumbAngle: profile.thumbAngle,
     spacing: profile.fingerSpacing,
     creases: profile.creaseDensity,
+    heartEnd: profile.heartLineEnd,
+    headStart: profile.headLineStart,
+    headEnd: profile.headLineEnd,
+    lifeArc: profile.lifeLineArc,
+    fateStart: profile.fateLineStart,
   };
 }
 

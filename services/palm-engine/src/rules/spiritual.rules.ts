@@ -381,4 +381,17 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
       'Your Prithvi hand and clean palm suggest steadiness others lean on in uncertain times.',
     ],
   },
+  {
+    id: 'spiritual.head.end.moon',
+    evidence: [onLine('head')],
+    when: (p) => p.traits.headEnd === 'toward-moon',
+    weight: 0.75,
+    basis: 'Head line: slopes toward the Moon mount',
+    phrasings: [
+      'Your head line slopes down toward the Chandra (Moon) mount, read as imagination and an inner life rich in images.',
+      'A Mastishk rekha bending toward the Moon mount is read as intuition and a creative, reflective mind.',
+      'The downward curve of your head line toward Chandra is read as a mind that dreams, imagines and senses before it reasons.',
+      'A head line sloping toward the Moon mount is read as openness to inspiration, symbols and the inner world.',
+    ],
+  },
 ]);
