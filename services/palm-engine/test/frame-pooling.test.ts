@@ -108,6 +108,25 @@ describe('pooling several frames of one hand', () => {
     expect(disagreeing.lines.heart.curvature).toBeUndefined();
   });
 
+  it("keeps what the photo followed beyond the heart line's trace, with the trace it extends", () => {
+    const followed = {
+      ...{ seen: true, confidence: 0.8 },
+      trace: [{ x: 1, y: 2 }],
+      beyond: [{ x: 3, y: 2 }],
+    };
+    const seenInFrame: Partial<LineObservation> = { seen: true, confidence: 0.8 };
+    const pooled = poolObservations(withLine(photo, 'heart', followed), [
+      withLine(photo, 'heart', seenInFrame),
+    ]);
+    expect(pooled.lines.heart).toMatchObject({ trace: followed.trace, beyond: followed.beyond });
+
+    const notInPhoto = poolObservations(
+      withLine(photo, 'heart', { seen: false, confidence: 0.2, beyond: [] }),
+      [withLine(photo, 'heart', seenInFrame), withLine(photo, 'heart', seenInFrame)],
+    );
+    expect(notInPhoto.lines.heart.beyond).toBeUndefined();
+  });
+
   it('does not count a line seen too faintly for the profile as evidence', () => {
     const faint: Partial<LineObservation> = { seen: true, confidence: 0.3 };
     const pooled = poolObservations(withLine(photo, 'heart', { seen: true, confidence: 0.9 }), [

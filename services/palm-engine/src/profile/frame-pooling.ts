@@ -113,8 +113,8 @@ function agreedClass<T>(values: readonly (T | undefined)[]): T | undefined {
 
 /**
  * A line seen (as surely as the profile needs) in at least MIN_FRAMES_SEEING frames, with the
- * classes those frames agree on; else not seen. Where it lies is the photo's: its trace only
- * where the photo itself shows the line, its anchor (the corridor's place) always.
+ * classes those frames agree on; else not seen. Where it lies is the photo's: its trace (and what
+ * was followed beyond it) only where the photo itself shows the line, its anchor always.
  */
 function pooledLine(photo: LineObservation, all: readonly LineObservation[]): LineObservation {
   const seeing = all.filter((line) => line.seen && line.confidence >= LINE_CONFIDENCE);
@@ -125,12 +125,15 @@ function pooledLine(photo: LineObservation, all: readonly LineObservation[]): Li
   const curvature = agreedClass(seeing.map((line) => line.curvature));
   const depth = agreedClass(seeing.map((line) => line.depth));
   const breaks = agreedClass(seeing.map((line) => line.breaks));
-  const trace = seeing.includes(photo) ? photo.trace : undefined;
+  // The heart line's end is judged on the trace with what was followed past it: the two go together.
+  const shown = seeing.includes(photo) ? photo : undefined;
+  const { trace, beyond } = shown ?? {};
   return {
     seen: true,
     confidence: median(seeing.map((line) => line.confidence)),
     anchor: photo.anchor,
     ...(trace ? { trace } : {}),
+    ...(trace && beyond ? { beyond } : {}),
     ...(length ? { length } : {}),
     ...(curvature ? { curvature } : {}),
     ...(depth ? { depth } : {}),
