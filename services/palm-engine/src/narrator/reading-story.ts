@@ -17,6 +17,7 @@ import { oneAreaPerFeature } from '../rules/interpret';
 import { listInWords } from '../rules/measured-facts';
 import { byStrength, type Finding } from '../rules/palm-rule';
 import type { PalmTraits } from '../rules/palm-traits';
+import { TATTVA_LABELS } from '../rules/vedic-names';
 import { asYours, sectionFeatures } from './palm-description';
 import type { PhraseChooser } from './phrase-chooser';
 
@@ -293,26 +294,23 @@ export function tellStory(
 ): ReadingStory {
   const placed = oneAreaPerFeature([...fired].sort(byStrength));
   const wordsOf = (finding: Finding) => {
-    const [words] = sectionFeatures([], featuresOf(finding), traits, observation);
+    const features = featuresOf(finding);
+    // The hand's element is named as the tradition names it; every other feature as the sections do.
+    if (features.length === 1 && features[0] === 'handType' && traits.handType)
+      return `your ${TATTVA_LABELS[traits.handType]} hand`;
+    const [words] = sectionFeatures([], features, traits, observation);
     return words && asYours(words);
   };
-  const yielded = new Set<Finding>();
+  const settled = settleAssertions(placed);
+  const yielded = new Set(settled.yielded);
   const tensions: Tension[] = [];
-  for (const axis of AXES) {
-    const [first, second] = ASSERTION_AXES[axis];
-    const side = (pole: string) => placed.filter((finding) => finding.asserts?.[axis] === pole);
-    const a = side(first);
-    const b = side(second);
-    if (a.length === 0 || b.length === 0) continue;
-    const strength = (findings: Finding[]) => findings.reduce((sum, finding) => sum + finding.score, 0);
-    const [kept, lost] = strength(a) >= strength(b) ? [a, b] : [b, a];
-    for (const finding of lost) yielded.add(finding);
-    const keptWords = wordsOf(kept[0]!);
-    const lostWords = wordsOf(lost[0]!);
+  for (const { axis, kept, lost } of settled.pulls) {
+    const keptWords = wordsOf(kept);
+    const lostWords = wordsOf(lost);
     if (keptWords && lostWords && keptWords !== lostWords)
       tensions.push({
         axis,
-        area: kept[0]!.area,
+        area: kept.area,
         sentence: choose.pick(TENSION_TEXTS[axis], `tension.${axis}`)(capitalised(keptWords), lostWords),
       });
   }
@@ -323,6 +321,39 @@ export function tellStory(
   );
   const { themes, poles } = themesOf(fired, stated, opposed, profile, observation, wordsOf, choose);
   return { findings, yielded: [...yielded], tensions, themes, themePoles: poles };
+}
+
+/** Where the hand pulls both ways on an axis: the strongest finding of each side. */
+interface Pull {
+  axis: AssertionAxis;
+  kept: Finding;
+  lost: Finding;
+}
+
+/**
+ * The findings a reading may state, strongest first: on each axis where they take both poles, the
+ * side with the greater total strength stays and every finding of the other side yields.
+ */
+export function settleAssertions(placed: readonly Finding[]): {
+  findings: Finding[];
+  yielded: Finding[];
+  pulls: Pull[];
+} {
+  const yielded = new Set<Finding>();
+  const pulls: Pull[] = [];
+  for (const axis of AXES) {
+    const [first, second] = ASSERTION_AXES[axis];
+    const side = (pole: string) =>
+      placed.filter((finding) => !yielded.has(finding) && finding.asserts?.[axis] === pole);
+    const a = side(first);
+    const b = side(second);
+    if (a.length === 0 || b.length === 0) continue;
+    const strength = (findings: Finding[]) => findings.reduce((sum, finding) => sum + finding.score, 0);
+    const [kept, lost] = strength(a) >= strength(b) ? [a, b] : [b, a];
+    for (const finding of lost) yielded.add(finding);
+    pulls.push({ axis, kept: kept[0]!, lost: lost[0]! });
+  }
+  return { findings: placed.filter((finding) => !yielded.has(finding)), yielded: [...yielded], pulls };
 }
 
 /**
