@@ -153,6 +153,12 @@ const perVisitor = Object.keys(VISITORS).map((visitor) => {
     const others = new Set(sentenceSets.filter((_, j) => j !== i).flatMap((set) => [...set]));
     return mine.size === 0 ? 0 : [...mine].filter((s) => others.has(s)).length / mine.size;
   });
+  if (argument('--shared') > 0 && visitor === 'nothing given') {
+    const i = argument('--shared');
+    const others = new Set(sentenceSets.filter((_, j) => j !== i).flatMap((set) => [...set]));
+    for (const sentence of sentenceSets[i] ?? [])
+      console.log(others.has(sentence) ? 'SHARED' : 'own   ', sentence);
+  }
   const frequency = new Map<string, number>();
   for (const set of sentenceSets) for (const s of set) frequency.set(s, (frequency.get(s) ?? 0) + 1);
   const ranked = [...frequency].sort((a, b) => b[1] - a[1]);

@@ -182,7 +182,26 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
   const { observation, profile, answers, choose } = context;
   const depth = focused ? DEPTH.focused : DEPTH.other;
   const inContentUntil = depth.insights + depth.inContent;
-  const insights = wordFindings(findings.slice(0, depth.insights), choose);
+  const { handType } = profile;
+  const features = sectionFeatures(
+    SECTION_LINES[area],
+    findings.flatMap((finding) => finding.reads),
+    context.traits,
+    observation,
+  );
+  const traitFeatures = sectionFeatures(
+    [],
+    findings.flatMap((finding) => finding.reads),
+    context.traits,
+    observation,
+  ).filter((words) => !/ line$/.test(words));
+  // The section's key point: the theme it carries, said with its strongest findings in one breath.
+  const lead = themeLead(area, features, context);
+  const insights = joinedInPairs(
+    [lead, ...wordFindings(findings.slice(0, depth.insights), choose)],
+    choose,
+    `${area}.insights`,
+  );
   // One run of links through both paragraphs, so no link is said twice in a section.
   const [inContent, inDetails] = linked(
     [
@@ -192,39 +211,37 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
     choose,
     context.linksLeft,
   );
-  const { handType } = profile;
-  const features = sectionFeatures(
-    SECTION_LINES[area],
-    findings.flatMap((finding) => finding.reads),
-    context.traits,
-    observation,
-  );
 
-  const traitFeatures = sectionFeatures(
-    [],
-    findings.flatMap((finding) => finding.reads),
-    context.traits,
-    observation,
-  ).filter((words) => !/ line$/.test(words));
   const content = [
     plan.index === 0 ? handSentence(context) : undefined,
     area === 'health' ? HEALTH_FRAMING : undefined,
-    themeLead(area, features, context),
-    ...lineIntros(area, findings, context),
-    ...joinedInPairs([describePalm(traitFeatures, choose, context.described), ...inContent], choose, area),
-    ...context.story.tensions.filter((tension) => tension.area === area).map((tension) => tension.sentence),
-    area === 'spiritual' ? wholeHandNote(context) : referBack(plan, context),
+    ...joinedInPairs(
+      [
+        ...lineIntros(area, findings, context),
+        describePalm(traitFeatures, choose, context.described),
+        ...inContent,
+        ...context.story.tensions
+          .filter((tension) => tension.area === area)
+          .map((tension) => tension.sentence),
+        area === 'spiritual' ? wholeHandNote(context) : referBack(plan, context),
+      ],
+      choose,
+      area,
+    ),
     answerNote(
       area,
       answers,
       choose,
-      features.length > 0 ? listInWords(features.slice(0, 2).map(asYours)) : 'what this hand shows',
+      listInWords(
+        features.length > 0
+          ? features.slice(0, 2).map(asYours)
+          : (context.story.themes[0]?.features.slice(0, 2) ?? ['what this hand shows']),
+      ),
     ),
     ...visitorQuestionsIn(plan, features, context),
   ];
   const details = [
-    ...joinedInPairs(inDetails, choose, `${area}.details`),
-    ...unseenLineNotes(area, features, context),
+    ...joinedInPairs([...inDetails, ...unseenLineNotes(area, features, context)], choose, `${area}.details`),
     ...practicalTips(plan, profile, choose),
     plan.isLast ? choose.pick(CLOSING_NOTES, 'closing') : undefined,
   ];
@@ -391,7 +408,7 @@ const LINE_MEANINGS: Record<LineName, string> = {
 const LINE_INTROS: readonly ((line: string, shape: string, meaning: string) => string)[] = [
   (line, shape, meaning) =>
     `Your ${line} runs ${shape} in this hand, and it is where the tradition reads ${meaning}.`,
-  (line, shape, meaning) => `In your hand the ${line} is ${shape}; palmists read ${meaning} in it.`,
+  (line, shape, meaning) => `In your hand the ${line} is ${shape}, and palmists read ${meaning} in it.`,
   (line, shape, meaning) => `The tradition looks to the ${line} for ${meaning}, and yours is ${shape}.`,
 ];
 
@@ -503,19 +520,20 @@ function answerNote(
 const lineSeen = (observation: PalmObservation, line: LineName) =>
   observation.lines[line].seen && observation.lines[line].confidence >= LINE_CONFIDENCE;
 
-function unseenLineNotes(
-  area: LifeArea,
-  features: readonly string[],
-  { observation, choose, unseenSaid }: ReadingContext,
-): string[] {
+function unseenLineNotes(area: LifeArea, features: readonly string[], context: ReadingContext): string[] {
+  const { observation, choose, unseenSaid } = context;
   const unseen = SECTION_LINES[area].filter((line) => !lineSeen(observation, line) && !unseenSaid.has(line));
   if (unseen.length === 0) return [];
   for (const line of unseen) unseenSaid.add(line);
   const names = unseen.map((line) => LINE_NAMES_IN_TEXT[line]).join(' and ');
+  // A section with nothing of its own to show leans on the hand's first theme.
+  const elsewhere = context.story.themes[0]?.features ?? [];
   const shown =
     features.length > 0
       ? listInWords(features.slice(0, 2).map(asYours))
-      : 'the shape of your hand and fingers';
+      : elsewhere.length > 0
+        ? listInWords(elsewhere.slice(0, 2))
+        : 'the shape of your hand and fingers';
   return [choose.pick(UNSEEN_LINE_NOTES, `unseen.${unseen.join('.')}`)(names, unseen.length > 1, shown)];
 }
 
@@ -605,8 +623,15 @@ function visitorQuestionsIn(
       const advice = poles[n] ?? poles[0];
       return [
         /[?!.…]$/.test(quote) ? `You asked: “${quote}”` : `You wrote: “${quote}”.`,
-        choose.pick(QUESTION_ANSWER_OPENERS, `answer.${area}.${n}`)(palm),
-        ...(advice ? [choose.pick(POLE_ADVICE[advice], `advice.${area}.${n}`)] : []),
+        // The answer in one breath: what this palm's features say, and what follows for the question.
+        ...joinedInPairs(
+          [
+            choose.pick(QUESTION_ANSWER_OPENERS, `answer.${area}.${n}`)(palm),
+            advice ? choose.pick(POLE_ADVICE[advice], `advice.${area}.${n}`) : undefined,
+          ],
+          choose,
+          `answer.${area}.${n}`,
+        ),
       ];
     }),
   ];
