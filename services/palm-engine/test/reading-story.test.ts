@@ -43,7 +43,7 @@ const lineStates = (prefix: 'heart' | 'head' | 'life' | 'fate') => {
             ...(prefix === 'fate' ? {} : { [`${prefix}LineCurve`]: curve }),
             [`${prefix}LineDepth`]: depth,
             [`${prefix}LineBreaks`]: breaks,
-          } as Partial<PalmProfile>);
+          });
   return states;
 };
 const LINE_STATES = (['heart', 'head', 'life', 'fate'] as const).map(lineStates);

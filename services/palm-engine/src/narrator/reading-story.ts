@@ -425,7 +425,7 @@ const score = (features: readonly FeatureSupport[]) =>
 export function statedPoles(story: ReadingStory): Assertions[] {
   const fromThemes = story.themePoles.map((pole) => {
     const [axis, value] = pole.split(':') as [AssertionAxis, string];
-    return { [axis]: value } as Assertions;
+    return { [axis]: value };
   });
   return [...story.findings.flatMap((finding) => (finding.asserts ? [finding.asserts] : [])), ...fromThemes];
 }
