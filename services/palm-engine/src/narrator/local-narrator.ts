@@ -297,11 +297,13 @@ function linked(
 }
 
 const JOINS = ['; ', ', and '] as const;
+/** Past this many characters two sentences read better apart than joined. */
+const MAX_JOINED_LENGTH = 240;
 
 /**
  * Sentences said two to a sentence: a reader hears what two findings of this hand say together
  * rather than a list of stock lines, one per feature. The second keeps its words, so a marker
- * still finds the finding it explains.
+ * still finds the finding it explains; a pair too long to say in one breath stays apart.
  */
 function joinedInPairs(
   sentences: readonly (string | undefined)[],
@@ -310,16 +312,18 @@ function joinedInPairs(
 ): string[] {
   const said = sentences.filter((sentence): sentence is string => Boolean(sentence));
   const joined: string[] = [];
-  for (let i = 0; i < said.length; i += 2) {
-    const [first, second] = [said[i]!, said[i + 1]];
-    if (second === undefined) {
+  for (let i = 0; i < said.length; i++) {
+    const first = said[i]!;
+    const second = said[i + 1];
+    if (second === undefined || first.length + second.length > MAX_JOINED_LENGTH) {
       joined.push(first);
       continue;
     }
-    // After a colon the second clause would read as part of the first one's list: a semicolon parts them.
-    const join = /[:;]/.test(first) ? '; ' : choose.pick(JOINS, `join.${salt}.${i}`);
+    // After a colon, or beside another "and", a comma would run the clauses together: a semicolon parts them.
+    const join = /[:;]|, and /.test(first + second) ? '; ' : choose.pick(JOINS, `join.${salt}.${i}`);
     const rest = PROPER_START.test(second) ? second : second.charAt(0).toLowerCase() + second.slice(1);
     joined.push(`${first.replace(/[.!?…]$/, '')}${join}${rest}`);
+    i++;
   }
   return joined;
 }
@@ -366,7 +370,9 @@ const REFER_BACK_TEMPLATES: readonly ((features: string, sections: string) => st
     `Here the tradition would also look at ${features}, already read under ${sections}; what was said there holds for this part of life too.`,
   (features, sections) =>
     `For this part of life a palmist would turn again to ${features}, whose meaning is given under ${sections} and applies here as well.`,
-  (features, sections) => `What ${sections} says of ${features} carries over to this part of life.`,
+  (features, sections) =>
+    // Section titles hold "&", never "and": an "and" joins two of them.
+    `What ${sections} ${sections.includes(' and ') ? 'say' : 'says'} of ${features} carries over to this part of life.`,
 ];
 
 /**
