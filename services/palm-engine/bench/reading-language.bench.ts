@@ -185,6 +185,7 @@ const perVisitor = Object.keys(VISITORS).map((visitor) => {
     contradictions: group.reduce((sum, r) => sum + r.contradictions, 0),
     leaks,
     themes: [Math.min(...themes), Math.max(...themes)] as const,
+    themed: themes.filter((count) => count >= 3 && count <= 5).length,
   };
 });
 
@@ -192,7 +193,7 @@ const pct = (x: number) => `${Math.round(x * 100)} %`;
 const verdict = (met: boolean) => (met ? 'met' : '**missed**');
 const rows = perVisitor.map(
   (v) =>
-    `| ${v.visitor} | ${v.readings} | ${pct(v.medianShared)} (max ${pct(v.maxShared)}) | ${pct(v.topShare)} | ${v.maxOpeners} | ${v.words.join(' / ')} (${v.inRange}/${v.readings} in range) | ${v.themes.join('–')} | ${v.contradictions} | ${VISITORS[v.visitor]!.gave ? '—' : v.leaks} |`,
+    `| ${v.visitor} | ${v.readings} | ${pct(v.medianShared)} (max ${pct(v.maxShared)}) | ${pct(v.topShare)} | ${v.maxOpeners} | ${v.words.join(' / ')} (${v.inRange}/${v.readings} in range) | ${v.themes.join('–')} (${v.themed} with 3–5) | ${v.contradictions} | ${VISITORS[v.visitor]!.gave ? '—' : v.leaks} |`,
 );
 const worst = perVisitor.reduce((a, b) => (b.topShare > a.topShare ? b : a));
 const all = {

@@ -35,7 +35,7 @@ import {
 import type { NarrationInput, Narrator } from './narrator';
 import { asYours, describePalm, sectionFeatures, unsettledTraits } from './palm-description';
 import { phraseChooserFor, type PhraseChooser } from './phrase-chooser';
-import { polesOf } from '../rules/assertions';
+import { polesOf, type PoleKey } from '../rules/assertions';
 import { tellStory, type ReadingStory } from './reading-story';
 import { readVisitorAnswers, type VisitorAnswers, type VisitorQuestion } from './visitor-answers';
 
@@ -224,6 +224,7 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
           .filter((tension) => tension.area === area)
           .map((tension) => tension.sentence),
         area === 'spiritual' ? wholeHandNote(context) : referBack(plan, context),
+        threadInto(plan, context),
       ],
       choose,
       area,
@@ -471,6 +472,60 @@ function themeLead(area: LifeArea, features: readonly string[], context: Reading
     );
   }
   return undefined;
+}
+
+/** What a pole of the reading means in practice, for a section that has little of its own to read. */
+const POLE_IN_PRACTICE: Record<PoleKey, string> = {
+  'sociability:reserved': 'a few trusted people and time to yourself serve you better than a crowd',
+  'sociability:open': 'the people around you are part of your strength',
+  'pace:restless': 'variety keeps you going, so build some change into the plan',
+  'pace:steady': 'a settled routine does more for you than bursts of effort',
+  'mind:practical': 'concrete steps and plain facts guide you best',
+  'mind:imaginative': 'give your ideas room, then choose one to make real',
+  'risk:cautious': 'prepare before you commit, and keep something in reserve',
+  'risk:bold': 'back your judgement, with a limit set in advance',
+  'feeling:sensitive': 'notice what feels right as well as what looks right',
+  'feeling:even': 'your calm lets you weigh what others rush',
+  'drive:driven': 'set a goal, and your persistence will carry it',
+  'drive:easygoing': 'choose arrangements that leave you free rather than pushed',
+};
+const AREA_NOUNS: Record<LifeArea, string> = {
+  love: 'love and friendship',
+  career: 'your work',
+  health: 'your daily energy',
+  money: 'money matters',
+  spiritual: 'your inner life',
+};
+const THREAD_TEMPLATES: readonly ((
+  features: string,
+  theme: string,
+  area: string,
+  practice: string,
+) => string)[] = [
+  (features, theme, area, practice) =>
+    `The thread of ${theme} in ${features} reaches into ${area} as well: ${practice}.`,
+  (features, theme, area, practice) =>
+    `For ${area}, what ${features} say of ${theme} comes down to this: ${practice}.`,
+];
+
+/**
+ * A section with no finding of its own carries one of the reading's themes
+ * into its part of life, in practice, rather than leaving the visitor a line or two.
+ */
+function threadInto(
+  { area, findings, index }: SectionPlan,
+  { story, choose }: ReadingContext,
+): string | undefined {
+  if (findings.length > 0 || story.themes.length === 0) return undefined;
+  const at = index % story.themes.length;
+  const theme = story.themes[at]!;
+  const pole = story.themePoles[at]!;
+  return choose.pick(THREAD_TEMPLATES, `thread.${area}`)(
+    listInWords(theme.features.slice(0, 2)),
+    theme.title.toLowerCase(),
+    AREA_NOUNS[area],
+    POLE_IN_PRACTICE[pole],
+  );
 }
 
 const WHOLE_HAND_TEMPLATES: readonly ((threads: string) => string)[] = [
