@@ -237,6 +237,90 @@ const THEME_TEXTS: Record<PoleKey, { title: string; texts: readonly Words[] }> =
   },
 };
 
+/** Two poles of different axes that agree in kind: a theme for a hand whose features each take one. */
+interface Kindred {
+  poles: readonly [PoleKey, PoleKey];
+  title: string;
+  text: Words;
+}
+const KINDRED_POLES: readonly Kindred[] = [
+  {
+    poles: ['pace:steady', 'risk:cautious'],
+    title: 'Slow and sure',
+    text: (f) => `${f} make a careful pair: a steady pace, and a wish to be sure before you commit.`,
+  },
+  {
+    poles: ['pace:restless', 'risk:bold'],
+    title: 'Quick to move',
+    text: (f) => `${f} together speak of someone quick to move and ready to take a chance.`,
+  },
+  {
+    poles: ['sociability:open', 'feeling:sensitive'],
+    title: 'A warm, attuned heart',
+    text: (f) => `${f} tell of warmth with fine antennae: you reach out, and you notice how it lands.`,
+  },
+  {
+    poles: ['sociability:reserved', 'feeling:sensitive'],
+    title: 'Quiet depth',
+    text: (f) => `${f} speak of quiet depth: you feel much and show it to few.`,
+  },
+  {
+    poles: ['mind:practical', 'risk:cautious'],
+    title: 'Feet on the ground',
+    text: (f) => `${f} keep your feet on the ground: you trust what is proven and plan before you act.`,
+  },
+  {
+    poles: ['mind:imaginative', 'risk:bold'],
+    title: 'Vision with nerve',
+    text: (f) => `${f} pair vision with nerve: you see a possibility and are willing to try it.`,
+  },
+  {
+    poles: ['drive:driven', 'pace:steady'],
+    title: 'The long haul',
+    text: (f) => `${f} are built for the long haul: steady effort, carried through to the end.`,
+  },
+  {
+    poles: ['drive:driven', 'risk:bold'],
+    title: 'Drive',
+    text: (f) => `${f} speak of drive: you set your sights high and go after them.`,
+  },
+  {
+    poles: ['mind:practical', 'feeling:even'],
+    title: 'Level-headed',
+    text: (f) => `${f} make for a level head: good sense, and the calm to use it.`,
+  },
+  {
+    poles: ['mind:imaginative', 'feeling:sensitive'],
+    title: 'A rich inner world',
+    text: (f) => `${f} point to a rich inner world of images, moods and ideas.`,
+  },
+  {
+    poles: ['sociability:open', 'pace:restless'],
+    title: 'Out in the world',
+    text: (f) => `${f} draw you out into the world, towards new people and new places.`,
+  },
+  {
+    poles: ['sociability:reserved', 'pace:steady'],
+    title: 'Rooted',
+    text: (f) => `${f} speak of rootedness: a close circle, a settled home and habits that hold.`,
+  },
+  {
+    poles: ['drive:easygoing', 'sociability:open'],
+    title: 'Easy company',
+    text: (f) => `${f} make you easy company: relaxed, open and rarely pushy.`,
+  },
+  {
+    poles: ['drive:easygoing', 'feeling:even'],
+    title: 'Unhurried',
+    text: (f) => `${f} speak of an unhurried nature that takes life as it comes.`,
+  },
+  {
+    poles: ['risk:cautious', 'feeling:even'],
+    title: 'Measured',
+    text: (f) => `${f} describe a measured way of meeting life: calm, careful and hard to rush.`,
+  },
+];
+
 /** One sentence that holds both sides of an axis: neither pole is stated alone. */
 const TENSION_TEXTS: Record<AssertionAxis, readonly ((a: string, b: string) => string)[]> = {
   sociability: [
@@ -392,30 +476,53 @@ function themesOf(
     .filter(({ features }) => features.length >= 2)
     .sort((x, y) => score(y.features) - score(x.features) || (x.pole < y.pole ? -1 : 1));
   const used = new Set<string>();
-  const picked: { pole: PoleKey; features: FeatureSupport[] }[] = [];
+  const picked: {
+    poles: PoleKey[];
+    features: FeatureSupport[];
+    text: (features: string) => string;
+    title: string;
+  }[] = [];
+  const axesTaken = () => new Set(picked.flatMap((theme) => theme.poles.map((pole) => pole.split(':')[0])));
   // First pass: features not told yet; then, for a hand with few distinct features, any.
   for (const fresh of [true, false]) {
     for (const { pole, features } of ranked) {
-      const axis = pole.split(':')[0];
-      if (picked.length === MAX_THEMES || picked.some((theme) => theme.pole.split(':')[0] === axis)) continue;
+      if (picked.length === MAX_THEMES || axesTaken().has(pole.split(':')[0])) continue;
       const usable = fresh ? features.filter((item) => !used.has(item.words)) : features;
       if (usable.length < 2) continue;
       const chosen = usable.slice(0, FEATURES_PER_THEME);
       for (const item of chosen) used.add(item.words);
-      picked.push({ pole, features: chosen });
+      const { title, texts } = THEME_TEXTS[pole];
+      picked.push({ poles: [pole], features: chosen, title, text: choose.pick(texts, `theme.${pole}`) });
     }
     if (picked.length >= MIN_THEMES) break;
   }
-  const themes = picked.map(({ pole, features }) => {
-    const { title, texts } = THEME_TEXTS[pole];
+  // A hand whose features each speak to one pole still tells a story where two of them agree in kind.
+  for (const fresh of [true, false]) {
+    if (picked.length >= MIN_THEMES) break;
+    const pairs = KINDRED_POLES.map((kin) => {
+      const [a, b] = kin.poles.map((pole) =>
+        (support.get(pole) ?? []).filter((item) => !used.has(item.words)),
+      );
+      const first = a?.[0];
+      const second = b?.find((item) => item.words !== first?.words);
+      return { kin, chosen: first && second ? [first, second] : undefined };
+    })
+      .filter((pair): pair is { kin: Kindred; chosen: FeatureSupport[] } => pair.chosen !== undefined)
+      .sort((x, y) => score(y.chosen) - score(x.chosen) || (x.kin.title < y.kin.title ? -1 : 1));
+    for (const { kin, chosen } of pairs) {
+      if (picked.length >= MIN_THEMES) break;
+      const taken = axesTaken();
+      if (kin.poles.some((pole) => taken.has(pole.split(':')[0]))) continue;
+      if (fresh && chosen.some((item) => used.has(item.words))) continue;
+      for (const item of chosen) used.add(item.words);
+      picked.push({ poles: [...kin.poles], features: chosen, title: kin.title, text: kin.text });
+    }
+  }
+  const themes = picked.map(({ features, title, text }) => {
     const words = features.map((item) => item.words);
-    return {
-      title,
-      text: choose.pick(texts, `theme.${pole}`)(capitalised(listInWords(words))),
-      features: words,
-    };
+    return { title, text: text(capitalised(listInWords(words))), features: words };
   });
-  return { themes, poles: picked.map(({ pole }) => pole) };
+  return { themes, poles: picked.flatMap(({ poles }) => poles) };
 }
 
 const score = (features: readonly FeatureSupport[]) =>
