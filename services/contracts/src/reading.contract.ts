@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SUBMISSION_BINDINGS, submissionBindingSchema } from './flow.contract';
 
 export const LIFE_AREAS = ['love', 'career', 'health', 'money', 'spiritual'] as const;
 export const lifeAreaSchema = z.enum(LIFE_AREAS);
@@ -76,6 +77,12 @@ export const readingSubmissionSchema = z.object({
     .refine((record) => Object.keys(record).length <= 100, 'flowResponses may hold at most 100 answers'),
   flowId: z.number().int().positive().optional(),
   flowVersion: z.number().int().positive().optional(),
+  /**
+   * The fields above that the visitor answered; the rest were filled in from the spec's defaults
+   * and shape nothing the visitor reads. Absent (older submissions, API callers that send none):
+   * no field counts as answered.
+   */
+  given: z.array(submissionBindingSchema).max(SUBMISSION_BINDINGS.length).optional(),
 });
 export type ReadingSubmission = z.infer<typeof readingSubmissionSchema>;
 
@@ -204,9 +211,23 @@ const profileShape = Object.fromEntries(
 /** Strict: an unknown trait or class is an error, so an engine cannot slip a claim past the profile. */
 export const palmProfileSchema = z.strictObject(profileShape);
 
+/**
+ * One thread of the reading, drawn from this hand's most distinctive features and told before the
+ * sections: a short title and a sentence or two tying two or three features together.
+ */
+export const readingThemeSchema = z.object({
+  title: z.string(),
+  text: z.string(),
+  /** The features it ties together, in words ("your long thumb"). */
+  features: z.array(z.string()),
+});
+export type ReadingTheme = z.infer<typeof readingThemeSchema>;
+
 /** What the engine produces and the reading service stores: "an object with a sections list". */
 export const readingResultSchema = z.object({
   sections: z.array(readingSectionSchema).min(1),
+  /** The reading's opening threads (absent in readings made before themes existed). */
+  themes: z.array(readingThemeSchema).optional(),
   visual_markers: z.array(visualMarkerSchema),
   /** Traced lines (absent in readings made before traces existed, and empty when none was seen). */
   line_traces: z.array(lineTraceSchema).optional(),

@@ -11,13 +11,16 @@ import { lineTraces } from './markers/line-traces';
 import { linkMarkers, palmMarkers } from './markers/palm-markers';
 import { howWeReadByArea, LocalNarrator } from './narrator/local-narrator';
 import type { NarrationInput, Narrator } from './narrator/narrator';
+import { phraseChooserFor } from './narrator/phrase-chooser';
+import { tellStory } from './narrator/reading-story';
 import { sectionSubtitle } from './narrator/section-subtitle';
 import { RETAKE_MESSAGES } from './observer/quality-gates';
 import type { PalmObservation, PalmObserverResult } from './palm-observation';
 import { frameMismatch, poolObservations } from './profile/frame-pooling';
 import { palmProfileOf } from './profile/palm-profile';
 import { profiledObservation } from './profile/profiled-lines';
-import { interpret, oneAreaPerFeature, PALM_RULES } from './rules/interpret';
+import { interpret, PALM_RULES } from './rules/interpret';
+import { traitsFromProfile } from './rules/palm-traits';
 
 /** Anything that turns a normalised photo into an observation or a refusal with retake advice. */
 export interface PalmObserver {
@@ -59,8 +62,16 @@ export class PalmReadingEngine implements ReadingEngine {
     const fired = interpret(observation, submission, PALM_RULES, profile);
     // Narrators get every fired finding: each reads a feature in one section and may refer back to it.
     const narrated = await this.narrate({ findings: fired, observation, profile, submission, image });
-    const findings = oneAreaPerFeature(fired);
     const palm = profiledObservation(profile, observation);
+    // The story the local narrator tells: its themes open every reading, whoever wrote the sections.
+    const story = tellStory(
+      fired,
+      palm,
+      profile,
+      traitsFromProfile(profile, observation),
+      phraseChooserFor(observation),
+    );
+    const { findings } = story;
     // Another narrator's sections get the same "How we read this" panels as the local ones, and
     // the same subtitles: a header names what its section's findings read, whatever a model wrote.
     const notes = howWeReadByArea(
@@ -83,6 +94,7 @@ export class PalmReadingEngine implements ReadingEngine {
     );
     return sanitiseReadingResult({
       sections,
+      themes: story.themes,
       visual_markers: linkMarkers(palmMarkers(palm, findings), findings, sections),
       line_traces: lineTraces(palm),
       profile,

@@ -1,6 +1,9 @@
 import { readingResultSchema, type ReadingResult, type ReadingSubmission } from '@palm/contracts';
 import { describe, expect, it } from 'vitest';
 import { composeSections, narrateLocally } from '../src/narrator/local-narrator';
+import { asYours, sectionFeatures } from '../src/narrator/palm-description';
+import { profiledObservation } from '../src/profile/profiled-lines';
+import { traitsFromProfile } from '../src/rules/palm-traits';
 import { cleanVisitorText } from '../src/narrator/visitor-answers';
 import type { PalmObservation } from '../src/palm-observation';
 import { palmProfileOf } from '../src/profile/palm-profile';
@@ -23,6 +26,18 @@ function read(observation: PalmObservation, submission: ReadingSubmission = answ
 }
 
 const palm = (name: FixtureName) => PALM_FIXTURES[name];
+
+/** Every feature of this palm in the reading's words ("your long thumb"), from its profile alone. */
+function palmFeatureWords(observation: PalmObservation): string[] {
+  const profile = palmProfileOf(observation, EVERY_TRAIT_RELIABLE);
+  const fired = interpret(observation, answers(), PALM_RULES, profile, []);
+  return sectionFeatures(
+    ['heart', 'head', 'life', 'fate'],
+    fired.flatMap((finding) => finding.reads),
+    traitsFromProfile(profile, observation),
+    profiledObservation(profile, observation),
+  ).map(asYours);
+}
 
 describe('local palm narrator', () => {
   it.each(FIXTURE_NAMES)('reads %s in the spec’s shape, every tag pointing at a fired finding', (name) => {
@@ -102,17 +117,24 @@ describe('local palm narrator', () => {
   });
 
   it('puts the focus areas first, in the visitor’s order, and goes deeper there', () => {
-    const result = read(palm('fire-right-strong-fate'), answers({ focusAreas: ['money', 'spiritual'] }));
+    const focus = answers({ focusAreas: ['money', 'spiritual'], given: ['focusAreas'] });
+    const result = read(palm('fire-right-strong-fate'), focus);
     expect(result.sections.map((s) => s.area)).toEqual(['money', 'spiritual', 'love', 'career', 'health']);
     const [money, , love] = result.sections;
-    expect(money!.insights).toHaveLength(4);
-    expect(love!.insights).toHaveLength(2);
+    expect(money!.insights).toHaveLength(2);
+    expect(love!.insights).toHaveLength(1);
     const said = (section: typeof money) =>
       [...section!.insights, section!.content, section!.details].join(' ').length;
     expect(said(money)).toBeGreaterThan(said(love));
 
-    const unfocused = read(palm('fire-right-strong-fate'), answers({ focusAreas: [] }));
+    const unfocused = read(
+      palm('fire-right-strong-fate'),
+      answers({ focusAreas: [], given: ['focusAreas'] }),
+    );
     expect(unfocused.sections.map((s) => s.area)).toEqual(['love', 'career', 'health', 'money', 'spiritual']);
+    // The default focus areas were no choice of the visitor's: they order and deepen nothing.
+    const defaulted = read(palm('fire-right-strong-fate'), answers({ focusAreas: ['money', 'spiritual'] }));
+    expect(defaulted.sections.map((s) => s.area)).toEqual(['love', 'career', 'health', 'money', 'spiritual']);
   });
 
   it('speaks of the hand type in its Vedic name, and reads it in one section', () => {
@@ -127,32 +149,88 @@ describe('local palm narrator', () => {
     expect(explained).toHaveLength(1);
   });
 
-  it('notes gently when the photographed hand is not the one the flow asked for', () => {
-    const mismatch = /this photo appears to show your left hand/;
+  it('says once, in plain words, which hand is read: a man’s right, everyone else’s left', () => {
+    const left = palm('air-left-sloping-head');
+    const handSentences = (result: ReadingResult) =>
+      allText(result)
+        .split(/(?<=[.!?])\s+/)
+        .filter((sentence) => /\b(?:left|right) hand\b/.test(sentence));
+    const female = read(left, answers({ flowResponses: { question_1: 'Female' } }));
+    expect(handSentences(female)).toEqual(['We read your left hand, as the tradition does for a woman.']);
+    expect(female.sections[0]!.content).toMatch(/^We read your left hand/);
+    const nobody = read(left, answers());
+    expect(handSentences(nobody)).toHaveLength(1);
+    expect(handSentences(nobody)[0]).toMatch(/^We read your left hand: .*no gender answer was given\.$/);
+  });
+
+  it('says kindly, once, when the photo shows the other hand, and reads it as what it is', () => {
+    const mismatch =
+      /this photo appears to show your left hand; no matter, what follows reads your left hand as what it is/;
     const left = palm('air-left-sloping-head');
     const male = answers({ flowResponses: { question_1: 'Male' } });
     const first = read(left, male).sections[0]!;
     expect(first.content).toMatch(mismatch);
-    expect(first.content).toMatch(/reads the right hand/);
-    expect(allText(read(left, answers({ flowResponses: { question_1: 'Female' } })))).not.toMatch(mismatch);
-    expect(allText(read(left, answers()))).not.toMatch(mismatch);
-    expect(allText(read({ ...left, sideConfidence: 0.5 }, male))).not.toMatch(mismatch);
+    expect(first.content).toMatch(/the tradition reads a man’s right hand/);
+    expect(allText(read(left, male)).match(/appears to show/g)).toHaveLength(1);
+    expect(allText(read(left, answers({ flowResponses: { question_1: 'Female' } })))).not.toMatch(
+      /appears to show/,
+    );
+    expect(allText(read(left, answers()))).not.toMatch(/appears to show/);
+    expect(allText(read({ ...left, sideConfidence: 0.5 }, male))).not.toMatch(/appears to show/);
     expect(
       allText(read(palm('earth-right-deep-lines'), answers({ flowResponses: { q: 'female' } }))),
     ).toMatch(/this photo appears to show your right hand/);
   });
 
-  it('acknowledges free text by what it is about, never quoting it (the reading is shared by link)', () => {
-    const money = read(palm('earth-left-long-middle'), ANSWER_SPREAD['young single man, money first']);
-    expect(allText(money)).toMatch(/You mentioned “your thoughts on your work and career”[,;]/);
-    expect(allText(money)).not.toMatch(/start my own business/);
+  it('quotes the visitor’s own question in the area it is about and answers it from this palm', () => {
+    const result = read(palm('earth-left-long-middle'), ANSWER_SPREAD['job question, nothing else asked']);
+    const career = result.sections.find((s) => s.area === 'career')!;
+    const quoted = 'You asked: “Should I change jobs this year?”';
+    expect(career.content).toContain(quoted);
+    const answer = career.content.slice(career.content.indexOf(quoted) + quoted.length);
+    const named = palmFeatureWords(palm('earth-left-long-middle'));
+    expect(named.length).toBeGreaterThan(0);
+    expect(
+      named.some((words) => answer.includes(words)),
+      answer,
+    ).toBe(true);
+    for (const section of result.sections.filter((s) => s.area !== 'career'))
+      expect(section.content + section.details).not.toContain('change jobs');
 
+    const money = read(
+      palm('air-right-balanced'),
+      answers({ flowResponses: { q: 'I worry about my retirement savings' } }),
+    );
+    expect(money.sections.find((s) => s.area === 'money')!.content).toContain(
+      'You wrote: “I worry about my retirement savings”.',
+    );
+  });
+
+  it('quotes free text without its markup', () => {
     const marked = read(palm('earth-left-long-middle'), ANSWER_SPREAD['markup in free text']);
     const career = marked.sections.find((s) => s.area === 'career')!;
-    expect(career.content).toMatch(/You mentioned “[^”]*career[^”]*”/);
+    expect(career.content).toContain('You wrote: “Will my career change? see”.');
     const text = allText(marked);
     for (const markup of ['<', '>', '**', '[see]', 'javascript:', 'onerror='])
       expect(text).not.toContain(markup);
+  });
+
+  it.each([
+    'Will I die young like my father?',
+    'Do I have a serious illness?',
+    'Will I get pregnant next year?',
+    'What are my lucky lottery numbers?',
+    'On what date will I meet my husband?',
+    'When will I get married?',
+  ])('answers “%s” only with the gentle deflection', (question) => {
+    const result = read(palm('air-right-balanced'), answers({ flowResponses: { q: question } }));
+    const text = allText(result);
+    expect(text).not.toContain(question);
+    expect(text).not.toMatch(/You asked/);
+    const first = result.sections[0]!;
+    expect(`${first.content} ${first.details}`).toContain(
+      'You shared something in your own words that lies outside what a palm reading can speak to',
+    );
   });
 
   it('never quotes free text that touches a forbidden topic', () => {
@@ -171,26 +249,39 @@ describe('local palm narrator', () => {
     expect(long.endsWith('…')).toBe(true);
   });
 
-  it('uses age, relationship and children to word the reading, never as a palm fact', () => {
+  it('uses age, relationship and children to word the reading when the visitor gave them, never as a palm fact', () => {
     const text = allText(
       read(palm('earth-right-deep-lines'), ANSWER_SPREAD['married mother, health and spirit']),
     );
     expect(text).toMatch(/You told us you are married|As you are married/);
     expect(text).toMatch(/You told us you have children|As a parent/);
-    expect(text).toMatch(/the one you told us is not dominant|when it is not the dominant one/);
+    expect(text).toMatch(/At your age/);
+    expect(text).not.toMatch(/dominant/i);
+  });
+
+  it('lets no default speak as an answer: nothing told, chosen, aged or dominant that the visitor did not give', () => {
+    const claims = /you told us|you chose|at your age|as you are|as a parent|dominant/i;
+    const defaults = answers({
+      age: '46-55',
+      maritalStatus: 'married',
+      hasChildren: 'yes',
+      dominantHand: 'left',
+    });
+    for (const name of FIXTURE_NAMES) {
+      for (const submission of [answers(), defaults, ANSWER_SPREAD['job question, nothing else asked']!])
+        expect(allText(read(palm(name), submission)), name).not.toMatch(claims);
+    }
   });
 
   it('says once and kindly which lines could not be read, and lists them in "How we read this"', () => {
     const result = read(palm('water-right-no-lines'));
     const love = result.sections.find((s) => s.area === 'love')!;
     expect(love.details).toMatch(
-      /(did not show clearly|could not make out)[^.]*Hridaya rekha \(heart line\)|Hridaya rekha \(heart line\)[^.]*did not show clearly/,
+      /(did not show clearly|could not make out|did not show your)[^.]*Hridaya rekha \(heart line\)|Hridaya rekha \(heart line\)[^.]*did not show clearly/,
     );
     expect(love.howWeRead?.lines).toContain('Heart line (Hridaya rekha): not clearly visible in this photo');
     const prose = result.sections.flatMap((s) => [...s.insights, s.content, s.details]).join(' ');
-    expect(
-      prose.match(/(could not make out[^.]*|)\(fate line\)[^.]*(did not show clearly|in this photo)/g),
-    ).toHaveLength(1);
+    expect(prose.match(/[^.]*\(fate line\)[^.]*(?:in this photo|clearly enough)[^.]*/g)).toHaveLength(1);
     expect(result.sections.flatMap((s) => s.basis).some((tag) => /line/i.test(tag))).toBe(false);
     expect(result.line_traces).toEqual([]);
   });

@@ -176,6 +176,25 @@ describe('sanitiseReadingResult', () => {
     });
   });
 
+  it('cleans the themes a reading opens with like its sections', async () => {
+    const themed: ReadingResult = {
+      ...hostile,
+      themes: [
+        {
+          title: 'A steady rhythm<script>x()</script>',
+          text: '<em>Your</em> square palm<img src=x onerror=x()> speaks of constancy.',
+          features: ['your square palm<b>'],
+        },
+      ],
+    };
+    const [theme] = (await sanitiseReadingResult(themed)).themes ?? [];
+    expect(theme).toEqual({
+      title: 'A steady rhythm',
+      text: '<em>Your</em> square palm speaks of constancy.',
+      features: ['your square palm'],
+    });
+  });
+
   it('gives the same reading back when run again, as every read of a stored row does', async () => {
     const once = await sanitiseReadingResult(hostile);
     expect(await sanitiseReadingResult(once)).toEqual(once);

@@ -68,7 +68,7 @@ describe('POST /api/reading', () => {
     expect(stored.submission).toMatchObject({ dominantHand: 'left', focusAreas: ['money', 'spiritual'] });
   });
 
-  it('fills the spec defaults for fields left out', async () => {
+  it('fills the spec defaults for fields left out, and records that the visitor gave none of them', async () => {
     const { id } = (await (await submit(form(palm))).json()) as { id: string };
     const stored = await harness.db('readings').where({ id }).first<{ submission: unknown }>();
     expect(stored.submission).toEqual({
@@ -78,7 +78,28 @@ describe('POST /api/reading', () => {
       hasChildren: 'no',
       focusAreas: ['love', 'career'],
       flowResponses: {},
+      given: [],
     });
+  });
+
+  it('records which answers the visitor gave: the form’s own list, or else the fields it carried', async () => {
+    const carried = await submit(form(palm, { age: '46-55', focusAreas: '["money"]' }));
+    const { id } = (await carried.json()) as { id: string };
+    const stored = await harness.db('readings').where({ id }).first<{ submission: { given: string[] } }>();
+    expect(stored.submission.given.sort()).toEqual(['age', 'focusAreas']);
+
+    const listed = await submit(
+      form(palm, { age: '46-55', maritalStatus: 'single', given: '["maritalStatus"]' }),
+    );
+    const listedId = ((await listed.json()) as { id: string }).id;
+    const row = await harness
+      .db('readings')
+      .where({ id: listedId })
+      .first<{ submission: { given: string[] } }>();
+    expect(row.submission.given).toEqual(['maritalStatus']);
+
+    const bad = await submit(form(palm, { given: '["shoeSize"]' }));
+    expect(bad.status).toBe(400);
   });
 
   it('keeps a written answer with tabs and line breaks, and non-ASCII text, as written', async () => {

@@ -120,23 +120,42 @@ const placeId = (finding: Finding) =>
       ? `mount-${finding.place.mount.replace('_', '-')}`
       : undefined;
 
+/** The reading's prose split at sentence ends, as the report splits it to link sentences. */
+const sentencesOf = (text: string) =>
+  text
+    .split(/(?<=[.!?…])\s+/)
+    .map((sentence) => sentence.trim())
+    .filter(Boolean);
+
+/** A wording's clause as it stands inside a longer sentence: no final stop, any first letter case. */
+const clausesOf = (phrasing: string) => {
+  const core = phrasing.replace(/[.!?…]$/, '');
+  return [core, core.charAt(0).toLowerCase() + core.slice(1)];
+};
+
 /**
- * Ties each marker to the sentences of the reading it explains: the wordings of the findings at its
- * place that the sections actually say. A narrator that rewrote them leaves the markers unlinked.
+ * Ties each marker to the sentences of the reading it explains: the sentences that say the wordings
+ * of the findings at its place (alone, or joined with another finding's). A narrator that rewrote
+ * them leaves the markers unlinked.
  */
 export function linkMarkers(
   markers: readonly VisualMarker[],
   findings: readonly Finding[],
   sections: readonly ReadingSection[],
 ): VisualMarker[] {
-  const prose = sections.flatMap((section) => [...section.insights, section.content, section.details]);
+  const sentences = sections
+    .flatMap((section) => [...section.insights, section.content, section.details])
+    .flatMap(sentencesOf);
   return markers.map((marker) => {
     const explains = [
       ...new Set(
         findings
           .filter((finding) => placeId(finding) === marker.id)
           .flatMap((finding) => finding.phrasings)
-          .filter((phrasing) => prose.some((text) => text.includes(phrasing))),
+          .flatMap((phrasing) => {
+            const clauses = clausesOf(phrasing);
+            return sentences.filter((sentence) => clauses.some((clause) => sentence.includes(clause)));
+          }),
       ),
     ];
     return explains.length > 0 ? { ...marker, explains } : marker;

@@ -1,5 +1,6 @@
 import type { LifeArea } from '@palm/contracts';
 import type { ElementalHandType, HandSide } from '../palm-observation';
+import type { PoleKey } from '../rules/assertions';
 import type { LifeStage, RelationshipStatus } from './visitor-answers';
 
 export const AREA_TITLES: Record<LifeArea, string> = {
@@ -132,12 +133,17 @@ export const TATTVA_TIPS: Record<LifeArea, Record<ElementalHandType, readonly st
   },
 };
 
-/** Said once per reading for each line, in the first section that would have leaned on it. */
-export const UNSEEN_LINE_NOTES: readonly ((lines: string, several: boolean) => string)[] = [
-  (lines) =>
-    `Your ${lines} did not show clearly in this photo, which is common with fainter lines or soft light, so this part is read from what did show: the shape of your hand and fingers.`,
-  (lines, several) =>
-    `We could not make out your ${lines} in this photo and would rather leave ${several ? 'them' : 'it'} out than guess; the rest of your hand still has plenty to say here.`,
+/**
+ * Said once per reading for each line, in the first section that would have leaned on it, naming
+ * what this section reads instead (`shown`: "your square palm and your long thumb").
+ */
+export const UNSEEN_LINE_NOTES: readonly ((lines: string, several: boolean, shown: string) => string)[] = [
+  (lines, _several, shown) =>
+    `Your ${lines} did not show clearly in this photo, which is common with fainter lines or soft light, so this part rests on ${shown}.`,
+  (lines, several, shown) =>
+    `We could not make out your ${lines} in this photo and would rather leave ${several ? 'them' : 'it'} out than guess; here ${shown} speak instead.`,
+  (lines, several, shown) =>
+    `This photo did not show your ${lines} clearly enough to read ${several ? 'them' : 'it'}, so for this part we lean on ${shown}.`,
 ];
 
 export const CLOSING_NOTES: readonly string[] = [
@@ -222,17 +228,105 @@ export const CHILDREN_NOTES: readonly AnswerNote[] = [
     `You told us you have children: shared outdoor time suits ${features} and restores you and them at once.`,
 ];
 
-export function handMismatchNote(asked: HandSide, photographed: HandSide): string {
-  return `A gentle note first: for you the tradition reads the ${asked} hand, and this photo appears to show your ${photographed} hand, so the reading below describes the hand in the photo (a photo of your ${asked} hand would give the traditional reading).`;
+const WHOSE_HAND: Record<'male' | 'female', string> = { male: 'a man’s', female: 'a woman’s' };
+
+/**
+ * Which hand the reading is of, said once. The product's rule (spec): right after a "Male" gender
+ * answer, left otherwise. `photographed` is the hand the photo clearly shows, when it is clear.
+ */
+export function handNote(
+  toRead: HandSide,
+  gender: 'male' | 'female' | undefined,
+  photographed: HandSide | undefined,
+): string {
+  if (photographed && photographed !== toRead) {
+    const rule = gender
+      ? `the tradition reads ${WHOSE_HAND[gender]} ${toRead} hand`
+      : `with no gender answer given, we read the ${toRead} hand`;
+    return `One gentle note: ${rule}, and this photo appears to show your ${photographed} hand; no matter, what follows reads your ${photographed} hand as what it is.`;
+  }
+  return gender
+    ? `We read your ${toRead} hand, as the tradition does for ${gender === 'male' ? 'a man' : 'a woman'}.`
+    : `We read your ${toRead} hand: the tradition reads a man’s right hand and everyone else’s left, and no gender answer was given.`;
 }
 
-/** The visitor's words, quoted as theirs: context beside the reading, never something seen in the palm. */
-export const VISITOR_NOTE_BRIDGES: readonly ((quote: string) => string)[] = [
-  (quote) =>
-    `You mentioned “${quote}”, and we keep your words beside the reading rather than read them into your palm.`,
-  (quote) =>
-    `You mentioned “${quote}”; that is your own account, while the palm itself speaks only of tendencies.`,
+/** Opens the answer to the visitor's own question, naming the features of their palm it rests on. */
+export const QUESTION_ANSWER_OPENERS: readonly ((features: string) => string)[] = [
+  (features) =>
+    `A palm cannot choose for you or name the moment, but ${features} show how you tend to meet a question like this.`,
+  (features) =>
+    `No line decides this for you; what your hand offers is how you tend to choose, and here ${features} have the most to say.`,
+  (features) =>
+    `The hand gives no yes or no, yet ${features} say something about how you would carry either answer.`,
 ];
+
+/** Advice for the visitor's question from a pole this reading states: never one it does not. */
+export const POLE_ADVICE: Record<PoleKey, readonly string[]> = {
+  'sociability:reserved': [
+    'Talk it over with the one or two people you trust most; you decide best in quiet, not in a crowd of opinions.',
+    'Give yourself time alone with the question before you ask anyone else; your own counsel comes first.',
+  ],
+  'sociability:open': [
+    'Ask widely: the people around you are one of your strengths, and a conversation may show you the way.',
+    'Say the question out loud to friends; you think best in company, and someone may know a door you do not.',
+  ],
+  'pace:restless': [
+    'If the question has been with you for a while, your wish for change is part of the answer; plan the move rather than waiting for it.',
+    'Change refreshes you, so do not talk yourself out of it; just give it a shape and a first step.',
+  ],
+  'pace:steady': [
+    'Whatever you choose, keep one part of life steady while you change another; that is how you move without losing your footing.',
+    'Change at your own pace: a step you can sustain serves you better than a leap you must recover from.',
+  ],
+  'mind:practical': [
+    'Write down what each choice would change in an ordinary week; your practical mind trusts a concrete picture more than a feeling.',
+    'Put numbers and facts beside each option; a practical mind like yours settles once it can see the ground.',
+  ],
+  'mind:imaginative': [
+    'Picture each path in detail, one ordinary day at a time; your imagination is a good guide when you give it real material.',
+    'Let yourself imagine the outcome you want most, then work backwards to a first small step.',
+  ],
+  'risk:cautious': [
+    'Prepare the ground before you step, with savings, a conversation or a trial run; prepared, you move well.',
+    'Take the careful route you are inclined to: test the idea on a small scale before committing to it.',
+  ],
+  'risk:bold': [
+    'Your instinct will be to act quickly; give the choice one cool-headed week and it will be a better one.',
+    'Trust your nerve, but write down what you would do if it goes wrong; boldness with a plan B suits you.',
+  ],
+  'feeling:sensitive': [
+    'Notice how each option feels as well as how it looks on paper; your feelings pick up what lists miss.',
+    'Listen to the unease or the lightness each choice gives you; for you, that is information, not noise.',
+  ],
+  'feeling:even': [
+    'You can weigh this calmly, so give yourself a clear deadline and then trust the decision you reach.',
+    'Your calm is an asset here: list the options, sleep on them once, and decide.',
+  ],
+  'drive:driven': [
+    'Once you choose, you will see it through, so the choice deserves the time it takes.',
+    'Pick the option you would still want to work for in two years; your staying power will do the rest.',
+  ],
+  'drive:easygoing': [
+    'Choose the path that leaves you room to breathe; you do your best where nobody has to push you.',
+    'Lean towards the option that feels lighter; forcing yourself is rarely how you thrive.',
+  ],
+};
 
 export const UNQUOTED_NOTE =
   'You shared something in your own words that lies outside what a palm reading can speak to; for such matters a qualified person is the right guide.';
+
+/**
+ * The lines every reading may share word for word: the safety framing and closing, the gentle
+ * deflection, the one sentence saying which hand was read, and the visitor's own quoted words.
+ * Everything else is measured for how much two people's readings share.
+ */
+export function isFixedLine(sentence: string): boolean {
+  return (
+    sentence === HEALTH_FRAMING ||
+    sentence === UNQUOTED_NOTE ||
+    CLOSING_NOTES.includes(sentence) ||
+    /^(?:We read your (?:left|right) hand|One gentle note:|You (?:asked|wrote): “)/.test(sentence) ||
+    // The rest of a quote that itself held a sentence end ("Will it change? Maybe").
+    /^[^“]*”\.?$/.test(sentence)
+  );
+}

@@ -1,6 +1,7 @@
 import {
   LIFE_AREAS,
   type HowWeRead,
+  type ReadingTheme,
   type PalmProfile,
   type LifeArea,
   type ReadingResult,
@@ -11,7 +12,6 @@ import { lineTraces } from '../markers/line-traces';
 import { listInWords } from '../rules/measured-facts';
 import { linkMarkers, palmMarkers } from '../markers/palm-markers';
 import type { LineName, PalmObservation } from '../palm-observation';
-import { oneAreaPerFeature } from '../rules/interpret';
 import type { Finding } from '../rules/palm-rule';
 import { palmProfileOf } from '../profile/palm-profile';
 import { profiledObservation } from '../profile/profiled-lines';
@@ -21,20 +21,23 @@ import {
   AREA_TITLES,
   CHILDREN_NOTES,
   CLOSING_NOTES,
-  handMismatchNote,
+  handNote,
   HEALTH_FRAMING,
   LIFE_STAGE_NOTES,
+  POLE_ADVICE,
+  QUESTION_ANSWER_OPENERS,
   RELATIONSHIP_NOTES,
   TATTVA_TIPS,
   UNQUOTED_NOTE,
   UNSEEN_LINE_NOTES,
-  VISITOR_NOTE_BRIDGES,
 } from './area-texts';
 import type { NarrationInput, Narrator } from './narrator';
 import { asYours, describePalm, sectionFeatures, unsettledTraits } from './palm-description';
 import { phraseChooserFor, type PhraseChooser } from './phrase-chooser';
+import { polesOf, type PoleKey } from '../rules/assertions';
+import { tellStory, type ReadingStory } from './reading-story';
 import { sectionSubtitle } from './section-subtitle';
-import { readVisitorAnswers, type VisitorAnswers } from './visitor-answers';
+import { readVisitorAnswers, type VisitorAnswers, type VisitorQuestion } from './visitor-answers';
 
 /**
  * How many findings each section speaks of: the same for every visitor, so answers never change
@@ -43,8 +46,8 @@ import { readVisitorAnswers, type VisitorAnswers } from './visitor-answers';
  */
 const FINDINGS_PER_SECTION = 8;
 const DEPTH = {
-  focused: { insights: 4, inContent: 3 },
-  other: { insights: 2, inContent: 3 },
+  focused: { insights: 2, inContent: 4 },
+  other: { insights: 1, inContent: 4 },
 } as const;
 /** Below this the observer was unsure which hand it saw, so no mismatch is claimed. */
 const SIDE_CONFIDENCE_FOR_MISMATCH = 0.6;
@@ -79,13 +82,16 @@ interface ReadingContext {
   traits: PalmTraits;
   answers: VisitorAnswers;
   choose: PhraseChooser;
-  notesByArea: Map<LifeArea, string[]>;
+  story: ReadingStory;
   /** Lines already said to be unseen: a reading says it once, in the first section that needs them. */
   unseenSaid: Set<LineName>;
   /** Features already pointed out in a section's "we see" sentence, so none is pointed out twice. */
   described: Set<string>;
   /** Linking words left for the whole reading: a link on every sentence reads as a template. */
   linksLeft: { count: number };
+  /** Features a section already pointed back to, and themes a section already took up. */
+  referred: Set<string>;
+  themesTaken: Set<string>;
 }
 
 /** Focus areas first, in the visitor's order, then the rest in the usual order. */
@@ -93,34 +99,46 @@ export function orderedAreas(focusAreas: readonly LifeArea[]): LifeArea[] {
   return [...focusAreas, ...LIFE_AREAS.filter((area) => !focusAreas.includes(area))];
 }
 
+export interface ComposedReading {
+  sections: ReadingSection[];
+  themes: ReadingTheme[];
+  /** The findings the reading states: what its markers may point at. */
+  findings: readonly Finding[];
+}
+
 /**
- * The sections of a reading. Every class they name comes from `profile` (computed once per reading
- * by the engine; here from the observation when a caller has none), never from the raw observation.
+ * The sections and themes of a reading. Every class they name comes from `profile` (computed once
+ * per reading by the engine; here from the observation when a caller has none), never from the
+ * raw observation; every answer they use is one the visitor gave.
  */
-export function composeSections(
+export function composeReading(
   fired: readonly Finding[],
   measured: PalmObservation,
   submission: ReadingSubmission,
   profile: PalmProfile = palmProfileOf(measured),
-): ReadingSection[] {
+): ComposedReading {
   const observation = profiledObservation(profile, measured);
-  // Whoever passes the findings, each feature is read in one section only.
-  const findings = oneAreaPerFeature(fired);
   const answers = readVisitorAnswers(submission);
-  const areas = orderedAreas(submission.focusAreas);
+  const areas = orderedAreas(answers.focusAreas);
   const choose = phraseChooserFor(measured);
+  const traits = traitsFromProfile(profile, measured);
+  // Whoever passes the findings, each feature is read in one section and no axis both ways.
+  const story = tellStory(fired, observation, profile, traits, choose);
+  const { findings } = story;
   const context: ReadingContext = {
     findings,
-    readElsewhere: fired.filter((finding) => !findings.includes(finding)),
+    readElsewhere: fired.filter((finding) => !findings.includes(finding) && !story.yielded.includes(finding)),
     observation,
     profile,
-    traits: traitsFromProfile(profile, measured),
+    traits,
     answers,
     choose,
-    notesByArea: visitorNotesByArea(answers, areas, choose),
+    story,
     unseenSaid: new Set(),
     described: new Set(),
     linksLeft: { count: LINKS_PER_READING },
+    referred: new Set(),
+    themesTaken: new Set(),
   };
   const sections = areas.map((area, index) =>
     composeSection(
@@ -128,7 +146,7 @@ export function composeSections(
         area,
         index,
         isLast: index === areas.length - 1,
-        focused: submission.focusAreas.includes(area),
+        focused: answers.focusAreas.includes(area),
         findings: findings.filter((finding) => finding.area === area).slice(0, FINDINGS_PER_SECTION),
       },
       context,
@@ -136,13 +154,27 @@ export function composeSections(
   );
   const notes = howWeReadByArea(findings, observation, areas);
   const unsettled = unsettledTraits(context.traits, observation);
-  return sections.map((section, index) => {
-    const howWeRead = notes.get(section.area as LifeArea)!;
-    // Said once, where the reading starts: what this photo left open is part of how it was read.
-    return index === 0 && unsettled
-      ? { ...section, howWeRead: { ...howWeRead, measured: [...howWeRead.measured, unsettled] } }
-      : { ...section, howWeRead };
-  });
+  return {
+    sections: sections.map((section, index) => {
+      const howWeRead = notes.get(section.area as LifeArea)!;
+      // Said once, where the reading starts: what this photo left open is part of how it was read.
+      return index === 0 && unsettled
+        ? { ...section, howWeRead: { ...howWeRead, measured: [...howWeRead.measured, unsettled] } }
+        : { ...section, howWeRead };
+    }),
+    themes: story.themes,
+    findings,
+  };
+}
+
+/** The sections of a reading (see `composeReading`). */
+export function composeSections(
+  fired: readonly Finding[],
+  measured: PalmObservation,
+  submission: ReadingSubmission,
+  profile: PalmProfile = palmProfileOf(measured),
+): ReadingSection[] {
+  return composeReading(fired, measured, submission, profile).sections;
 }
 
 function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSection {
@@ -150,7 +182,26 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
   const { observation, profile, answers, choose } = context;
   const depth = focused ? DEPTH.focused : DEPTH.other;
   const inContentUntil = depth.insights + depth.inContent;
-  const insights = wordFindings(findings.slice(0, depth.insights), choose);
+  const { handType } = profile;
+  const features = sectionFeatures(
+    SECTION_LINES[area],
+    findings.flatMap((finding) => finding.reads),
+    context.traits,
+    observation,
+  );
+  const traitFeatures = sectionFeatures(
+    [],
+    findings.flatMap((finding) => finding.reads),
+    context.traits,
+    observation,
+  ).filter((words) => !/ line$/.test(words));
+  // The section's key point: the theme it carries, said with its strongest findings in one breath.
+  const lead = themeLead(area, features, context);
+  const insights = joinedInPairs(
+    [lead, ...wordFindings(findings.slice(0, depth.insights), choose)],
+    choose,
+    `${area}.insights`,
+  );
   // One run of links through both paragraphs, so no link is said twice in a section.
   const [inContent, inDetails] = linked(
     [
@@ -160,32 +211,39 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
     choose,
     context.linksLeft,
   );
-  const { handType } = profile;
-  const features = sectionFeatures(
-    SECTION_LINES[area],
-    findings.flatMap((finding) => finding.reads),
-    context.traits,
-    observation,
-  );
 
   const content = [
-    plan.index === 0 ? mismatchNote(context) : undefined,
+    plan.index === 0 ? handSentence(context) : undefined,
     area === 'health' ? HEALTH_FRAMING : undefined,
-    describePalm(features, choose, context.described),
-    ...inContent,
-    area === 'spiritual' ? wholeHandNote(context) : referBack(plan, context),
+    ...joinedInPairs(
+      [
+        ...lineIntros(area, findings, context),
+        describePalm(traitFeatures, choose, context.described),
+        ...inContent,
+        ...context.story.tensions
+          .filter((tension) => tension.area === area)
+          .map((tension) => tension.sentence),
+        area === 'spiritual' ? wholeHandNote(context) : referBack(plan, context),
+        threadInto(plan, context),
+      ],
+      choose,
+      area,
+    ),
     answerNote(
       area,
       answers,
       choose,
-      features.length > 0 ? listInWords(features.slice(0, 2).map(asYours)) : 'what this hand shows',
+      listInWords(
+        features.length > 0
+          ? features.slice(0, 2).map(asYours)
+          : (context.story.themes[0]?.features.slice(0, 2) ?? ['what this hand shows']),
+      ),
     ),
-    ...(context.notesByArea.get(area) ?? []),
+    ...visitorQuestionsIn(plan, features, context),
   ];
   const tips = practicalTips(plan, profile, choose);
   const details = [
-    ...inDetails,
-    ...unseenLineNotes(area, context),
+    ...joinedInPairs([...inDetails, ...unseenLineNotes(area, features, context)], choose, `${area}.details`),
     ...tips,
     plan.isLast ? choose.pick(CLOSING_NOTES, 'closing') : undefined,
   ];
@@ -240,6 +298,38 @@ function linked(
   return [[content[0]!, words + rest, ...content.slice(2)], [...details]];
 }
 
+const JOINS = ['; ', ', and '] as const;
+/** Past this many characters two sentences read better apart than joined. */
+const MAX_JOINED_LENGTH = 240;
+
+/**
+ * Sentences said two to a sentence: a reader hears what two findings of this hand say together
+ * rather than a list of stock lines, one per feature. The second keeps its words, so a marker
+ * still finds the finding it explains; a pair too long to say in one breath stays apart.
+ */
+function joinedInPairs(
+  sentences: readonly (string | undefined)[],
+  choose: PhraseChooser,
+  salt: string,
+): string[] {
+  const said = sentences.filter((sentence): sentence is string => Boolean(sentence));
+  const joined: string[] = [];
+  for (let i = 0; i < said.length; i++) {
+    const first = said[i]!;
+    const second = said[i + 1];
+    if (second === undefined || first.length + second.length > MAX_JOINED_LENGTH) {
+      joined.push(first);
+      continue;
+    }
+    // After a colon, or beside another "and", a comma would run the clauses together: a semicolon parts them.
+    const join = /[:;]|, and /.test(first + second) ? '; ' : choose.pick(JOINS, `join.${salt}.${i}`);
+    const rest = PROPER_START.test(second) ? second : second.charAt(0).toLowerCase() + second.slice(1);
+    joined.push(`${first.replace(/[.!?…]$/, '')}${join}${rest}`);
+    i++;
+  }
+  return joined;
+}
+
 /** Only focus areas get advice, and only advice for this hand's type: general tips fit every palm. */
 function practicalTips(
   { area, focused }: SectionPlan,
@@ -265,20 +355,26 @@ function paragraphs(
   return { content: first.join(' '), details: second.join(' ') };
 }
 
-function mismatchNote({ observation, answers }: ReadingContext): string | undefined {
-  const { askedSide } = answers;
-  if (!askedSide || askedSide === observation.side) return undefined;
-  if (observation.sideConfidence < SIDE_CONFIDENCE_FOR_MISMATCH) return undefined;
-  return handMismatchNote(askedSide, observation.side);
+/**
+ * Which hand was read, once, in plain words: the product reads a man's right hand and everyone
+ * else's left; when the photo clearly shows the other hand, the reading says so kindly and reads
+ * the hand in the photo.
+ */
+function handSentence({ observation, answers }: ReadingContext): string {
+  const sure = observation.sideConfidence >= SIDE_CONFIDENCE_FOR_MISMATCH;
+  return handNote(answers.handToRead, answers.gender, sure ? observation.side : undefined);
 }
 
-/** A section with fewer findings of its own than this (none) points to what other sections read for it. */
-const THIN_SECTION = 1;
+/** A section with fewer findings of its own than this points to what other sections read for it. */
+const THIN_SECTION = 2;
 const REFER_BACK_TEMPLATES: readonly ((features: string, sections: string) => string)[] = [
   (features, sections) =>
     `Here the tradition would also look at ${features}, already read under ${sections}; what was said there holds for this part of life too.`,
   (features, sections) =>
     `For this part of life a palmist would turn again to ${features}, whose meaning is given under ${sections} and applies here as well.`,
+  (features, sections) =>
+    // Section titles hold "&", never "and": an "and" joins two of them.
+    `What ${sections} ${sections.includes(' and ') ? 'say' : 'says'} of ${features} carries over to this part of life.`,
 ];
 
 /**
@@ -295,46 +391,159 @@ function referBack({ area, findings }: SectionPlan, context: ReadingContext): st
     const home = finding.reads.map((feature) => readIn.get(feature)).find((other) => other && other !== area);
     if (!home) continue;
     const [words] = sectionFeatures([], finding.reads, context.traits, context.observation);
-    if (words && features.size < 2) features.set(asYours(words), home);
+    if (words && features.size < 2 && !context.referred.has(words)) features.set(asYours(words), home);
   }
   if (features.size === 0) return undefined;
+  for (const finding of context.readElsewhere.filter((finding) => finding.area === area)) {
+    const [words] = sectionFeatures([], finding.reads, context.traits, context.observation);
+    if (words && features.has(asYours(words))) context.referred.add(words);
+  }
   return context.choose.pick(REFER_BACK_TEMPLATES, `${area}.refer-back`)(
     listInWords([...features.keys()]),
     listInWords([...new Set(features.values())].map((home) => AREA_TITLES[home])),
   );
 }
 
-/** What the other sections are about, in the words of a sentence that looks at the whole hand. */
-const AREA_THEMES: Record<Exclude<LifeArea, 'spiritual'>, string> = {
-  love: 'how you love',
-  career: 'how you work',
-  health: 'the rhythm of your days',
-  money: 'how you hold resources',
+/** What the tradition reads in each line, said where a section first leans on it. */
+const LINE_MEANINGS: Record<LineName, string> = {
+  heart: 'feeling and attachment',
+  head: 'the way you think and decide',
+  life: 'vitality and the rhythm of your days',
+  fate: 'the course of work and duty',
+  sun: 'recognition and creative success',
+  marriage: 'committed bonds',
 };
-const WHOLE_HAND_TEMPLATES: readonly ((features: string, themes: string) => string)[] = [
-  (features, themes) =>
-    `Read as a whole, as the tattva tradition reads a hand, yours speaks most clearly through ${features}: ${themes} carry its story.`,
-  (features, themes) =>
-    `Seen as one hand rather than in parts, yours is drawn most firmly in ${features}, so ${themes} are where its lessons lie.`,
+const LINE_INTROS: readonly ((line: string, shape: string, meaning: string) => string)[] = [
+  (line, shape, meaning) =>
+    `Your ${line} runs ${shape} in this hand, and it is where the tradition reads ${meaning}.`,
+  (line, shape, meaning) => `In your hand the ${line} is ${shape}, and palmists read ${meaning} in it.`,
+  (line, shape, meaning) => `The tradition looks to the ${line} for ${meaning}, and yours is ${shape}.`,
 ];
 
 /**
- * The spiritual section reads the hand as a whole: it points back to the strongest feature each
- * other section interpreted, by name only, so the reading ties together without re-reading them.
+ * Each seen line, once in the reading, in the first section that leans on it: its Vedic name,
+ * how it shows on this hand, and what the tradition reads in it.
  */
-function wholeHandNote({ findings, traits, observation, choose }: ReadingContext): string | undefined {
-  const strongest = new Map<Exclude<LifeArea, 'spiritual'>, string>();
-  for (const finding of findings) {
-    if (finding.area === 'spiritual' || strongest.has(finding.area)) continue;
-    const [feature] = sectionFeatures([], finding.reads, traits, observation);
-    if (feature) strongest.set(finding.area, asYours(feature));
+function lineIntros(area: LifeArea, findings: readonly Finding[], context: ReadingContext): string[] {
+  const lines = new Set<LineName>([
+    ...SECTION_LINES[area],
+    ...findings.flatMap((finding) =>
+      finding.evidence.flatMap((item) => (item.kind === 'line' ? [item.line] : [])),
+    ),
+  ]);
+  return [...lines].flatMap((line) => {
+    const [words] = sectionFeatures([line], [], context.traits, context.observation);
+    if (!words || context.described.has(words)) return [];
+    context.described.add(words);
+    const shape = listInWords(
+      words
+        .replace(/^an? /, '')
+        .replace(/ \w+ line$/, '')
+        .split(', '),
+    );
+    if (!shape || /line$/.test(shape)) return [];
+    return [
+      context.choose.pick(LINE_INTROS, `line-intro.${line}`)(
+        LINE_NAMES_IN_TEXT[line],
+        shape,
+        LINE_MEANINGS[line],
+      ),
+    ];
+  });
+}
+
+const THEME_LEADS: readonly ((theme: string, features: string) => string)[] = [
+  (theme, features) =>
+    `Of the threads named at the start, ${theme} shows most clearly here, through ${features}.`,
+  (theme, features) => `The thread of ${theme} runs through this part of your life, in ${features}.`,
+  (theme, features) => `Here ${features} carry the thread of ${theme} into this part of life.`,
+];
+
+/** A section opens with the theme its features carry, once per theme: the story, then its parts. */
+function themeLead(area: LifeArea, features: readonly string[], context: ReadingContext): string | undefined {
+  const mine = new Set(features.map(asYours));
+  for (const theme of context.story.themes) {
+    if (context.themesTaken.has(theme.title)) continue;
+    const shared = theme.features.filter((feature) => mine.has(feature));
+    if (shared.length === 0) continue;
+    context.themesTaken.add(theme.title);
+    return context.choose.pick(THEME_LEADS, `theme-lead.${area}`)(
+      theme.title.toLowerCase(),
+      listInWords(shared),
+    );
   }
-  if (strongest.size < 2) return undefined;
-  const picked = [...strongest];
-  return choose.pick(WHOLE_HAND_TEMPLATES, 'whole-hand')(
-    listInWords(picked.map(([, feature]) => feature)),
-    listInWords(picked.map(([area]) => AREA_THEMES[area])),
+  return undefined;
+}
+
+/** What a pole of the reading means in practice, for a section that has little of its own to read. */
+const POLE_IN_PRACTICE: Record<PoleKey, string> = {
+  'sociability:reserved': 'a few trusted people and time to yourself serve you better than a crowd',
+  'sociability:open': 'the people around you are part of your strength',
+  'pace:restless': 'variety keeps you going, so build some change into the plan',
+  'pace:steady': 'a settled routine does more for you than bursts of effort',
+  'mind:practical': 'concrete steps and plain facts guide you best',
+  'mind:imaginative': 'give your ideas room, then choose one to make real',
+  'risk:cautious': 'prepare before you commit, and keep something in reserve',
+  'risk:bold': 'back your judgement, with a limit set in advance',
+  'feeling:sensitive': 'notice what feels right as well as what looks right',
+  'feeling:even': 'your calm lets you weigh what others rush',
+  'drive:driven': 'set a goal, and your persistence will carry it',
+  'drive:easygoing': 'choose arrangements that leave you free rather than pushed',
+};
+const AREA_NOUNS: Record<LifeArea, string> = {
+  love: 'love and friendship',
+  career: 'your work',
+  health: 'your daily energy',
+  money: 'money matters',
+  spiritual: 'your inner life',
+};
+const THREAD_TEMPLATES: readonly ((
+  features: string,
+  theme: string,
+  area: string,
+  practice: string,
+) => string)[] = [
+  (features, theme, area, practice) =>
+    `The thread of ${theme} in ${features} reaches into ${area} as well: ${practice}.`,
+  (features, theme, area, practice) =>
+    `For ${area}, what ${features} say of ${theme} comes down to this: ${practice}.`,
+];
+
+/**
+ * A section with no finding of its own carries one of the reading's themes
+ * into its part of life, in practice, rather than leaving the visitor a line or two.
+ */
+function threadInto(
+  { area, findings, index }: SectionPlan,
+  { story, choose }: ReadingContext,
+): string | undefined {
+  if (findings.length > 0 || story.themes.length === 0) return undefined;
+  const at = index % story.themes.length;
+  const theme = story.themes[at]!;
+  const pole = story.themePoles[at]!;
+  return choose.pick(THREAD_TEMPLATES, `thread.${area}`)(
+    listInWords(theme.features.slice(0, 2)),
+    theme.title.toLowerCase(),
+    AREA_NOUNS[area],
+    POLE_IN_PRACTICE[pole],
   );
+}
+
+const WHOLE_HAND_TEMPLATES: readonly ((threads: string) => string)[] = [
+  (threads) =>
+    `Read as a whole, as the tattva tradition reads a hand, yours comes back again and again to ${threads}: that is where its lessons lie.`,
+  (threads) =>
+    `Seen as one hand rather than in parts, yours keeps returning to ${threads}, the threads named at the start of this reading.`,
+];
+
+/**
+ * The spiritual section reads the hand as a whole: it points back to the themes the reading
+ * opened with, by name only, so the reading ties together without re-reading them.
+ */
+function wholeHandNote({ story, choose }: ReadingContext): string | undefined {
+  if (story.themes.length === 0) return undefined;
+  const threads = listInWords(story.themes.map((theme) => theme.title.toLowerCase()));
+  return choose.pick(WHOLE_HAND_TEMPLATES, 'whole-hand')(threads);
 }
 
 /**
@@ -373,12 +582,21 @@ function answerNote(
 const lineSeen = (observation: PalmObservation, line: LineName) =>
   observation.lines[line].seen && observation.lines[line].confidence >= LINE_CONFIDENCE;
 
-function unseenLineNotes(area: LifeArea, { observation, choose, unseenSaid }: ReadingContext): string[] {
+function unseenLineNotes(area: LifeArea, features: readonly string[], context: ReadingContext): string[] {
+  const { observation, choose, unseenSaid } = context;
   const unseen = SECTION_LINES[area].filter((line) => !lineSeen(observation, line) && !unseenSaid.has(line));
   if (unseen.length === 0) return [];
   for (const line of unseen) unseenSaid.add(line);
   const names = unseen.map((line) => LINE_NAMES_IN_TEXT[line]).join(' and ');
-  return [choose.pick(UNSEEN_LINE_NOTES, `unseen.${unseen.join('.')}`)(names, unseen.length > 1)];
+  // A section with nothing of its own to show leans on the hand's first theme.
+  const elsewhere = context.story.themes[0]?.features ?? [];
+  const shown =
+    features.length > 0
+      ? listInWords(features.slice(0, 2).map(asYours))
+      : elsewhere.length > 0
+        ? listInWords(elsewhere.slice(0, 2))
+        : 'the shape of your hand and fingers';
+  return [choose.pick(UNSEEN_LINE_NOTES, `unseen.${unseen.join('.')}`)(names, unseen.length > 1, shown)];
 }
 
 /**
@@ -442,37 +660,57 @@ export function howWeReadByArea(
   return byArea;
 }
 
-/** The visitor's own words go to the section they speak about, or to the first one. */
-function visitorNotesByArea(
-  answers: VisitorAnswers,
-  areas: readonly LifeArea[],
-  choose: PhraseChooser,
-): Map<LifeArea, string[]> {
-  const byArea = new Map<LifeArea, string[]>();
-  answers.notes.forEach((note, index) => {
-    const area = note.area ?? areas[0];
-    if (!area) return;
-    const sentence = note.quotable
-      ? choose.pick(VISITOR_NOTE_BRIDGES, `note.${index}`)(note.text)
-      : UNQUOTED_NOTE;
-    const notes = byArea.get(area) ?? [];
-    if (!notes.includes(sentence)) byArea.set(area, [...notes, sentence]);
-  });
-  return byArea;
+/**
+ * The visitor's own questions about this section's area, quoted as they wrote them and answered
+ * from the features this section reads on their palm; a question no palm can answer (death,
+ * illness, pregnancy, lottery numbers, exact dates) gets the gentle deflection, in the first section.
+ */
+function visitorQuestionsIn(
+  { area, index, findings }: SectionPlan,
+  features: readonly string[],
+  context: ReadingContext,
+): string[] {
+  const { answers, choose, story } = context;
+  const deflected = index === 0 && answers.questions.some((question) => question.quote === undefined);
+  const quoted = answers.questions.filter(
+    (question): question is VisitorQuestion & { quote: string } =>
+      question.quote !== undefined && (question.area ? question.area === area : index === 0),
+  );
+  const named = features.length > 0 ? features.slice(0, 2).map(asYours) : (story.themes[0]?.features ?? []);
+  const palm = listInWords(named.length > 0 ? named : ['the shape of your hand']);
+  const poles = [...findings.flatMap((finding) => polesOf(finding.asserts)), ...story.themePoles];
+  return [
+    ...(deflected ? [UNQUOTED_NOTE] : []),
+    ...quoted.flatMap(({ quote }, n) => {
+      const advice = poles[n] ?? poles[0];
+      return [
+        /[?!.…]$/.test(quote) ? `You asked: “${quote}”` : `You wrote: “${quote}”.`,
+        // The answer in one breath: what this palm's features say, and what follows for the question.
+        ...joinedInPairs(
+          [
+            choose.pick(QUESTION_ANSWER_OPENERS, `answer.${area}.${n}`)(palm),
+            advice ? choose.pick(POLE_ADVICE[advice], `advice.${area}.${n}`) : undefined,
+          ],
+          choose,
+          `answer.${area}.${n}`,
+        ),
+      ];
+    }),
+  ];
 }
 
-/** The whole local reading: sections composed from the findings, and markers on the palm. */
+/** The whole local reading: sections and themes composed from the findings, and markers on the palm. */
 export function narrateLocally(
   fired: readonly Finding[],
   measured: PalmObservation,
   submission: ReadingSubmission,
   profile: PalmProfile = palmProfileOf(measured),
 ): ReadingResult {
-  const findings = oneAreaPerFeature(fired);
   const observation = profiledObservation(profile, measured);
-  const sections = composeSections(fired, measured, submission, profile);
+  const { sections, themes, findings } = composeReading(fired, measured, submission, profile);
   return {
     sections,
+    themes,
     visual_markers: linkMarkers(palmMarkers(observation, findings), findings, sections),
     line_traces: lineTraces(observation),
     profile,

@@ -1,44 +1,43 @@
-import { LIFE_AREAS, type LifeArea, type ReadingSubmission } from '@palm/contracts';
+import { type LifeArea, type ReadingSubmission } from '@palm/contracts';
 import type { HandSide } from '../palm-observation';
-import { forbiddenTopicsIn } from '../rules/safety';
+import { needsDeflection } from '../rules/safety';
+import { topicOf } from './question-topics';
 
 export type RelationshipStatus = 'single' | 'partnered' | 'married' | 'separated' | 'widowed';
 export type LifeStage = 'early' | 'building' | 'seasoned';
 
 /**
- * Something the visitor wrote in their own words. A reading is shared by link, so `text` is a
- * paraphrase of what it is about, never the words themselves.
+ * Something the visitor wrote in their own words: quoted as they wrote it (cleaned of markup and
+ * cut to a readable length) in the section its topic belongs to, and answered there from the palm.
  */
-export interface VisitorNote {
-  text: string;
+export interface VisitorQuestion {
+  /** The visitor's words, cleaned; absent when the question is only gently deflected. */
+  quote?: string;
   area?: LifeArea;
-  /** False when it touches a topic a reading never speaks to; it is then not quoted. */
-  quotable: boolean;
 }
 
+/**
+ * The visitor's answers that may shape the reading: each only when the visitor gave it, never a
+ * default the intake filled in (`submission.given`).
+ */
 export interface VisitorAnswers {
   relationship?: RelationshipStatus;
   lifeStage?: LifeStage;
   hasChildren: boolean;
-  dominantHand: HandSide;
-  /** The hand the flow asked to photograph: right after a "Male" gender answer, left after any other. */
-  askedSide?: HandSide;
-  notes: VisitorNote[];
+  /** The areas the visitor chose to focus on; empty unless they chose. */
+  focusAreas: LifeArea[];
+  /** The hand the product reads (spec: right after a "Male" gender answer, left otherwise). */
+  handToRead: HandSide;
+  /** The gender answer as given, when the flow asked it. */
+  gender?: 'male' | 'female';
+  questions: VisitorQuestion[];
 }
 
 const MAX_QUOTE_LENGTH = 140;
-const MAX_NOTES = 3;
+const MAX_QUESTIONS = 2;
 /** An answer counts as the visitor's own words when it reads like a sentence, not a picked option. */
 const MIN_FREE_TEXT_WORDS = 4;
 const MIN_FREE_TEXT_LENGTH = 25;
-
-const AREA_KEYWORDS: Record<LifeArea, RegExp> = {
-  love: /\b(love life|in love|loved one|partner|relationship|marriage|married|dating|romance|husband|wife|boyfriend|girlfriend|family)\b/i,
-  career: /\b(career|job|work|business|promotion|boss|profession|studies|study|office)\b/i,
-  health: /\b(energy|tired|sleep|stress|rest|fitness|exercise|wellbeing|well-being|balance)\b/i,
-  money: /\b(money|finance|financial|savings?|debt|salary|income|invest\w*|wealth)\b/i,
-  spiritual: /\b(spiritual\w*|meditat\w*|purpose|faith|soul|karma|dharma|prayer|peace|meaning)\b/i,
-};
 
 export function relationshipStatusOf(maritalStatus: string): RelationshipStatus | undefined {
   const value = maritalStatus.toLowerCase();
@@ -86,48 +85,44 @@ function answerValues(submission: ReadingSubmission): string[] {
     });
 }
 
-function askedSideOf(values: readonly string[]): HandSide | undefined {
+function genderOf(values: readonly string[]): VisitorAnswers['gender'] {
   const gender = values
     .map((value) => value.trim().toLowerCase())
     .find((value) => value === 'male' || value === 'female');
-  if (gender === undefined) return undefined;
-  return gender === 'male' ? 'right' : 'left';
+  return gender === 'male' || gender === 'female' ? gender : undefined;
 }
 
-/** What a paraphrase says a note is about: its life area, in the reading's own words. */
-const PARAPHRASES: Record<LifeArea | 'other', string> = {
-  love: 'your thoughts on love and the people close to you',
-  career: 'your thoughts on your work and career',
-  health: 'your thoughts on your energy and well-being',
-  money: 'your thoughts on money and security',
-  spiritual: 'your thoughts on your inner life and purpose',
-  other: 'something close to your heart',
-};
-
-function notesFrom(values: readonly string[]): VisitorNote[] {
-  const notes: VisitorNote[] = [];
+/** Free text that reads like a sentence, not a picked option: the visitor's own question or wish. */
+function questionsFrom(values: readonly string[]): VisitorQuestion[] {
+  const questions: VisitorQuestion[] = [];
   for (const value of values) {
     const words = cleanVisitorText(value);
     if (words.split(' ').length < MIN_FREE_TEXT_WORDS && words.length < MIN_FREE_TEXT_LENGTH) continue;
-    const area = LIFE_AREAS.find((candidate) => AREA_KEYWORDS[candidate].test(words));
-    const text = PARAPHRASES[area ?? 'other'];
-    notes.push({ text, ...(area ? { area } : {}), quotable: forbiddenTopicsIn(words).length === 0 });
-    if (notes.length === MAX_NOTES) break;
+    if (needsDeflection(words)) questions.push({});
+    else {
+      const area = topicOf(words);
+      questions.push({ quote: words, ...(area ? { area } : {}) });
+    }
+    if (questions.length === MAX_QUESTIONS) break;
   }
-  return notes;
+  return questions;
 }
 
 export function readVisitorAnswers(submission: ReadingSubmission): VisitorAnswers {
+  const given = new Set(submission.given ?? []);
   const values = answerValues(submission);
-  const relationship = relationshipStatusOf(submission.maritalStatus);
-  const lifeStage = lifeStageOf(submission.age);
-  const askedSide = askedSideOf(values);
+  const relationship = given.has('maritalStatus')
+    ? relationshipStatusOf(submission.maritalStatus)
+    : undefined;
+  const lifeStage = given.has('age') ? lifeStageOf(submission.age) : undefined;
+  const gender = genderOf(values);
   return {
     ...(relationship ? { relationship } : {}),
     ...(lifeStage ? { lifeStage } : {}),
-    ...(askedSide ? { askedSide } : {}),
-    hasChildren: submission.hasChildren === 'yes',
-    dominantHand: submission.dominantHand,
-    notes: notesFrom(values),
+    ...(gender ? { gender } : {}),
+    hasChildren: given.has('hasChildren') && submission.hasChildren === 'yes',
+    focusAreas: given.has('focusAreas') ? submission.focusAreas : [],
+    handToRead: gender === 'male' ? 'right' : 'left',
+    questions: questionsFrom(values),
   };
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { lifeAreaSchema, LIFE_AREAS, type PalmProfile, type ReadingSection } from '@palm/contracts';
 import type { EngineLogger } from '../engine-host';
 import { orderedAreas } from '../narrator/local-narrator';
+import { readVisitorAnswers } from '../narrator/visitor-answers';
 import { oneAreaPerFeature } from '../rules/interpret';
 import type { NarrationInput, Narrator } from '../narrator/narrator';
 import type { PalmObservation } from '../palm-observation';
@@ -96,8 +97,9 @@ export class OpenAINarrator implements Narrator {
 function narrationData({ findings: fired, observation, profile, submission }: NarrationInput) {
   // The model hears each feature once, in the section that interprets it.
   const findings = oneAreaPerFeature(fired);
+  const answers = readVisitorAnswers(submission);
   return {
-    sectionOrder: orderedAreas(submission.focusAreas),
+    sectionOrder: orderedAreas(answers.focusAreas),
     findings: findings.map((finding) => ({
       area: finding.area,
       basis: finding.basis,
@@ -106,12 +108,10 @@ function narrationData({ findings: fired, observation, profile, submission }: Na
       confidence: round(finding.confidence),
     })),
     palm: observationSummary(observation, profile),
+    // Only what the visitor gave: a default the intake filled in is no answer to speak of.
     answers: {
-      dominantHand: submission.dominantHand,
-      age: submission.age,
-      maritalStatus: submission.maritalStatus,
-      hasChildren: submission.hasChildren,
-      focusAreas: submission.focusAreas,
+      ...Object.fromEntries((submission.given ?? []).map((field) => [field, submission[field]])),
+      handRead: answers.handToRead,
       flowResponses: submission.flowResponses,
     },
   };
@@ -143,7 +143,7 @@ function inVisitorsOrder(
   if (sections.length !== LIFE_AREAS.length || byArea.size !== LIFE_AREAS.length) {
     throw new UnusableModelOutputError('the model did not write exactly one section per life area');
   }
-  return orderedAreas(submission.focusAreas).map((area) => byArea.get(area)!);
+  return orderedAreas(readVisitorAnswers(submission).focusAreas).map((area) => byArea.get(area)!);
 }
 
 /** Sections that quote a sentence or a distinctive token of the system prompt are not shown. */

@@ -11,6 +11,7 @@ const SHUKRA = { kind: 'mount', mount: 'shukra' } as const;
 export const CAREER_RULES = defineRules('career', [
   {
     id: 'career.tattva.earth',
+    asserts: { mind: 'practical' },
     evidence: TATTVA,
     when: (p) => p.traits.handType === 'earth',
     weight: 0.7,
@@ -35,6 +36,7 @@ export const CAREER_RULES = defineRules('career', [
   },
   {
     id: 'career.tattva.fire',
+    asserts: { risk: 'bold', pace: 'restless' },
     evidence: TATTVA,
     when: (p) => p.traits.handType === 'fire',
     weight: 0.7,
@@ -47,6 +49,7 @@ export const CAREER_RULES = defineRules('career', [
   },
   {
     id: 'career.tattva.water',
+    asserts: { feeling: 'sensitive' },
     evidence: TATTVA,
     when: (p) => p.traits.handType === 'water',
     weight: 0.7,
@@ -59,6 +62,7 @@ export const CAREER_RULES = defineRules('career', [
   },
   {
     id: 'career.palm.square',
+    asserts: { mind: 'practical', pace: 'steady' },
     evidence: GEOMETRY,
     when: (p) => p.traits.palmShape === 'square',
     weight: 0.55,
@@ -83,6 +87,7 @@ export const CAREER_RULES = defineRules('career', [
   },
   {
     id: 'career.palm.oblong',
+    asserts: { mind: 'imaginative' },
     evidence: GEOMETRY,
     when: (p) => p.traits.palmShape === 'oblong',
     weight: 0.55,
@@ -94,6 +99,7 @@ export const CAREER_RULES = defineRules('career', [
   },
   {
     id: 'career.index.longer',
+    asserts: { drive: 'driven' },
     evidence: GEOMETRY,
     when: (p) => p.traits.indexVsRing === 'index-longer',
     weight: 0.7,
@@ -120,6 +126,7 @@ export const CAREER_RULES = defineRules('career', [
   },
   {
     id: 'career.index.shorter',
+    asserts: { risk: 'bold' },
     evidence: GEOMETRY,
     when: (p) => p.traits.indexVsRing === 'ring-longer',
     weight: 0.7,
@@ -134,6 +141,7 @@ export const CAREER_RULES = defineRules('career', [
   },
   {
     id: 'career.middle.long',
+    asserts: { drive: 'driven' },
     evidence: GEOMETRY,
     when: (p) => p.traits.middleFinger === 'long',
     weight: 0.6,
@@ -148,6 +156,7 @@ export const CAREER_RULES = defineRules('career', [
   },
   {
     id: 'career.middle.short',
+    asserts: { drive: 'easygoing' },
     evidence: GEOMETRY,
     when: (p) => p.traits.middleFinger === 'short',
     weight: 0.5,
@@ -162,6 +171,7 @@ export const CAREER_RULES = defineRules('career', [
   },
   {
     id: 'career.thumb.long',
+    asserts: { drive: 'driven' },
     evidence: GEOMETRY,
     when: (p) => p.traits.thumb === 'long',
     weight: 0.7,
@@ -188,6 +198,7 @@ export const CAREER_RULES = defineRules('career', [
   },
   {
     id: 'career.thumb.short',
+    asserts: { drive: 'easygoing' },
     evidence: GEOMETRY,
     when: (p) => p.traits.thumb === 'short',
     weight: 0.55,
@@ -200,6 +211,7 @@ export const CAREER_RULES = defineRules('career', [
   },
   {
     id: 'career.fingers.long',
+    asserts: { risk: 'cautious' },
     evidence: GEOMETRY,
     when: (p) => p.traits.fingers === 'long',
     weight: 0.5,
@@ -224,6 +236,7 @@ export const CAREER_RULES = defineRules('career', [
   },
   {
     id: 'career.fingers.short',
+    asserts: { risk: 'bold' },
     evidence: GEOMETRY,
     when: (p) => p.traits.fingers === 'short',
     weight: 0.5,
@@ -237,6 +250,7 @@ export const CAREER_RULES = defineRules('career', [
   },
   {
     id: 'career.head.straight',
+    asserts: { mind: 'practical' },
     evidence: [head],
     when: (p) => p.line('head')?.curvature === 'straight',
     weight: 0.85,
@@ -248,6 +262,7 @@ export const CAREER_RULES = defineRules('career', [
   },
   {
     id: 'career.head.curved',
+    asserts: { mind: 'imaginative' },
     evidence: [head],
     when: (p) => p.line('head')?.curvature === 'curved',
     weight: 0.85,
@@ -270,6 +285,7 @@ export const CAREER_RULES = defineRules('career', [
   },
   {
     id: 'career.head.long',
+    asserts: { mind: 'imaginative' },
     evidence: [head],
     when: (p) => p.line('head')?.length === 'long',
     weight: 0.75,
@@ -283,6 +299,7 @@ export const CAREER_RULES = defineRules('career', [
   },
   {
     id: 'career.head.deep',
+    asserts: { drive: 'driven' },
     evidence: [head],
     when: (p) => p.line('head')?.depth === 'deep',
     weight: 0.6,
@@ -294,6 +311,7 @@ export const CAREER_RULES = defineRules('career', [
   },
   {
     id: 'career.head.breaks',
+    asserts: { pace: 'restless' },
     evidence: [head],
     when: (p) => (p.line('head')?.breaks ?? 0) >= 1,
     weight: 0.55,
@@ -305,6 +323,7 @@ export const CAREER_RULES = defineRules('career', [
   },
   {
     id: 'career.fate.seen',
+    asserts: { drive: 'driven' },
     evidence: [fate],
     when: (p) => seenClearly(p.line('fate')),
     weight: 0.7,
@@ -316,6 +335,7 @@ export const CAREER_RULES = defineRules('career', [
   },
   {
     id: 'career.fate.deep',
+    asserts: { drive: 'driven' },
     evidence: [fate],
     when: (p) => p.line('fate')?.depth === 'deep' || p.line('fate')?.length === 'long',
     weight: 0.65,
@@ -327,6 +347,7 @@ export const CAREER_RULES = defineRules('career', [
   },
   {
     id: 'career.fate.breaks',
+    asserts: { pace: 'restless' },
     evidence: [fate],
     when: (p) => (p.line('fate')?.breaks ?? 0) >= 1,
     weight: 0.55,
@@ -349,6 +370,7 @@ export const CAREER_RULES = defineRules('career', [
   },
   {
     id: 'career.guru.full',
+    asserts: { drive: 'driven' },
     evidence: [onMount('guru')],
     when: (p) => p.mount('guru') === 'full',
     weight: 0.3,
@@ -360,6 +382,7 @@ export const CAREER_RULES = defineRules('career', [
   },
   {
     id: 'career.shani.full',
+    asserts: { risk: 'cautious' },
     evidence: [onMount('shani')],
     when: (p) => p.mount('shani') === 'full',
     weight: 0.25,

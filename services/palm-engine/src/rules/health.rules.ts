@@ -8,6 +8,7 @@ const MANGAL_INNER = { kind: 'mount', mount: 'mangal_inner' } as const;
 export const HEALTH_RULES = defineRules('health', [
   {
     id: 'health.tattva.earth',
+    asserts: { pace: 'steady' },
     evidence: TATTVA,
     when: (p) => p.traits.handType === 'earth',
     weight: 0.7,
@@ -20,6 +21,7 @@ export const HEALTH_RULES = defineRules('health', [
   },
   {
     id: 'health.tattva.air',
+    asserts: { feeling: 'sensitive' },
     evidence: TATTVA,
     when: (p) => p.traits.handType === 'air',
     weight: 0.7,
@@ -32,6 +34,7 @@ export const HEALTH_RULES = defineRules('health', [
   },
   {
     id: 'health.tattva.fire',
+    asserts: { pace: 'restless' },
     evidence: TATTVA,
     when: (p) => p.traits.handType === 'fire',
     weight: 0.7,
@@ -44,6 +47,7 @@ export const HEALTH_RULES = defineRules('health', [
   },
   {
     id: 'health.tattva.water',
+    asserts: { feeling: 'sensitive' },
     evidence: TATTVA,
     when: (p) => p.traits.handType === 'water',
     weight: 0.7,
@@ -56,6 +60,7 @@ export const HEALTH_RULES = defineRules('health', [
   },
   {
     id: 'health.palm.square',
+    asserts: { pace: 'steady' },
     evidence: GEOMETRY,
     when: (p) => p.traits.palmShape === 'square',
     weight: 0.45,
@@ -89,6 +94,7 @@ export const HEALTH_RULES = defineRules('health', [
   },
   {
     id: 'health.thumb-angle.narrow',
+    asserts: { pace: 'steady' },
     evidence: GEOMETRY,
     when: (p) => p.traits.thumbAngle === 'narrow',
     weight: 0.45,
@@ -113,6 +119,7 @@ export const HEALTH_RULES = defineRules('health', [
   },
   {
     id: 'health.thumb-angle.wide',
+    asserts: { pace: 'restless', sociability: 'open' },
     evidence: GEOMETRY,
     when: (p) => p.traits.thumbAngle === 'wide',
     weight: 0.45,
@@ -125,6 +132,7 @@ export const HEALTH_RULES = defineRules('health', [
   },
   {
     id: 'health.thumb.long',
+    asserts: { drive: 'driven' },
     evidence: GEOMETRY,
     when: (p) => p.traits.thumb === 'long',
     weight: 0.45,
@@ -137,6 +145,7 @@ export const HEALTH_RULES = defineRules('health', [
   },
   {
     id: 'health.thumb.short',
+    asserts: { drive: 'easygoing' },
     evidence: GEOMETRY,
     when: (p) => p.traits.thumb === 'short',
     weight: 0.45,
@@ -149,6 +158,7 @@ export const HEALTH_RULES = defineRules('health', [
   },
   {
     id: 'health.spacing.wide',
+    asserts: { pace: 'restless' },
     evidence: GEOMETRY,
     when: (p) => p.traits.spacing === 'wide',
     weight: 0.4,
@@ -160,6 +170,7 @@ export const HEALTH_RULES = defineRules('health', [
   },
   {
     id: 'health.spacing.close',
+    asserts: { pace: 'steady' },
     evidence: GEOMETRY,
     when: (p) => p.traits.spacing !== 'wide',
     weight: 0.35,
@@ -171,6 +182,7 @@ export const HEALTH_RULES = defineRules('health', [
   },
   {
     id: 'health.creases.dense',
+    asserts: { feeling: 'sensitive' },
     evidence: CREASES,
     when: (p) => p.traits.creases === 'dense',
     weight: 0.55,
@@ -193,6 +205,7 @@ export const HEALTH_RULES = defineRules('health', [
   },
   {
     id: 'health.creases.sparse',
+    asserts: { feeling: 'even' },
     evidence: CREASES,
     when: (p) => p.traits.creases === 'sparse',
     weight: 0.55,
@@ -215,6 +228,7 @@ export const HEALTH_RULES = defineRules('health', [
   },
   {
     id: 'health.fingers.short',
+    asserts: { mind: 'practical' },
     evidence: GEOMETRY,
     when: (p) => p.traits.fingers !== 'long',
     weight: 0.35,
@@ -226,6 +240,7 @@ export const HEALTH_RULES = defineRules('health', [
   },
   {
     id: 'health.life.long',
+    asserts: { pace: 'restless' },
     evidence: [life],
     when: (p) => p.line('life')?.length === 'long',
     weight: 0.75,
@@ -239,6 +254,7 @@ export const HEALTH_RULES = defineRules('health', [
   },
   {
     id: 'health.life.curved',
+    asserts: { sociability: 'open' },
     evidence: [life],
     when: (p) => p.line('life')?.curvature === 'curved',
     weight: 0.75,
@@ -252,6 +268,7 @@ export const HEALTH_RULES = defineRules('health', [
   },
   {
     id: 'health.life.straight',
+    asserts: { pace: 'steady' },
     evidence: [life],
     when: (p) => p.line('life')?.curvature === 'straight',
     weight: 0.6,
@@ -263,6 +280,7 @@ export const HEALTH_RULES = defineRules('health', [
   },
   {
     id: 'health.life.deep',
+    asserts: { feeling: 'even' },
     evidence: [life],
     when: (p) => p.line('life')?.depth === 'deep',
     weight: 0.7,
@@ -276,6 +294,7 @@ export const HEALTH_RULES = defineRules('health', [
   },
   {
     id: 'health.life.faint',
+    asserts: { feeling: 'sensitive' },
     evidence: [life],
     when: (p) => p.line('life')?.depth === 'faint',
     weight: 0.55,
@@ -289,6 +308,7 @@ export const HEALTH_RULES = defineRules('health', [
   },
   {
     id: 'health.life.breaks',
+    asserts: { pace: 'restless' },
     evidence: [life],
     when: (p) => (p.line('life')?.breaks ?? 0) >= 1,
     weight: 0.55,
@@ -313,6 +333,7 @@ export const HEALTH_RULES = defineRules('health', [
   },
   {
     id: 'health.mangal-inner.full',
+    asserts: { risk: 'bold' },
     evidence: [onMount('mangal_inner')],
     when: (p) => p.mount('mangal_inner') === 'full',
     weight: 0.3,
@@ -335,6 +356,7 @@ export const HEALTH_RULES = defineRules('health', [
   },
   {
     id: 'health.mangal.flat',
+    asserts: { risk: 'cautious' },
     evidence: [onMount('mangal_inner')],
     when: (p) => p.mount('mangal_inner') === 'flat',
     weight: 0.2,

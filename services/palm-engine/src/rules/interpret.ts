@@ -119,6 +119,7 @@ export function interpret(
         typeof phrasing === 'string' ? phrasing : phrasing(submission),
       ),
       ...(rule.place ? { place: rule.place } : {}),
+      ...(rule.asserts ? { asserts: rule.asserts } : {}),
     });
   }
   return findings.sort(byStrength);

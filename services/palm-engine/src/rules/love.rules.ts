@@ -8,6 +8,7 @@ const MANGAL_INNER = { kind: 'mount', mount: 'mangal_inner' } as const;
 export const LOVE_RULES = defineRules('love', [
   {
     id: 'love.tattva.earth',
+    asserts: { pace: 'steady' },
     evidence: TATTVA,
     when: (p) => p.traits.handType === 'earth',
     weight: 0.7,
@@ -20,6 +21,7 @@ export const LOVE_RULES = defineRules('love', [
   },
   {
     id: 'love.tattva.air',
+    asserts: { sociability: 'open' },
     evidence: TATTVA,
     when: (p) => p.traits.handType === 'air',
     weight: 0.7,
@@ -32,6 +34,7 @@ export const LOVE_RULES = defineRules('love', [
   },
   {
     id: 'love.tattva.fire',
+    asserts: { sociability: 'open' },
     evidence: TATTVA,
     when: (p) => p.traits.handType === 'fire',
     weight: 0.7,
@@ -44,6 +47,7 @@ export const LOVE_RULES = defineRules('love', [
   },
   {
     id: 'love.tattva.water',
+    asserts: { feeling: 'sensitive' },
     evidence: TATTVA,
     when: (p) => p.traits.handType === 'water',
     weight: 0.7,
@@ -56,6 +60,7 @@ export const LOVE_RULES = defineRules('love', [
   },
   {
     id: 'love.spacing.close',
+    asserts: { sociability: 'reserved' },
     evidence: GEOMETRY,
     when: (p) => p.traits.spacing === 'close',
     weight: 0.5,
@@ -78,6 +83,7 @@ export const LOVE_RULES = defineRules('love', [
   },
   {
     id: 'love.spacing.wide',
+    asserts: { sociability: 'open', pace: 'restless' },
     evidence: GEOMETRY,
     when: (p) => p.traits.spacing === 'wide',
     weight: 0.5,
@@ -89,6 +95,7 @@ export const LOVE_RULES = defineRules('love', [
   },
   {
     id: 'love.thumb-angle.narrow',
+    asserts: { sociability: 'reserved' },
     evidence: GEOMETRY,
     when: (p) => p.traits.thumbAngle === 'narrow',
     weight: 0.5,
@@ -113,6 +120,7 @@ export const LOVE_RULES = defineRules('love', [
   },
   {
     id: 'love.thumb-angle.wide',
+    asserts: { sociability: 'open' },
     evidence: GEOMETRY,
     when: (p) => p.traits.thumbAngle === 'wide',
     weight: 0.5,
@@ -127,6 +135,7 @@ export const LOVE_RULES = defineRules('love', [
   },
   {
     id: 'love.fingers.long',
+    asserts: { feeling: 'sensitive' },
     evidence: GEOMETRY,
     when: (p) => p.traits.fingers === 'long',
     weight: 0.4,
@@ -138,6 +147,7 @@ export const LOVE_RULES = defineRules('love', [
   },
   {
     id: 'love.fingers.short',
+    asserts: { risk: 'bold' },
     evidence: GEOMETRY,
     when: (p) => p.traits.fingers === 'short',
     weight: 0.4,
@@ -149,6 +159,7 @@ export const LOVE_RULES = defineRules('love', [
   },
   {
     id: 'love.creases.dense',
+    asserts: { feeling: 'sensitive' },
     evidence: CREASES,
     when: (p) => p.traits.creases === 'dense',
     weight: 0.45,
@@ -160,6 +171,7 @@ export const LOVE_RULES = defineRules('love', [
   },
   {
     id: 'love.creases.sparse',
+    asserts: { feeling: 'even' },
     evidence: CREASES,
     when: (p) => p.traits.creases === 'sparse',
     weight: 0.45,
@@ -171,6 +183,7 @@ export const LOVE_RULES = defineRules('love', [
   },
   {
     id: 'love.little-finger.reaching',
+    asserts: { sociability: 'open' },
     evidence: GEOMETRY,
     when: (p) => p.traits.littleFinger !== 'short',
     weight: 0.4,
@@ -183,6 +196,7 @@ export const LOVE_RULES = defineRules('love', [
   },
   {
     id: 'love.little-finger.short',
+    asserts: { sociability: 'reserved' },
     evidence: GEOMETRY,
     when: (p) => p.traits.littleFinger === 'short',
     weight: 0.4,
@@ -195,6 +209,7 @@ export const LOVE_RULES = defineRules('love', [
   },
   {
     id: 'love.heart.long',
+    asserts: { sociability: 'open' },
     evidence: [heart],
     when: (p) => p.line('heart')?.length === 'long',
     weight: 0.85,
@@ -208,6 +223,7 @@ export const LOVE_RULES = defineRules('love', [
   },
   {
     id: 'love.heart.curved',
+    asserts: { sociability: 'open' },
     evidence: [heart],
     when: (p) => p.line('heart')?.curvature === 'curved',
     weight: 0.8,
@@ -219,6 +235,7 @@ export const LOVE_RULES = defineRules('love', [
   },
   {
     id: 'love.heart.straight',
+    asserts: { feeling: 'even' },
     evidence: [heart],
     when: (p) => p.line('heart')?.curvature === 'straight',
     weight: 0.8,
@@ -241,6 +258,7 @@ export const LOVE_RULES = defineRules('love', [
   },
   {
     id: 'love.heart.deep',
+    asserts: { feeling: 'sensitive' },
     evidence: [heart],
     when: (p) => p.line('heart')?.depth === 'deep',
     weight: 0.75,
@@ -254,6 +272,7 @@ export const LOVE_RULES = defineRules('love', [
   },
   {
     id: 'love.heart.faint',
+    asserts: { feeling: 'sensitive' },
     evidence: [heart],
     when: (p) => p.line('heart')?.depth === 'faint',
     weight: 0.55,
@@ -267,6 +286,7 @@ export const LOVE_RULES = defineRules('love', [
   },
   {
     id: 'love.heart.breaks',
+    asserts: { pace: 'restless' },
     evidence: [heart],
     when: (p) => (p.line('heart')?.breaks ?? 0) >= 1,
     weight: 0.65,
@@ -278,6 +298,7 @@ export const LOVE_RULES = defineRules('love', [
   },
   {
     id: 'love.heart.unbroken',
+    asserts: { pace: 'steady' },
     evidence: [heart],
     when: (p) => p.line('heart')?.breaks === 0 && p.line('heart')?.depth !== 'faint',
     weight: 0.6,
@@ -316,6 +337,7 @@ export const LOVE_RULES = defineRules('love', [
   },
   {
     id: 'love.shukra.full',
+    asserts: { sociability: 'open' },
     evidence: [onMount('shukra')],
     when: (p) => p.mount('shukra') === 'full',
     weight: 0.3,
@@ -327,6 +349,7 @@ export const LOVE_RULES = defineRules('love', [
   },
   {
     id: 'love.shukra.flat',
+    asserts: { sociability: 'reserved' },
     evidence: [onMount('shukra')],
     when: (p) => p.mount('shukra') === 'flat',
     weight: 0.25,
@@ -338,6 +361,7 @@ export const LOVE_RULES = defineRules('love', [
   },
   {
     id: 'love.chandra.full',
+    asserts: { mind: 'imaginative' },
     evidence: [onMount('chandra')],
     when: (p) => p.mount('chandra') === 'full',
     weight: 0.25,
@@ -349,6 +373,7 @@ export const LOVE_RULES = defineRules('love', [
   },
   {
     id: 'love.heart-curved.water',
+    asserts: { feeling: 'sensitive', sociability: 'open' },
     evidence: [heart, ...TATTVA],
     when: (p) => p.line('heart')?.curvature === 'curved' && p.traits.handType === 'water',
     weight: 0.7,
@@ -360,6 +385,7 @@ export const LOVE_RULES = defineRules('love', [
   },
   {
     id: 'love.heart-straight.square-hand',
+    asserts: { mind: 'practical' },
     evidence: [heart, ...GEOMETRY],
     when: (p) => p.line('heart')?.curvature === 'straight' && p.traits.palmShape === 'square',
     weight: 0.65,

@@ -11,6 +11,7 @@ const SHUKRA = { kind: 'mount', mount: 'shukra' } as const;
 export const MONEY_RULES = defineRules('money', [
   {
     id: 'money.tattva.earth',
+    asserts: { risk: 'cautious', pace: 'steady' },
     evidence: TATTVA,
     when: (p) => p.traits.handType === 'earth',
     weight: 0.7,
@@ -23,6 +24,7 @@ export const MONEY_RULES = defineRules('money', [
   },
   {
     id: 'money.tattva.air',
+    asserts: { sociability: 'open' },
     evidence: TATTVA,
     when: (p) => p.traits.handType === 'air',
     weight: 0.7,
@@ -35,6 +37,7 @@ export const MONEY_RULES = defineRules('money', [
   },
   {
     id: 'money.tattva.fire',
+    asserts: { risk: 'bold' },
     evidence: TATTVA,
     when: (p) => p.traits.handType === 'fire',
     weight: 0.7,
@@ -47,6 +50,7 @@ export const MONEY_RULES = defineRules('money', [
   },
   {
     id: 'money.tattva.water',
+    asserts: { sociability: 'open' },
     evidence: TATTVA,
     when: (p) => p.traits.handType === 'water',
     weight: 0.7,
@@ -71,6 +75,7 @@ export const MONEY_RULES = defineRules('money', [
   },
   {
     id: 'money.index.longer',
+    asserts: { risk: 'cautious', drive: 'driven' },
     evidence: GEOMETRY,
     when: (p) => p.traits.indexVsRing === 'index-longer',
     weight: 0.55,
@@ -83,6 +88,7 @@ export const MONEY_RULES = defineRules('money', [
   },
   {
     id: 'money.index.shorter',
+    asserts: { risk: 'bold' },
     evidence: GEOMETRY,
     when: (p) => p.traits.indexVsRing === 'ring-longer',
     weight: 0.55,
@@ -95,6 +101,7 @@ export const MONEY_RULES = defineRules('money', [
   },
   {
     id: 'money.ring.much-longer',
+    asserts: { risk: 'bold' },
     evidence: GEOMETRY,
     when: (p) => p.traits.ringMuchLonger === true,
     weight: 0.6,
@@ -107,6 +114,7 @@ export const MONEY_RULES = defineRules('money', [
   },
   {
     id: 'money.little.long',
+    asserts: { sociability: 'open' },
     evidence: GEOMETRY,
     when: (p) => p.traits.littleFinger === 'long',
     weight: 0.7,
@@ -131,6 +139,7 @@ export const MONEY_RULES = defineRules('money', [
   },
   {
     id: 'money.little.short',
+    asserts: { sociability: 'reserved' },
     evidence: GEOMETRY,
     when: (p) => p.traits.littleFinger === 'short',
     weight: 0.55,
@@ -145,6 +154,7 @@ export const MONEY_RULES = defineRules('money', [
   },
   {
     id: 'money.thumb.long',
+    asserts: { drive: 'driven' },
     evidence: GEOMETRY,
     when: (p) => p.traits.thumb === 'long',
     weight: 0.55,
@@ -157,6 +167,7 @@ export const MONEY_RULES = defineRules('money', [
   },
   {
     id: 'money.thumb.short',
+    asserts: { drive: 'easygoing' },
     evidence: GEOMETRY,
     when: (p) => p.traits.thumb !== 'long',
     weight: 0.45,
@@ -169,6 +180,7 @@ export const MONEY_RULES = defineRules('money', [
   },
   {
     id: 'money.spacing.close',
+    asserts: { risk: 'cautious' },
     evidence: GEOMETRY,
     when: (p) => p.traits.spacing === 'close',
     weight: 0.6,
@@ -191,6 +203,7 @@ export const MONEY_RULES = defineRules('money', [
   },
   {
     id: 'money.spacing.wide',
+    asserts: { risk: 'bold', sociability: 'open' },
     evidence: GEOMETRY,
     when: (p) => p.traits.spacing === 'wide',
     weight: 0.55,
@@ -202,6 +215,7 @@ export const MONEY_RULES = defineRules('money', [
   },
   {
     id: 'money.palm.square',
+    asserts: { risk: 'cautious', pace: 'steady' },
     evidence: GEOMETRY,
     when: (p) => p.traits.palmShape === 'square',
     weight: 0.5,
@@ -224,6 +238,7 @@ export const MONEY_RULES = defineRules('money', [
   },
   {
     id: 'money.palm.long',
+    asserts: { mind: 'imaginative' },
     evidence: GEOMETRY,
     when: (p) => p.traits.palmShape === 'oblong',
     weight: 0.45,
@@ -235,6 +250,7 @@ export const MONEY_RULES = defineRules('money', [
   },
   {
     id: 'money.fingers.long',
+    asserts: { risk: 'cautious' },
     evidence: GEOMETRY,
     when: (p) => p.traits.fingers === 'long',
     weight: 0.45,
@@ -246,6 +262,7 @@ export const MONEY_RULES = defineRules('money', [
   },
   {
     id: 'money.fingers.short',
+    asserts: { risk: 'bold' },
     evidence: GEOMETRY,
     when: (p) => p.traits.fingers !== 'long',
     weight: 0.4,
@@ -279,6 +296,7 @@ export const MONEY_RULES = defineRules('money', [
   },
   {
     id: 'money.fate.seen',
+    asserts: { pace: 'steady' },
     evidence: [fate],
     when: (p) => seenClearly(p.line('fate')),
     weight: 0.6,
@@ -301,6 +319,7 @@ export const MONEY_RULES = defineRules('money', [
   },
   {
     id: 'money.head.straight',
+    asserts: { mind: 'practical' },
     evidence: [onLine('head')],
     when: (p) => p.line('head')?.curvature === 'straight',
     weight: 0.6,
@@ -356,6 +375,7 @@ export const MONEY_RULES = defineRules('money', [
   },
   {
     id: 'money.earth.close',
+    asserts: { risk: 'cautious' },
     evidence: [...TATTVA, ...GEOMETRY],
     when: (p) => p.traits.handType === 'earth' && p.traits.spacing !== 'wide',
     weight: 0.65,
@@ -367,6 +387,7 @@ export const MONEY_RULES = defineRules('money', [
   },
   {
     id: 'money.fire.ring-longer',
+    asserts: { risk: 'bold' },
     evidence: [...TATTVA, ...GEOMETRY],
     when: (p) => p.traits.handType === 'fire' && p.traits.indexVsRing === 'ring-longer',
     weight: 0.65,

@@ -7,6 +7,7 @@ import type {
   MountObservation,
   PalmObservation,
 } from '../palm-observation';
+import type { Assertions } from './assertions';
 import type { PalmTraits } from './palm-traits';
 
 /** What a rule's claim rests on. A rule is only as sure as the least sure thing it rests on. */
@@ -46,6 +47,8 @@ export interface PalmRule {
   /** The tag shown beside the claim: what was observed. */
   basis: string;
   place?: MarkerPlace;
+  /** What its phrasings say about the person on the axes a reading keeps consistent. */
+  asserts?: Assertions;
 }
 
 /** A rule that fired on this palm, with its phrasings resolved for this visitor. */
@@ -66,6 +69,7 @@ export interface Finding {
   reads: readonly string[];
   phrasings: readonly string[];
   place?: MarkerPlace;
+  asserts?: Assertions;
 }
 
 /**
@@ -79,7 +83,6 @@ export function byStrength(a: Finding, b: Finding): number {
 export const GEOMETRY: readonly Evidence[] = [{ kind: 'geometry' }];
 export const TATTVA: readonly Evidence[] = [{ kind: 'hand-type' }];
 export const CREASES: readonly Evidence[] = [{ kind: 'crease-density' }];
-export const SIDE: readonly Evidence[] = [{ kind: 'side' }];
 export const onLine = (line: LineName): Evidence => ({ kind: 'line', line });
 export const onMount = (mount: MountName): Evidence => ({ kind: 'mount', mount });
 

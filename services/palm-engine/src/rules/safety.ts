@@ -39,3 +39,17 @@ export const FORBIDDEN_TOPICS: readonly { topic: string; pattern: RegExp }[] = [
 export function forbiddenTopicsIn(text: string): string[] {
   return FORBIDDEN_TOPICS.filter(({ pattern }) => pattern.test(text)).map(({ topic }) => topic);
 }
+
+/**
+ * Questions a palm reading answers only with the gentle deflection: the forbidden topics, and
+ * what no hand can tell (lottery or lucky numbers, exact dates and ages).
+ */
+const UNANSWERABLE_QUESTIONS: readonly RegExp[] = [
+  /\b(lottery|lotto|jackpot|lucky numbers?|winning numbers?|gambl\w*|casino|betting)\b/i,
+  /\b(?:what|which|exact|precise)\s+(?:date|day|month|year|age)\b/i,
+  /\b(?:when exactly|on what date|at what age|by what age|how many (?:years|months|weeks|days))\b/i,
+  /\bwhen (?:will|shall|am|is|do|does|are)\b/i,
+];
+
+export const needsDeflection = (question: string): boolean =>
+  forbiddenTopicsIn(question).length > 0 || UNANSWERABLE_QUESTIONS.some((pattern) => pattern.test(question));

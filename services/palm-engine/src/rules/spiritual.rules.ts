@@ -1,4 +1,4 @@
-import { CREASES, defineRules, GEOMETRY, onLine, onMount, seenClearly, SIDE, TATTVA } from './palm-rule';
+import { CREASES, defineRules, GEOMETRY, onLine, onMount, seenClearly, TATTVA } from './palm-rule';
 
 const SHANI = { kind: 'mount', mount: 'shani' } as const;
 const BUDH = { kind: 'mount', mount: 'budh' } as const;
@@ -9,6 +9,7 @@ const MANGAL_INNER = { kind: 'mount', mount: 'mangal_inner' } as const;
 export const SPIRITUAL_RULES = defineRules('spiritual', [
   {
     id: 'spiritual.tattva.earth',
+    asserts: { mind: 'practical' },
     evidence: TATTVA,
     when: (p) => p.traits.handType === 'earth',
     weight: 0.75,
@@ -33,6 +34,7 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
   },
   {
     id: 'spiritual.tattva.fire',
+    asserts: { drive: 'driven' },
     evidence: TATTVA,
     when: (p) => p.traits.handType === 'fire',
     weight: 0.75,
@@ -45,6 +47,7 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
   },
   {
     id: 'spiritual.tattva.water',
+    asserts: { feeling: 'sensitive' },
     evidence: TATTVA,
     when: (p) => p.traits.handType === 'water',
     weight: 0.75,
@@ -56,41 +59,8 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
     ],
   },
   {
-    id: 'spiritual.side.left',
-    evidence: SIDE,
-    when: (p) => p.observation.side === 'left',
-    weight: 0.5,
-    basis: 'Left hand photographed',
-    phrasings: [
-      (s) =>
-        s.dominantHand === 'left'
-          ? 'You told us your left hand is dominant, so in the Vedic view this photo shows the path you are actively shaping.'
-          : 'The left hand, when it is not the dominant one, is read in the Vedic tradition as the gifts you were born with.',
-      (s) =>
-        s.dominantHand === 'left'
-          ? 'Your left hand is your working hand, so what it shows is your karma in motion, the life you are making.'
-          : 'Reading your left hand, the one you told us is not dominant, shows the inborn temperament beneath daily habits.',
-    ],
-  },
-  {
-    id: 'spiritual.side.right',
-    evidence: SIDE,
-    when: (p) => p.observation.side === 'right',
-    weight: 0.5,
-    basis: 'Right hand photographed',
-    phrasings: [
-      (s) =>
-        s.dominantHand === 'right'
-          ? 'You told us your right hand is dominant, so in the Vedic view this photo shows the path you are actively shaping.'
-          : 'The right hand, when it is not the dominant one, is read in the Vedic tradition as the gifts you were born with.',
-      (s) =>
-        s.dominantHand === 'right'
-          ? 'Your right hand is your working hand, so what it shows is your karma in motion, the life you are making.'
-          : 'Reading your right hand, the one you told us is not dominant, shows the inborn temperament beneath daily habits.',
-    ],
-  },
-  {
     id: 'spiritual.creases.dense',
+    asserts: { feeling: 'sensitive' },
     evidence: CREASES,
     when: (p) => p.traits.creases === 'dense',
     weight: 0.6,
@@ -113,6 +83,7 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
   },
   {
     id: 'spiritual.creases.sparse',
+    asserts: { feeling: 'even' },
     evidence: CREASES,
     when: (p) => p.traits.creases === 'sparse',
     weight: 0.6,
@@ -124,6 +95,7 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
   },
   {
     id: 'spiritual.fingers.long',
+    asserts: { sociability: 'reserved' },
     evidence: GEOMETRY,
     when: (p) => p.traits.fingers === 'long',
     weight: 0.45,
@@ -146,6 +118,7 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
   },
   {
     id: 'spiritual.middle.long',
+    asserts: { sociability: 'reserved' },
     evidence: GEOMETRY,
     when: (p) => p.traits.middleFinger === 'long',
     weight: 0.55,
@@ -158,6 +131,7 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
   },
   {
     id: 'spiritual.middle.balanced',
+    asserts: { sociability: 'open' },
     evidence: GEOMETRY,
     when: (p) => p.traits.middleFinger !== 'long',
     weight: 0.4,
@@ -182,6 +156,7 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
   },
   {
     id: 'spiritual.thumb-angle.narrow',
+    asserts: { pace: 'steady' },
     evidence: GEOMETRY,
     when: (p) => p.traits.thumbAngle !== 'wide',
     weight: 0.4,
@@ -194,6 +169,7 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
   },
   {
     id: 'spiritual.thumb.long',
+    asserts: { drive: 'driven' },
     evidence: GEOMETRY,
     when: (p) => p.traits.thumb === 'long',
     weight: 0.45,
@@ -206,6 +182,7 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
   },
   {
     id: 'spiritual.palm.oblong',
+    asserts: { mind: 'imaginative' },
     evidence: GEOMETRY,
     when: (p) => p.traits.palmShape === 'oblong',
     weight: 0.4,
@@ -228,6 +205,7 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
   },
   {
     id: 'spiritual.palm.square',
+    asserts: { mind: 'practical' },
     evidence: GEOMETRY,
     when: (p) => p.traits.palmShape === 'square',
     weight: 0.4,
@@ -239,6 +217,7 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
   },
   {
     id: 'spiritual.little.reaching',
+    asserts: { sociability: 'open' },
     evidence: GEOMETRY,
     when: (p) => p.traits.littleFinger !== 'short',
     weight: 0.35,
@@ -251,6 +230,7 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
   },
   {
     id: 'spiritual.head.curved',
+    asserts: { mind: 'imaginative' },
     evidence: [onLine('head')],
     when: (p) => p.line('head')?.curvature === 'curved' || p.line('head')?.curvature === 'gentle',
     weight: 0.65,
@@ -262,6 +242,7 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
   },
   {
     id: 'spiritual.head.straight',
+    asserts: { mind: 'practical' },
     evidence: [onLine('head')],
     when: (p) => p.line('head')?.curvature === 'straight',
     weight: 0.55,
@@ -284,6 +265,7 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
   },
   {
     id: 'spiritual.life.deep',
+    asserts: { pace: 'steady' },
     evidence: [onLine('life')],
     when: (p) => p.line('life')?.depth === 'deep',
     weight: 0.45,
@@ -295,6 +277,7 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
   },
   {
     id: 'spiritual.fate.seen',
+    asserts: { drive: 'driven' },
     evidence: [onLine('fate')],
     when: (p) => seenClearly(p.line('fate')),
     weight: 0.55,
@@ -306,6 +289,7 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
   },
   {
     id: 'spiritual.chandra.full',
+    asserts: { mind: 'imaginative' },
     evidence: [onMount('chandra')],
     when: (p) => p.mount('chandra') === 'full',
     weight: 0.3,
@@ -317,6 +301,7 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
   },
   {
     id: 'spiritual.chandra.flat',
+    asserts: { mind: 'practical' },
     evidence: [onMount('chandra')],
     when: (p) => p.mount('chandra') === 'flat',
     weight: 0.2,
@@ -328,6 +313,7 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
   },
   {
     id: 'spiritual.shani.full',
+    asserts: { sociability: 'reserved' },
     evidence: [onMount('shani')],
     when: (p) => p.mount('shani') === 'full',
     weight: 0.3,
@@ -350,6 +336,7 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
   },
   {
     id: 'spiritual.rahu.full',
+    asserts: { pace: 'restless' },
     evidence: [onMount('rahu')],
     when: (p) => p.mount('rahu') === 'full',
     weight: 0.2,
@@ -361,6 +348,7 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
   },
   {
     id: 'spiritual.water.dense',
+    asserts: { feeling: 'sensitive' },
     evidence: [...TATTVA, ...CREASES],
     when: (p) => p.traits.handType === 'water' && p.traits.creases === 'dense',
     weight: 0.7,
@@ -372,6 +360,7 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
   },
   {
     id: 'spiritual.earth.sparse',
+    asserts: { feeling: 'even', pace: 'steady' },
     evidence: [...TATTVA, ...CREASES],
     when: (p) => p.traits.handType === 'earth' && p.traits.creases !== 'dense',
     weight: 0.65,

@@ -1,4 +1,5 @@
 import type { LifeArea, ReadingResult } from '@palm/contracts';
+import { isFixedLine } from '../../src/narrator/area-texts';
 
 /** The sentences a visitor reads in the sections' bodies. */
 export const prose = (result: ReadingResult) =>
@@ -14,13 +15,14 @@ export const allText = (result: ReadingResult) =>
 
 /**
  * The prose split at sentence ends: the unit the distinctness tests compare readings by. A thin
- * section's empty paragraph is no sentence, so it is not counted as one two readings share.
+ * section's empty paragraph is no sentence, so it is not counted as one two readings share, and
+ * neither are the fixed lines every reading may share (`isFixedLine`).
  */
 export const sentences = (result: ReadingResult) =>
   new Set(
-    prose(result)
+    [...(result.themes ?? []).map((theme) => theme.text), ...prose(result)]
       .flatMap((text) => text.split(/(?<=[.!?…])\s+/).map((s) => s.trim()))
-      .filter(Boolean),
+      .filter((sentence) => sentence && !isFixedLine(sentence)),
   );
 
 export const basisByArea = (result: ReadingResult) =>

@@ -139,6 +139,15 @@ export async function sanitiseReadingResult(result: ReadingResult): Promise<Read
   const sanitisers = await textSanitisers();
   return {
     sections: result.sections.map((section) => sanitiseSection(section, sanitisers)),
+    ...(result.themes
+      ? {
+          themes: result.themes.map((theme) => ({
+            title: sanitisers.plain(theme.title),
+            text: sanitisers.prose(theme.text),
+            features: theme.features.map(sanitisers.plain),
+          })),
+        }
+      : {}),
     visual_markers: result.visual_markers.map((marker) => sanitiseMarker(marker, sanitisers.plain)),
     ...(result.line_traces ? { line_traces: safeTraces(result.line_traces, sanitisers.plain) } : {}),
     // Enumerated classes only: a profile that fails its schema is dropped rather than shown.

@@ -2,8 +2,10 @@ import type { IncomingMessage } from 'node:http';
 import {
   MAX_PALM_FRAMES,
   readingSubmissionSchema,
+  SUBMISSION_BINDINGS,
   SUBMISSION_DEFAULTS,
   type ReadingSubmission,
+  type SubmissionBinding,
 } from '@palm/contracts';
 import { assertJsonShape, assertRequestText, badRequest, readImageUpload } from '@palm/platform';
 
@@ -23,6 +25,7 @@ const TEXT_FIELDS = [
   'flowResponses',
   'flowId',
   'flowVersion',
+  'given',
 ] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
 
@@ -51,6 +54,15 @@ function parseWholeNumber(name: string, raw: string): number {
  */
 const isWrittenAnswer = (path: readonly string[]) => path.length === 1;
 
+/**
+ * Which answers the visitor gave: the form's own list when it sends one (the wizard sends every
+ * field, filled from defaults where no question asked), else the fields the form carried at all.
+ */
+function givenFields(fields: Partial<Record<TextField, string>>): unknown {
+  if (fields.given) return parseJsonField('given', fields.given, '["age","focusAreas"]');
+  return SUBMISSION_BINDINGS.filter((field: SubmissionBinding) => fields[field]?.trim());
+}
+
 /** Applies the spec's defaults to what the form left out, then validates the whole submission. */
 export function buildSubmission(fields: Partial<Record<TextField, string>>): ReadingSubmission {
   const candidate = {
@@ -66,6 +78,7 @@ export function buildSubmission(fields: Partial<Record<TextField, string>>): Rea
       : {},
     flowId: fields.flowId ? parseWholeNumber('flowId', fields.flowId) : undefined,
     flowVersion: fields.flowVersion ? parseWholeNumber('flowVersion', fields.flowVersion) : undefined,
+    given: givenFields(fields),
   };
   for (const [name, value] of Object.entries(candidate)) {
     assertRequestText(value, name, name === 'flowResponses' ? isWrittenAnswer : undefined);

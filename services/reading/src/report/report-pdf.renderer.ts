@@ -160,6 +160,27 @@ function drawLegend(doc: PDFKit.PDFDocument, input: ReportPdfInput, top: number)
   return doc.y;
 }
 
+/** The threads the reading opens with, before its sections (readings made before themes have none). */
+function drawThemes(doc: PDFKit.PDFDocument, result: ReadingResult): void {
+  const themes = result.themes ?? [];
+  if (themes.length === 0) return;
+  const width = doc.page.width - 2 * MARGIN;
+  doc.y += 14;
+  write(doc, 'The threads of your hand', {
+    size: 14,
+    weight: 700,
+    color: REPORT_COLORS.brand,
+    x: MARGIN,
+    y: doc.y,
+    width,
+    gap: 4,
+  });
+  for (const theme of themes) {
+    write(doc, plainText(theme.title), { size: 11, weight: 700, x: MARGIN, width, gap: 1 });
+    write(doc, plainText(theme.text), { size: 10.5, x: MARGIN, width, gap: 5 });
+  }
+}
+
 function drawSections(doc: PDFKit.PDFDocument, result: ReadingResult): void {
   const width = doc.page.width - 2 * MARGIN;
   for (const section of result.sections) {
@@ -330,6 +351,7 @@ export async function renderReportPdf(input: ReportPdfInput): Promise<Buffer> {
   const legendBottom = drawLegend(doc, input, top);
   doc.x = MARGIN;
   doc.y = Math.max(photoBottom, legendBottom) + 8;
+  drawThemes(doc, input.result);
   drawSections(doc, input.result);
   drawFooters(doc, input);
   doc.end();

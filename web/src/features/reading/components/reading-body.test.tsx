@@ -41,6 +41,26 @@ describe('ReadingBody renders the four reading shapes of spec §3', () => {
     expect(screen.getByRole('heading', { name: 'Love & Relationships' })).toBeInTheDocument();
   });
 
+  it('an object with a sections list opens with its themes, before the sections', () => {
+    renderReading({
+      sections: [loveSection],
+      themes: [
+        {
+          title: 'A steady rhythm',
+          text: 'Your square palm and your long thumb speak of constancy.',
+          features: [],
+        },
+        { title: '', text: 'A theme without a title is not shown.' },
+      ],
+      visual_markers: [],
+    });
+    const threads = screen.getByRole('heading', { name: 'The threads of your hand' });
+    expect(screen.getByText('Your square palm and your long thumb speak of constancy.')).toBeInTheDocument();
+    expect(screen.queryByText('A theme without a title is not shown.')).not.toBeInTheDocument();
+    const section = screen.getByRole('heading', { name: 'Love & Relationships' });
+    expect(threads.compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('a map of area to content', () => {
     renderReading({ love: 'Romance blooms in spring.', spiritual_growth: 'Meditation brings clarity.' });
     expect(screen.getByRole('heading', { name: 'Love' })).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { Card } from '@/components/ui/card';
 import type { NormalizedReading } from '../lib/normalize-reading';
 import { ReadingSectionCard } from './reading-section-card';
+import { RichText } from './rich-text';
 
 /** The sections of a reading, or the spec's message when it is empty or of an unknown shape. */
 export function ReadingBody({ reading }: { reading: NormalizedReading }) {
@@ -19,10 +20,24 @@ export function ReadingBody({ reading }: { reading: NormalizedReading }) {
     );
   }
   return (
-    <div className="reading-sections">
-      {reading.sections.map((section) => (
-        <ReadingSectionCard key={section.key} section={section} />
-      ))}
-    </div>
+    <>
+      {reading.themes && reading.themes.length > 0 ? (
+        <Card className="reading-themes">
+          <h2 className="reading-themes__title">The threads of your hand</h2>
+          <ul className="reading-themes__list">
+            {reading.themes.map((theme) => (
+              <li key={theme.title}>
+                <strong>{theme.title}.</strong> <RichText text={theme.text} inline />
+              </li>
+            ))}
+          </ul>
+        </Card>
+      ) : null}
+      <div className="reading-sections">
+        {reading.sections.map((section) => (
+          <ReadingSectionCard key={section.key} section={section} />
+        ))}
+      </div>
+    </>
   );
 }

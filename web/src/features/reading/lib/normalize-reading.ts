@@ -20,6 +20,12 @@ export interface DisplayHowWeRead {
   terms: { tag: string; vedic: string }[];
 }
 
+/** One of the threads a reading opens with. */
+export interface DisplayTheme {
+  title: string;
+  text: string;
+}
+
 export const TRACE_LINES = ['heart', 'head', 'life', 'fate', 'sun'] as const;
 export type TraceLine = (typeof TRACE_LINES)[number];
 
@@ -56,6 +62,8 @@ export type NormalizedReading =
       traces: DisplayTrace[] | null;
       /** The palm profile's stated classes; null for readings made before the profile existed. */
       profile: PalmProfile | null;
+      /** The threads told before the sections; absent or empty for readings made before themes existed. */
+      themes?: DisplayTheme[];
     };
 
 export const DEFAULT_MARKER_LABEL = 'Palm Feature';
@@ -185,6 +193,16 @@ function fromSectionList(
  * Spec §3: the reading is an object holding content, a list of sections, an object with a
  * sections list, or a map of area to content. Anything else cannot be displayed.
  */
+function toThemes(value: unknown): DisplayTheme[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item) => {
+    if (!isObject(item)) return [];
+    const title = text(item.title);
+    const body = text(item.text);
+    return title && body ? [{ title, text: body }] : [];
+  });
+}
+
 /** A stored profile: an object of trait ids to class ids or null; anything else is not shown. */
 function toProfile(value: unknown): PalmProfile | null {
   if (!isObject(value)) return null;
@@ -204,9 +222,10 @@ export function normalizeReading(reading: unknown): NormalizedReading {
   const profile = toProfile(reading.profile);
 
   if ('sections' in reading) {
-    return Array.isArray(reading.sections)
-      ? fromSectionList(reading.sections, markers, traces, profile)
-      : { kind: 'unknown' };
+    if (!Array.isArray(reading.sections)) return { kind: 'unknown' };
+    const normalized = fromSectionList(reading.sections, markers, traces, profile);
+    const themes = toThemes(reading.themes);
+    return normalized.kind === 'sections' && themes.length > 0 ? { ...normalized, themes } : normalized;
   }
 
   if ('content' in reading) {
@@ -218,7 +237,7 @@ export function normalizeReading(reading: unknown): NormalizedReading {
   }
 
   const areas = Object.entries(reading).filter(
-    ([key]) => key !== 'visual_markers' && key !== 'line_traces' && key !== 'profile',
+    ([key]) => key !== 'visual_markers' && key !== 'line_traces' && key !== 'profile' && key !== 'themes',
   );
   if (areas.length === 0) return { kind: 'empty' };
   const sections: DisplaySection[] = [];

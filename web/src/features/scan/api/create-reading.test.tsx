@@ -13,6 +13,7 @@ const request: ReadingRequest = {
   flowResponses: {},
   flowId: 1,
   flowVersion: 1,
+  given: ['focusAreas'],
 };
 
 const problem = (status: number) =>

@@ -43,6 +43,7 @@ function sendReading(request: ReadingRequest): Promise<CreatedReading> {
   body.append('flowResponses', JSON.stringify(request.flowResponses));
   body.append('flowId', String(request.flowId));
   body.append('flowVersion', String(request.flowVersion));
+  body.append('given', JSON.stringify(request.given));
   return apiRequest<CreatedReading>(CREATE_READING_PATH, {
     method: 'POST',
     body,

@@ -169,6 +169,8 @@ describe('QuestionWizard', () => {
       question_13: 'Male',
     });
     expect(body.get('age')).toBe('26-35');
+    // Only the focus areas came from a question; the age above is the spec's default, not an answer.
+    expect(JSON.parse(body.get('given') as string)).toEqual(['focusAreas']);
     expect(body.get('flowId')).toBe('7');
     expect(body.get('flowVersion')).toBe('3');
   });

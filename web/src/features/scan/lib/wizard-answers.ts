@@ -5,6 +5,7 @@ import {
   type LifeArea,
   type Question,
   type QuestionType,
+  type SubmissionBinding,
 } from '@palm/contracts';
 
 export type AnswerResponse = string | string[] | File;
@@ -54,6 +55,8 @@ export interface ReadingRequest {
   flowResponses: Record<string, string | string[]>;
   flowId: number;
   flowVersion: number;
+  /** The fields a question of the flow filled; the rest are defaults the reading must not speak of. */
+  given: SubmissionBinding[];
 }
 
 function textOf(response: AnswerResponse): string | undefined {
@@ -104,30 +107,46 @@ export function buildReadingRequest(
     flowResponses: {},
     flowId: flow.id,
     flowVersion: flow.version,
+    given: [],
   };
 
   for (const answer of answers) {
     if (answer.response instanceof File) continue;
     request.flowResponses[`question_${answer.questionId}`] = answer.response;
-    switch (questionsById.get(answer.questionId)?.binding) {
-      case 'dominantHand':
-        request.dominantHand = toHand(answer.response) ?? request.dominantHand;
-        break;
-      case 'age':
-        request.age = textOf(answer.response)?.slice(0, 60) ?? request.age;
-        break;
-      case 'maritalStatus':
-        request.maritalStatus = textOf(answer.response)?.slice(0, 60) ?? request.maritalStatus;
-        break;
-      case 'hasChildren':
-        request.hasChildren = toYesNo(answer.response) ?? request.hasChildren;
-        break;
-      case 'focusAreas':
-        request.focusAreas = toFocusAreas(answer.response) ?? request.focusAreas;
-        break;
-      default:
-        break;
-    }
+    const binding = questionsById.get(answer.questionId)?.binding;
+    if (binding && fillBound(request, binding, answer.response) && !request.given.includes(binding))
+      request.given.push(binding);
   }
   return request;
+}
+
+/** Fills one submission field from a bound answer; false when the answer says nothing usable. */
+function fillBound(request: ReadingRequest, binding: SubmissionBinding, response: AnswerResponse): boolean {
+  switch (binding) {
+    case 'dominantHand': {
+      const hand = toHand(response);
+      if (hand) request.dominantHand = hand;
+      return hand !== undefined;
+    }
+    case 'age': {
+      const age = textOf(response)?.slice(0, 60);
+      if (age) request.age = age;
+      return age !== undefined;
+    }
+    case 'maritalStatus': {
+      const status = textOf(response)?.slice(0, 60);
+      if (status) request.maritalStatus = status;
+      return status !== undefined;
+    }
+    case 'hasChildren': {
+      const children = toYesNo(response);
+      if (children) request.hasChildren = children;
+      return children !== undefined;
+    }
+    case 'focusAreas': {
+      const areas = toFocusAreas(response);
+      if (areas) request.focusAreas = areas;
+      return areas !== undefined;
+    }
+  }
 }

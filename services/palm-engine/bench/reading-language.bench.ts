@@ -1,0 +1,245 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { readingSubmissionSchema, type ReadingResult, type ReadingSubmission } from '@palm/contracts';
+import { normalisePalmPhoto } from '@palm/palm-photo';
+import { PALMS_DIR as PALMS } from '../../../tests/support/palm-photos';
+import { writeBenchmarkSection } from '../../../bench/support/benchmarks-doc';
+import { machineLoad, median } from '../../../bench/support/stats';
+import { createPalmObserver } from '../src/observer';
+import { isFixedLine } from '../src/narrator/area-texts';
+import { composeReading } from '../src/narrator/local-narrator';
+import { phraseChooserFor } from '../src/narrator/phrase-chooser';
+import { contradictionsIn, tellStory } from '../src/narrator/reading-story';
+import type { PalmObservation } from '../src/palm-observation';
+import { palmProfileOf } from '../src/profile/palm-profile';
+import { profiledObservation } from '../src/profile/profiled-lines';
+import { interpret } from '../src/rules/interpret';
+import { traitsFromProfile } from '../src/rules/palm-traits';
+
+/**
+ * `npm run bench:language`: the local reading as a person reads it, over every shared palm (one
+ * photo per hand: ../shared/palms/palm and the first photo of each ../shared/palms/retest hand)
+ * and a few visitors' answers. Prints and records (section `language`) the median share of a
+ * reading's sentences found word for word in another person's reading, the most repeated
+ * sentence, stock openers, body length, opposing assertions and answers the visitor never gave.
+ * `-- --print N` also prints N complete readings of different palms, to be read aloud, and
+ * `-- --top N` the N most repeated sentences; either leaves docs/benchmarks.md as it is.
+ */
+const TARGETS = { medianShared: 0.25, maxSentenceShare: 0.2, openers: 2, words: [450, 700] } as const;
+
+const answers = (fields: Partial<ReadingSubmission>): ReadingSubmission =>
+  readingSubmissionSchema.parse({
+    dominantHand: 'right',
+    age: '26-35',
+    maritalStatus: 'single',
+    hasChildren: 'no',
+    focusAreas: ['love', 'career'],
+    flowResponses: {},
+    ...fields,
+  });
+
+/** Visitors: the defaults only (nothing given), and flows that asked some questions. */
+const VISITORS: Record<string, { submission: ReadingSubmission; gave: boolean }> = {
+  'nothing given': { submission: answers({ given: [] }), gave: false },
+  'man asking about his job': {
+    submission: answers({
+      age: '36-45',
+      maritalStatus: 'married',
+      given: ['age', 'maritalStatus'],
+      flowResponses: { question_1: 'Male', question_2: 'Should I change jobs this year?' },
+    }),
+    gave: true,
+  },
+  'woman worried about savings': {
+    submission: answers({
+      focusAreas: ['money', 'health'],
+      hasChildren: 'yes',
+      given: ['focusAreas', 'hasChildren'],
+      flowResponses: { question_1: 'Female', question_3: 'I worry about my retirement savings' },
+    }),
+    gave: true,
+  },
+  'gender only, a question to deflect': {
+    submission: answers({
+      given: [],
+      flowResponses: { question_1: 'Female', question_2: 'When will I meet the love of my life?' },
+    }),
+    gave: false,
+  },
+};
+
+/** Stock links that open a sentence: the narrator's own and the ones the issue counted. */
+const STOCK_OPENER =
+  /^(?:Beyond that|Alongside this|What is more|In the same hand|Looking closer|Just as telling|On top of that|Here, too|Moreover|Furthermore|Additionally|Also)\b/;
+/** What the visitor never said must not be put in their mouth. */
+const ANSWER_CLAIM = /\b(?:you told us|you chose|at your age|as you are (?:single|married)|dominant)\b/i;
+
+const photosIn = async (dir: string) =>
+  (await readdir(dir))
+    .filter((name) => /\.jpe?g$/i.test(name))
+    .sort()
+    .map((name) => path.join(dir, name));
+
+async function sharedHands(): Promise<string[]> {
+  const retest = path.join(PALMS, 'retest');
+  const hands = (await readdir(retest)).sort();
+  const firsts = await Promise.all(hands.map(async (hand) => (await photosIn(path.join(retest, hand)))[0]));
+  return [...(await photosIn(path.join(PALMS, 'palm'))), ...firsts.filter((file): file is string => !!file)];
+}
+
+const body = (reading: ReadingResult) => [
+  ...(reading.themes ?? []).map((theme) => theme.text),
+  ...reading.sections.flatMap((s) => [...s.insights, s.content, s.details]),
+];
+const sentencesOf = (reading: ReadingResult) =>
+  body(reading)
+    .flatMap((text) => text.split(/(?<=[.!?…])\s+/))
+    .map((s) => s.trim())
+    .filter(Boolean);
+const wordCount = (reading: ReadingResult) => body(reading).join(' ').split(/\s+/).filter(Boolean).length;
+
+interface Read {
+  hand: string;
+  visitor: string;
+  reading: ReadingResult;
+  contradictions: number;
+}
+
+/** `--print N` / `--top N`: how many readings or repeated sentences to print (0 when not asked). */
+function argument(name: string): number {
+  const at = process.argv.indexOf(name);
+  return at === -1 ? 0 : Number(process.argv[at + 1] ?? 3);
+}
+
+const load = await machineLoad();
+const observer = await createPalmObserver();
+const reads: Read[] = [];
+for (const file of await sharedHands()) {
+  const observation = await observer.observe(await normalisePalmPhoto(await readFile(file)));
+  if (observation.kind !== 'palm') continue;
+  for (const [visitor, { submission }] of Object.entries(VISITORS))
+    reads.push(readOne(file, visitor, observation, submission));
+}
+
+function readOne(
+  file: string,
+  visitor: string,
+  observation: PalmObservation,
+  submission: ReadingSubmission,
+): Read {
+  const profile = palmProfileOf(observation);
+  const fired = interpret(observation, submission, undefined, profile);
+  const { sections, themes } = composeReading(fired, observation, submission, profile);
+  const story = tellStory(
+    fired,
+    profiledObservation(profile, observation),
+    profile,
+    traitsFromProfile(profile, observation),
+    phraseChooserFor(observation),
+  );
+  return {
+    hand: path.relative(PALMS, file),
+    visitor,
+    reading: { sections, themes, visual_markers: [] },
+    contradictions: contradictionsIn(story).length,
+  };
+}
+
+const hands = [...new Set(reads.map((r) => r.hand))];
+const perVisitor = Object.keys(VISITORS).map((visitor) => {
+  const group = reads.filter((r) => r.visitor === visitor);
+  const sentenceSets = group.map((r) => new Set(sentencesOf(r.reading).filter((s) => !isFixedLine(s))));
+  const shares = sentenceSets.map((mine, i) => {
+    const others = new Set(sentenceSets.filter((_, j) => j !== i).flatMap((set) => [...set]));
+    return mine.size === 0 ? 0 : [...mine].filter((s) => others.has(s)).length / mine.size;
+  });
+  if (argument('--shared') > 0 && visitor === 'nothing given') {
+    const i = argument('--shared');
+    const others = new Set(sentenceSets.filter((_, j) => j !== i).flatMap((set) => [...set]));
+    for (const sentence of sentenceSets[i] ?? [])
+      console.log(others.has(sentence) ? 'SHARED' : 'own   ', sentence);
+  }
+  const frequency = new Map<string, number>();
+  for (const set of sentenceSets) for (const s of set) frequency.set(s, (frequency.get(s) ?? 0) + 1);
+  const ranked = [...frequency].sort((a, b) => b[1] - a[1]);
+  const [topSentence, topCount] = ranked[0] ?? ['', 0];
+  const shown = argument('--top');
+  for (const [sentence, count] of ranked.slice(0, shown))
+    console.log(`${visitor}: ${count}/${group.length} ${sentence}`);
+  const openers = group.map((r) => sentencesOf(r.reading).filter((s) => STOCK_OPENER.test(s)).length);
+  const words = group.map((r) => wordCount(r.reading));
+  const leaks = VISITORS[visitor]!.gave
+    ? 0
+    : group.filter((r) => ANSWER_CLAIM.test(sentencesOf(r.reading).join(' '))).length;
+  const themes = group.map((r) => r.reading.themes?.length ?? 0);
+  return {
+    visitor,
+    readings: group.length,
+    medianShared: median(shares),
+    maxShared: Math.max(...shares),
+    topShare: topCount / group.length,
+    topSentence,
+    maxOpeners: Math.max(...openers),
+    words: [Math.min(...words), median(words), Math.max(...words)] as const,
+    inRange: words.filter((w) => w >= TARGETS.words[0] && w <= TARGETS.words[1]).length,
+    contradictions: group.reduce((sum, r) => sum + r.contradictions, 0),
+    leaks,
+    themes: [Math.min(...themes), Math.max(...themes)] as const,
+    themed: themes.filter((count) => count >= 3 && count <= 5).length,
+  };
+});
+
+const pct = (x: number) => `${Math.round(x * 100)} %`;
+const verdict = (met: boolean) => (met ? 'met' : '**missed**');
+const rows = perVisitor.map(
+  (v) =>
+    `| ${v.visitor} | ${v.readings} | ${pct(v.medianShared)} (max ${pct(v.maxShared)}) | ${pct(v.topShare)} | ${v.maxOpeners} | ${v.words.join(' / ')} (${v.inRange}/${v.readings} in range) | ${v.themes.join('–')} (${v.themed} with 3–5) | ${v.contradictions} | ${VISITORS[v.visitor]!.gave ? '—' : v.leaks} |`,
+);
+const worst = perVisitor.reduce((a, b) => (b.topShare > a.topShare ? b : a));
+const all = {
+  medianShared: Math.max(...perVisitor.map((v) => v.medianShared)),
+  topShare: worst.topShare,
+  openers: Math.max(...perVisitor.map((v) => v.maxOpeners)),
+  inRange: perVisitor.reduce((sum, v) => sum + v.inRange, 0),
+  contradictions: perVisitor.reduce((sum, v) => sum + v.contradictions, 0),
+  leaks: perVisitor.reduce((sum, v) => sum + v.leaks, 0),
+};
+
+const report = `## Reading language
+
+Recorded by \`npm run bench:language\` (services/palm-engine/bench/reading-language.bench.ts) on ${new Date().toISOString().slice(0, 10)}.
+Machine: ${load} (shared with other work while recorded).
+${hands.length} hands read (../shared/palms/palm and the first photo of each ../shared/palms/retest hand), each under
+${Object.keys(VISITORS).length} visitors' answers: ${reads.length} local readings. Shared sentences are counted between different hands
+under the same answers, leaving out the fixed safety and disclaimer lines, the one sentence saying which hand was read, and
+the visitor's own quoted words. Body = themes + insights + content + details; measurements stay in "How we read this".
+
+| visitor | readings | median share of sentences found in another hand's reading | most repeated sentence: share of readings | most stock openers in a reading | words min / median / max | themes | opposing assertions | answer claims never given |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- |
+${rows.join('\n')}
+
+| target | figure | verdict |
+| --- | --- | --- |
+| median shared ≤ ${pct(TARGETS.medianShared)} | ${pct(all.medianShared)} (worst visitor) | ${verdict(all.medianShared <= TARGETS.medianShared)} |
+| no sentence in > ${pct(TARGETS.maxSentenceShare)} of readings | ${pct(all.topShare)}: “${worst.topSentence}” | ${verdict(all.topShare <= TARGETS.maxSentenceShare)} |
+| ≤ ${TARGETS.openers} stock openers | ${all.openers} | ${verdict(all.openers <= TARGETS.openers)} |
+| body ${TARGETS.words.join('–')} words | ${all.inRange}/${reads.length} readings in range | ${verdict(all.inRange === reads.length)} |
+| 0 opposing assertions | ${all.contradictions} | ${verdict(all.contradictions === 0)} |
+| 0 claims of answers not given | ${all.leaks} | ${verdict(all.leaks === 0)} |
+`;
+
+const toPrint = argument('--print');
+for (const hand of hands.slice(0, toPrint)) {
+  const read = reads.find((r) => r.hand === hand && r.visitor === 'man asking about his job')!;
+  console.log(`\n===== ${hand} × ${read.visitor} (${wordCount(read.reading)} words) =====`);
+  for (const theme of read.reading.themes ?? []) console.log(`* ${theme.title}: ${theme.text}`);
+  for (const s of read.reading.sections) {
+    console.log(`\n## ${s.title} — ${s.subtitle}`);
+    for (const insight of s.insights) console.log(`- ${insight}`);
+    console.log(s.content);
+    console.log(s.details);
+  }
+}
+
+if (toPrint === 0 && argument('--top') === 0) await writeBenchmarkSection('language', report);
+console.log(report);

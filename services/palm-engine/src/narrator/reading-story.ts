@@ -1,0 +1,541 @@
+import type { LifeArea, PalmProfile, ProfileTraitId, ReadingTheme } from '@palm/contracts';
+import { FINGER_SPACING } from '../observer/hand-geometry';
+import type { PalmObservation } from '../palm-observation';
+import { reliabilityOf, TRAIT_CUTOFFS } from '../profile/palm-profile';
+import { measuresOf, type ProfileMeasure } from '../profile/profile-measures';
+import { TRAIT_RELIABILITY } from '../profile/trait-reliability.recorded';
+import {
+  ASSERTION_AXES,
+  AXES,
+  opposingAxes,
+  polesOf,
+  type AssertionAxis,
+  type Assertions,
+  type PoleKey,
+} from '../rules/assertions';
+import { oneAreaPerFeature } from '../rules/interpret';
+import { listInWords } from '../rules/measured-facts';
+import { byStrength, type Finding } from '../rules/palm-rule';
+import type { PalmTraits } from '../rules/palm-traits';
+import { TATTVA_LABELS } from '../rules/vedic-names';
+import { asYours, sectionFeatures } from './palm-description';
+import type { PhraseChooser } from './phrase-chooser';
+
+/**
+ * The reading as one story: the findings it states (each feature in one section, and no axis
+ * stated both ways), the places where this hand pulls two ways (said once, as one nuanced
+ * sentence), and the opening themes that tie this hand's most distinctive features together.
+ */
+export interface ReadingStory {
+  findings: Finding[];
+  /** Findings of the weaker pole of a tension: not stated, but named in the tension's sentence. */
+  yielded: Finding[];
+  tensions: Tension[];
+  themes: ReadingTheme[];
+  /** The poles the themes state, for the checker. */
+  themePoles: PoleKey[];
+}
+
+export interface Tension {
+  axis: AssertionAxis;
+  /** The section that says it: where the stronger side's finding is read. */
+  area: LifeArea;
+  sentence: string;
+}
+
+const MIN_THEMES = 3;
+const MAX_THEMES = 5;
+const FEATURES_PER_THEME = 3;
+
+/** Profile classes at the population's middle: a hand that has them is like most hands there. */
+const MIDDLE_CLASSES = new Set([
+  'medium',
+  'balanced',
+  'average',
+  'even',
+  'moderate',
+  'reaching',
+  'gentle',
+  'clear',
+]);
+const MIDDLE_WEIGHT = 0.3;
+/** Mounts are barely visible in a photo and have no recorded reliability: they rarely carry a theme. */
+const MOUNT_WEIGHT = 0.15;
+const UNRECORDED_RELIABILITY = 0.5;
+
+/** The profile trait behind each feature a rule reads, for its recorded reliability. */
+const TRAIT_OF_FEATURE: Record<string, ProfileTraitId> = {
+  handType: 'handType',
+  palmShape: 'palmShape',
+  fingers: 'fingerLength',
+  indexVsRing: 'indexVsRing',
+  littleFinger: 'littleFinger',
+  middleFinger: 'middleFinger',
+  thumb: 'thumbLength',
+  thumbAngle: 'thumbAngle',
+  spacing: 'fingerSpacing',
+  creases: 'creaseDensity',
+};
+const LINE_ATTRIBUTE_TRAITS: Record<string, string> = {
+  length: 'Length',
+  curvature: 'Curve',
+  depth: 'Depth',
+  breaks: 'Breaks',
+};
+
+/** The measure and tertile cut-offs of a proportion trait: how far from the middle this hand lies. */
+const MEASURED_TRAITS: Partial<Record<string, readonly [ProfileMeasure, number, number]>> = {
+  palmShape: ['palmRatio', TRAIT_CUTOFFS.palmRatio.squareBelow, TRAIT_CUTOFFS.palmRatio.oblongFrom],
+  fingers: ['middleToPalm', TRAIT_CUTOFFS.middleToPalm.shortBelow, TRAIT_CUTOFFS.middleToPalm.longFrom],
+  indexVsRing: [
+    'indexToRing',
+    TRAIT_CUTOFFS.indexToRing.ringLongerBelow,
+    TRAIT_CUTOFFS.indexToRing.indexLongerFrom,
+  ],
+  littleFinger: [
+    'littleToRingTopJoint',
+    TRAIT_CUTOFFS.littleToRingTopJoint.shortBelow,
+    TRAIT_CUTOFFS.littleToRingTopJoint.longFrom,
+  ],
+  middleFinger: [
+    'middleToIndexAndRing',
+    TRAIT_CUTOFFS.middleToIndexAndRing.shortBelow,
+    TRAIT_CUTOFFS.middleToIndexAndRing.longFrom,
+  ],
+  thumb: ['thumbToPalm', TRAIT_CUTOFFS.thumbToPalm.shortBelow, TRAIT_CUTOFFS.thumbToPalm.longFrom],
+  thumbAngle: ['thumbAngle', TRAIT_CUTOFFS.thumbAngle.narrowBelow, TRAIT_CUTOFFS.thumbAngle.wideFrom],
+  spacing: ['fingerSpreadDegrees', FINGER_SPACING.closeBelow, FINGER_SPACING.wideAbove],
+};
+
+/** A feature's id in the profile ("heart.curvature" → heartLineCurve), when it has one. */
+function traitOf(feature: string): ProfileTraitId | undefined {
+  if (feature in TRAIT_OF_FEATURE) return TRAIT_OF_FEATURE[feature];
+  const [line, attribute] = feature.split('.');
+  if (!line || !attribute) return undefined;
+  const suffix = LINE_ATTRIBUTE_TRAITS[attribute] ?? '';
+  return `${line}Line${suffix}` as ProfileTraitId;
+}
+
+/**
+ * How far this hand's feature lies from the population's middle, 0–1, times how often its class
+ * survived a re-take: a rare, reliably measured feature is what tells this hand from others.
+ */
+export function distinctiveness(feature: string, profile: PalmProfile, observation: PalmObservation): number {
+  if (feature.startsWith('mount.')) return MOUNT_WEIGHT;
+  const trait = traitOf(feature);
+  if (!trait) return 0;
+  const reliability = reliabilityOf(trait, TRAIT_RELIABILITY) ?? UNRECORDED_RELIABILITY;
+  const measured = MEASURED_TRAITS[feature];
+  if (measured) {
+    const [measure, low, high] = measured;
+    const half = (high - low) / 2;
+    const away = Math.abs(measuresOf(observation)[measure] - (low + high) / 2) / half;
+    // At a cut-off (one tertile from the middle) a hand is unremarkable; two half-widths out, rare.
+    return Math.min(1, Math.max(MIDDLE_WEIGHT / 2, away / 2)) * reliability;
+  }
+  const value = (profile as Record<string, string | null>)[trait];
+  if (value === null || value === undefined) return 0;
+  return (MIDDLE_CLASSES.has(value) ? MIDDLE_WEIGHT : 1) * reliability;
+}
+
+/** The features a finding interprets, not the bookkeeping it read on the way (a line's confidence). */
+const featuresOf = (finding: Finding) =>
+  finding.reads.filter(
+    (feature) => !/\.(?:seen|confidence|anchor|trace)$/.test(feature) && feature !== 'side',
+  );
+
+type Words = (features: string) => string;
+
+const THEME_TEXTS: Record<PoleKey, { title: string; texts: readonly Words[] }> = {
+  'sociability:reserved': {
+    title: 'A private heart',
+    texts: [
+      (f) => `${f} point the same way: you let people in slowly, and the ones you let in, you keep.`,
+      (f) => `${f} speak of a guarded warmth that is given late and given for good.`,
+    ],
+  },
+  'sociability:open': {
+    title: 'An open door',
+    texts: [
+      (f) => `${f} speak of an open hand: you warm to people quickly and make room for them.`,
+      (f) => `${f} point to a welcoming nature; new people rarely stay strangers to you for long.`,
+    ],
+  },
+  'pace:restless': {
+    title: 'A need to move',
+    texts: [
+      (f) =>
+        `${f} tell of someone who needs movement and variety; a life that stands still tires you more than hard work.`,
+      (f) => `${f} speak of a restless streak: change refreshes you where it would unsettle others.`,
+    ],
+  },
+  'pace:steady': {
+    title: 'A steady rhythm',
+    texts: [
+      (f) =>
+        `${f} describe a steady rhythm: you do best with a settled pattern and keep going long after a first burst fades.`,
+      (f) => `${f} speak of constancy; routines that would bore others are where you gather strength.`,
+    ],
+  },
+  'mind:practical': {
+    title: 'A practical mind',
+    texts: [
+      (f) => `${f} show a practical mind that trusts what works and builds from there, step by step.`,
+      (f) => `${f} point to good sense: you would rather test an idea than admire it.`,
+    ],
+  },
+  'mind:imaginative': {
+    title: 'An imaginative mind',
+    texts: [
+      (f) => `${f} show a mind that runs on images and possibilities; ideas come to you before plans do.`,
+      (f) => `${f} speak of imagination: you see what could be before you see what is.`,
+    ],
+  },
+  'risk:cautious': {
+    title: 'Care before commitment',
+    texts: [
+      (f) => `${f} counsel care: you look before you leap, and your best decisions are the prepared ones.`,
+      (f) => `${f} speak of prudence; you would rather be sure than be first.`,
+    ],
+  },
+  'risk:bold': {
+    title: 'A taste for bold moves',
+    texts: [
+      (f) =>
+        `${f} lean towards boldness: you back your own judgement and move while others are still weighing.`,
+      (f) => `${f} speak of nerve; a calculated risk excites you more than it frightens you.`,
+    ],
+  },
+  'feeling:sensitive': {
+    title: 'Finely tuned feelings',
+    texts: [
+      (f) => `${f} speak of finely tuned feelings: you notice moods and undercurrents that others walk past.`,
+      (f) => `${f} point to a sensitive nature that takes in more than it shows.`,
+    ],
+  },
+  'feeling:even': {
+    title: 'An even keel',
+    texts: [
+      (f) => `${f} speak of an even keel: feelings move you without knocking you off course.`,
+      (f) => `${f} point to a calm temperament that weathers ups and downs without much fuss.`,
+    ],
+  },
+  'drive:driven': {
+    title: 'Staying power',
+    texts: [
+      (f) => `${f} speak of staying power: once you set a goal, you tend to see it through.`,
+      (f) => `${f} point to a strong will; what you take on, you carry to the end.`,
+    ],
+  },
+  'drive:easygoing': {
+    title: 'A light touch',
+    texts: [
+      (f) => `${f} suggest a light touch: you work best with freedom and agreement rather than force.`,
+      (f) =>
+        `${f} speak of flexibility; you bend where others would break, and you rarely push harder than needed.`,
+    ],
+  },
+};
+
+/** Two poles of different axes that agree in kind: a theme for a hand whose features each take one. */
+interface Kindred {
+  poles: readonly [PoleKey, PoleKey];
+  title: string;
+  text: Words;
+}
+const KINDRED_POLES: readonly Kindred[] = [
+  {
+    poles: ['pace:steady', 'risk:cautious'],
+    title: 'Slow and sure',
+    text: (f) => `${f} make a careful pair: a steady pace, and a wish to be sure before you commit.`,
+  },
+  {
+    poles: ['pace:restless', 'risk:bold'],
+    title: 'Quick to move',
+    text: (f) => `${f} together speak of someone quick to move and ready to take a chance.`,
+  },
+  {
+    poles: ['sociability:open', 'feeling:sensitive'],
+    title: 'A warm, attuned heart',
+    text: (f) => `${f} tell of warmth with fine antennae: you reach out, and you notice how it lands.`,
+  },
+  {
+    poles: ['sociability:reserved', 'feeling:sensitive'],
+    title: 'Quiet depth',
+    text: (f) => `${f} speak of quiet depth: you feel much and show it to few.`,
+  },
+  {
+    poles: ['mind:practical', 'risk:cautious'],
+    title: 'Feet on the ground',
+    text: (f) => `${f} keep your feet on the ground: you trust what is proven and plan before you act.`,
+  },
+  {
+    poles: ['mind:imaginative', 'risk:bold'],
+    title: 'Vision with nerve',
+    text: (f) => `${f} pair vision with nerve: you see a possibility and are willing to try it.`,
+  },
+  {
+    poles: ['drive:driven', 'pace:steady'],
+    title: 'The long haul',
+    text: (f) => `${f} are built for the long haul: steady effort, carried through to the end.`,
+  },
+  {
+    poles: ['drive:driven', 'risk:bold'],
+    title: 'Drive',
+    text: (f) => `${f} speak of drive: you set your sights high and go after them.`,
+  },
+  {
+    poles: ['mind:practical', 'feeling:even'],
+    title: 'Level-headed',
+    text: (f) => `${f} make for a level head: good sense, and the calm to use it.`,
+  },
+  {
+    poles: ['mind:imaginative', 'feeling:sensitive'],
+    title: 'A rich inner world',
+    text: (f) => `${f} point to a rich inner world of images, moods and ideas.`,
+  },
+  {
+    poles: ['sociability:open', 'pace:restless'],
+    title: 'Out in the world',
+    text: (f) => `${f} draw you out into the world, towards new people and new places.`,
+  },
+  {
+    poles: ['sociability:reserved', 'pace:steady'],
+    title: 'Rooted',
+    text: (f) => `${f} speak of rootedness: a close circle, a settled home and habits that hold.`,
+  },
+  {
+    poles: ['drive:easygoing', 'sociability:open'],
+    title: 'Easy company',
+    text: (f) => `${f} make you easy company: relaxed, open and rarely pushy.`,
+  },
+  {
+    poles: ['drive:easygoing', 'feeling:even'],
+    title: 'Unhurried',
+    text: (f) => `${f} speak of an unhurried nature that takes life as it comes.`,
+  },
+  {
+    poles: ['risk:cautious', 'feeling:even'],
+    title: 'Measured',
+    text: (f) => `${f} describe a measured way of meeting life: calm, careful and hard to rush.`,
+  },
+];
+
+/** One sentence that holds both sides of an axis: neither pole is stated alone. */
+const TENSION_TEXTS: Record<AssertionAxis, readonly ((a: string, b: string) => string)[]> = {
+  sociability: [
+    (a, b) =>
+      `${a} and ${b} pull in two directions, and both are true of you: warm and open once you trust, slower to let a stranger in.`,
+    (a, b) => `${a} says welcome while ${b} says wait, so you are friendly to many and close to few.`,
+  ],
+  pace: [
+    (a, b) =>
+      `${a} and ${b} pull two ways: a restless streak and a love of routine live side by side, and you do best when a steady base leaves room for change.`,
+    (a, b) =>
+      `Between ${a.charAt(0).toLowerCase() + a.slice(1)} and ${b} you keep two speeds, one for settling in and one for moving on.`,
+  ],
+  mind: [
+    (a, b) =>
+      `${a} and ${b} pull two ways: imagination and good sense both have a say in you, and your best ideas are the ones that pass both.`,
+    (a, b) => `${a} dreams where ${b} checks, and an idea that survives both is usually a good one.`,
+  ],
+  risk: [
+    (a, b) =>
+      `${a} and ${b} pull two ways: a bold streak sits beside a careful one, so you act boldly once you have done your homework.`,
+    (a, b) => `${a} and ${b} hold each other in check: you take risks, but rarely blind ones.`,
+  ],
+  feeling: [
+    (a, b) =>
+      `${a} and ${b} pull two ways: you feel things keenly, yet they rarely knock you off balance for long.`,
+    (a, b) => `${a} and ${b} together describe deep feeling carried calmly.`,
+  ],
+  drive: [
+    (a, b) =>
+      `${a} and ${b} pull two ways: you push hard for what matters to you and let the rest go lightly.`,
+    (a, b) => `${a} and ${b} meet halfway: determined where it counts, relaxed where it does not.`,
+  ],
+};
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+interface FeatureSupport {
+  feature: string;
+  words: string;
+  weight: number;
+}
+
+/**
+ * Tells the reading's story from every fired finding, strongest first. Each feature is read in one
+ * section (`oneAreaPerFeature`); where the stated findings take both poles of an axis, the side
+ * with the stronger findings stays, the other side's findings yield, and one sentence names both.
+ */
+export function tellStory(
+  fired: readonly Finding[],
+  observation: PalmObservation,
+  profile: PalmProfile,
+  traits: PalmTraits,
+  choose: PhraseChooser,
+): ReadingStory {
+  const placed = oneAreaPerFeature([...fired].sort(byStrength));
+  const wordsOf = (finding: Finding) => {
+    const features = featuresOf(finding);
+    // The hand's element is named as the tradition names it; every other feature as the sections do.
+    if (features.length === 1 && features[0] === 'handType' && traits.handType)
+      return `your ${TATTVA_LABELS[traits.handType]} hand`;
+    const [words] = sectionFeatures([], features, traits, observation);
+    return words && asYours(words);
+  };
+  const settled = settleAssertions(placed);
+  const yielded = new Set(settled.yielded);
+  const tensions: Tension[] = [];
+  for (const { axis, kept, lost } of settled.pulls) {
+    const keptWords = wordsOf(kept);
+    const lostWords = wordsOf(lost);
+    if (keptWords && lostWords && keptWords !== lostWords)
+      tensions.push({
+        axis,
+        area: kept.area,
+        sentence: choose.pick(TENSION_TEXTS[axis], `tension.${axis}`)(capitalised(keptWords), lostWords),
+      });
+  }
+  const findings = placed.filter((finding) => !yielded.has(finding));
+  const stated = new Set(findings.flatMap((finding) => polesOf(finding.asserts)));
+  const opposed = new Set(
+    [...yielded].flatMap((finding) => polesOf(finding.asserts)).filter((pole) => !stated.has(pole)),
+  );
+  const { themes, poles } = themesOf(fired, stated, opposed, profile, observation, wordsOf, choose);
+  return { findings, yielded: [...yielded], tensions, themes, themePoles: poles };
+}
+
+/** Where the hand pulls both ways on an axis: the strongest finding of each side. */
+interface Pull {
+  axis: AssertionAxis;
+  kept: Finding;
+  lost: Finding;
+}
+
+/**
+ * The findings a reading may state, strongest first: on each axis where they take both poles, the
+ * side with the greater total strength stays and every finding of the other side yields.
+ */
+export function settleAssertions(placed: readonly Finding[]): {
+  findings: Finding[];
+  yielded: Finding[];
+  pulls: Pull[];
+} {
+  const yielded = new Set<Finding>();
+  const pulls: Pull[] = [];
+  for (const axis of AXES) {
+    const [first, second] = ASSERTION_AXES[axis];
+    const side = (pole: string) =>
+      placed.filter((finding) => !yielded.has(finding) && finding.asserts?.[axis] === pole);
+    const a = side(first);
+    const b = side(second);
+    if (a.length === 0 || b.length === 0) continue;
+    const strength = (findings: Finding[]) => findings.reduce((sum, finding) => sum + finding.score, 0);
+    const [kept, lost] = strength(a) >= strength(b) ? [a, b] : [b, a];
+    for (const finding of lost) yielded.add(finding);
+    pulls.push({ axis, kept: kept[0]!, lost: lost[0]! });
+  }
+  return { findings: placed.filter((finding) => !yielded.has(finding)), yielded: [...yielded], pulls };
+}
+
+/**
+ * 3–5 themes, strongest first: for each pole this hand's findings take (never one that yielded in
+ * a tension, never the opposite of one stated), the most distinctive features that support it,
+ * two or three to a theme, each feature in one theme where the hand allows.
+ */
+function themesOf(
+  fired: readonly Finding[],
+  stated: ReadonlySet<PoleKey>,
+  opposed: ReadonlySet<PoleKey>,
+  profile: PalmProfile,
+  observation: PalmObservation,
+  wordsOf: (finding: Finding) => string | undefined,
+  choose: PhraseChooser,
+): { themes: ReadingTheme[]; poles: PoleKey[] } {
+  const statedAxes = new Map([...stated].map((pole) => [pole.split(':')[0], pole]));
+  const support = new Map<PoleKey, FeatureSupport[]>();
+  for (const finding of fired) {
+    const words = wordsOf(finding);
+    if (!words) continue;
+    const weight = Math.max(0, ...featuresOf(finding).map((f) => distinctiveness(f, profile, observation)));
+    for (const pole of polesOf(finding.asserts)) {
+      const axis = pole.split(':')[0];
+      if (opposed.has(pole) || (statedAxes.has(axis) && statedAxes.get(axis) !== pole)) continue;
+      const list = support.get(pole) ?? [];
+      const feature = featuresOf(finding).join('+');
+      const same = list.find((item) => item.words === words);
+      if (same) same.weight = Math.max(same.weight, weight);
+      else list.push({ feature, words, weight });
+      support.set(pole, list);
+    }
+  }
+  const ranked = [...support]
+    .map(([pole, features]) => ({ pole, features: features.sort((x, y) => y.weight - x.weight) }))
+    .filter(({ features }) => features.length >= 2)
+    .sort((x, y) => score(y.features) - score(x.features) || (x.pole < y.pole ? -1 : 1));
+  const used = new Set<string>();
+  const picked: {
+    poles: PoleKey[];
+    features: FeatureSupport[];
+    text: (features: string) => string;
+    title: string;
+  }[] = [];
+  const axesTaken = () => new Set(picked.flatMap((theme) => theme.poles.map((pole) => pole.split(':')[0])));
+  // First pass: features not told yet; then, for a hand with few distinct features, any.
+  for (const fresh of [true, false]) {
+    for (const { pole, features } of ranked) {
+      if (picked.length === MAX_THEMES || axesTaken().has(pole.split(':')[0])) continue;
+      const usable = fresh ? features.filter((item) => !used.has(item.words)) : features;
+      if (usable.length < 2) continue;
+      const chosen = usable.slice(0, FEATURES_PER_THEME);
+      for (const item of chosen) used.add(item.words);
+      const { title, texts } = THEME_TEXTS[pole];
+      picked.push({ poles: [pole], features: chosen, title, text: choose.pick(texts, `theme.${pole}`) });
+    }
+    if (picked.length >= MIN_THEMES) break;
+  }
+  // A hand whose features each speak to one pole still tells a story where two of them agree in kind.
+  for (const fresh of [true, false]) {
+    if (picked.length >= MIN_THEMES) break;
+    const pairs = KINDRED_POLES.map((kin) => {
+      const [a, b] = kin.poles.map((pole) =>
+        (support.get(pole) ?? []).filter((item) => !used.has(item.words)),
+      );
+      const first = a?.[0];
+      const second = b?.find((item) => item.words !== first?.words);
+      return { kin, chosen: first && second ? [first, second] : undefined };
+    })
+      .filter((pair): pair is { kin: Kindred; chosen: FeatureSupport[] } => pair.chosen !== undefined)
+      .sort((x, y) => score(y.chosen) - score(x.chosen) || (x.kin.title < y.kin.title ? -1 : 1));
+    for (const { kin, chosen } of pairs) {
+      if (picked.length >= MIN_THEMES) break;
+      const taken = axesTaken();
+      if (kin.poles.some((pole) => taken.has(pole.split(':')[0]))) continue;
+      if (fresh && chosen.some((item) => used.has(item.words))) continue;
+      for (const item of chosen) used.add(item.words);
+      picked.push({ poles: [...kin.poles], features: chosen, title: kin.title, text: kin.text });
+    }
+  }
+  const themes = picked.map(({ features, title, text }) => {
+    const words = features.map((item) => item.words);
+    return { title, text: text(capitalised(listInWords(words))), features: words };
+  });
+  return { themes, poles: picked.flatMap(({ poles }) => poles) };
+}
+
+const score = (features: readonly FeatureSupport[]) =>
+  features.slice(0, FEATURES_PER_THEME).reduce((sum, item) => sum + item.weight, 0);
+
+/** What a reading states on the assertion axes: its findings' poles and its themes'. */
+export function statedPoles(story: ReadingStory): Assertions[] {
+  const fromThemes = story.themePoles.map((pole) => {
+    const [axis, value] = pole.split(':') as [AssertionAxis, string];
+    return { [axis]: value };
+  });
+  return [...story.findings.flatMap((finding) => (finding.asserts ? [finding.asserts] : [])), ...fromThemes];
+}
+
+/** The axes a story states both ways: empty for every reading the narrator writes. */
+export const contradictionsIn = (story: ReadingStory): AssertionAxis[] => opposingAxes(statedPoles(story));
