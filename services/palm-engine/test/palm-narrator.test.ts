@@ -138,8 +138,11 @@ describe('local palm narrator', () => {
   });
 
   it('speaks of the hand type in its Vedic name, and reads it in one section', () => {
-    const result = read(palm('water-left-fine-lines'));
-    // Focus areas (love, career) choose their tips by the hand type, so their headers name it.
+    const result = read(
+      palm('water-left-fine-lines'),
+      answers({ focusAreas: ['love', 'career'], given: ['focusAreas'] }),
+    );
+    // Focus areas the visitor chose (love, career) choose their tips by the hand type, so their headers name it.
     for (const section of result.sections.slice(0, 2))
       expect(section.subtitle).toMatch(/^Jal \(water\) hand · /);
     expect(result.sections.flatMap((s) => s.basis).filter((tag) => tag === 'Water hand')).toHaveLength(1);

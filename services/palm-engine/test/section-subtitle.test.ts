@@ -77,15 +77,15 @@ describe('section subtitles', () => {
         ({ section }) => section.subtitle,
       ),
     );
+    // A palm whose section did read these may name them; no longer every palm's header.
     for (const fixed of [
       'Hridaya rekha and Shukra parvat',
       'Tattva, Chandra and Shani parvat',
       'Surya rekha and the Budh finger',
     ])
-      expect(
-        subtitles.some((subtitle) => subtitle.includes(fixed)),
-        fixed,
-      ).toBe(false);
+      expect(subtitles.filter((subtitle) => subtitle.includes(fixed)).length, fixed).toBeLessThan(
+        FIXTURE_NAMES.length / 2,
+      );
     // Different palms read different features, so their headers differ too.
     expect(new Set(subtitles).size).toBeGreaterThan(5);
   });
