@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { infrastructureConfigSchema, portSetting, urlSetting } from '@palm/platform';
+import { paymentSettings } from './payments/payments.config';
 
 const perHour = (fallback: number) =>
   z.coerce.number().int().min(1, 'expected a whole number ≥ 1').default(fallback);
@@ -31,5 +32,8 @@ export const readingConfigSchema = infrastructureConfigSchema.extend({
   /** Emails one reading may be sent in an hour, and one client may ask for in an hour. */
   EMAIL_LIMIT_PER_READING_PER_HOUR: perHour(3),
   EMAIL_LIMIT_PER_CLIENT_PER_HOUR: perHour(10),
+  /** The admin-auth service that answers session checks (the purchases card) when run on its own. */
+  ADMIN_AUTH_URL: z.url({ error: 'expected a URL' }).default('http://127.0.0.1:8083'),
+  ...paymentSettings,
 });
 export type ReadingConfig = z.infer<typeof readingConfigSchema>;

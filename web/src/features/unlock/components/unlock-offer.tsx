@@ -1,0 +1,62 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { READING_PATH } from '@/features/reading/api/get-reading';
+import { formatPrice } from '../lib/format-price';
+import { useUnlockDialog, type UnlockOffer } from './unlock-dialog';
+
+/** How often, and how long, a report returning from checkout asks whether the payment has arrived. */
+const CONFIRM_POLL_MS = 2_000;
+const CONFIRM_PATIENCE_MS = 60_000;
+
+/**
+ * The preview's call to unlock, shown only for a reading the server offers to unlock. Back from
+ * the payment page (`?checkout=complete`) it waits for Stripe's webhook and shows the full reading
+ * as soon as it unlocked.
+ */
+export function UnlockOfferCard({ offer }: { offer: UnlockOffer }) {
+  const { openUnlock } = useUnlockDialog();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const returned = params.get('checkout') === 'complete';
+  const [waited, setWaited] = useState(false);
+
+  useEffect(() => {
+    if (!returned) return;
+    const poll = setInterval(
+      () => void queryClient.invalidateQueries({ queryKey: [READING_PATH, offer.readingId] }),
+      CONFIRM_POLL_MS,
+    );
+    const giveUp = setTimeout(() => {
+      clearInterval(poll);
+      setWaited(true);
+    }, CONFIRM_PATIENCE_MS);
+    return () => {
+      clearInterval(poll);
+      clearTimeout(giveUp);
+    };
+  }, [returned, queryClient, offer.readingId]);
+
+  if (returned && !waited) {
+    return (
+      <div className="unlock-cta" role="status">
+        <p className="unlock-cta__title">Confirming your payment…</p>
+        <p className="unlock-cta__text">Your full reading opens here as soon as the payment is confirmed.</p>
+      </div>
+    );
+  }
+  return (
+    <div className="unlock-cta">
+      <p className="unlock-cta__title">This is your free preview</p>
+      <p className="unlock-cta__text">
+        {returned
+          ? 'We have not received the payment confirmation yet. If you were charged, write to us and we will unlock your reading.'
+          : `Unlock every life area, personalised predictions and a PDF copy for ${formatPrice(offer.price)}.`}
+      </p>
+      <Button onClick={() => openUnlock(offer)} className="unlock-cta__button">
+        Unlock Full Reading
+      </Button>
+    </div>
+  );
+}
