@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { describeError } from '@/lib/api-client';
 import { startCheckout } from '../api/start-checkout';
-import { formatPrice } from '../lib/format-price';
+import { formatPrice } from '@/lib/format-price';
 import './unlock-dialog.css';
 
 const BENEFITS = [

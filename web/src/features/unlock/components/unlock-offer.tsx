@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { READING_PATH } from '@/features/reading/api/get-reading';
-import { formatPrice } from '../lib/format-price';
+import { formatPrice } from '@/lib/format-price';
 import { useUnlockDialog, type UnlockOffer } from './unlock-dialog';
 
 /** How often, and how long, a report returning from checkout asks whether the payment has arrived. */
