@@ -9,6 +9,7 @@ import {
 } from './reading-engine';
 import { lineTraces } from './markers/line-traces';
 import { linkMarkers, palmMarkers } from './markers/palm-markers';
+import { timelineSection } from './narrator/life-timeline';
 import { howWeReadByArea, LocalNarrator } from './narrator/local-narrator';
 import type { NarrationInput, Narrator } from './narrator/narrator';
 import type { PalmObserverResult } from './palm-observation';
@@ -63,9 +64,14 @@ export class PalmReadingEngine implements ReadingEngine {
       palm,
       narrated.map((section) => section.area as LifeArea),
     );
-    const sections = narrated.map((section) =>
-      section.howWeRead ? section : { ...section, howWeRead: notes.get(section.area as LifeArea) },
-    );
+    const timeline = timelineSection(palm);
+    const sections = [
+      ...narrated.map((section) =>
+        section.howWeRead ? section : { ...section, howWeRead: notes.get(section.area as LifeArea) },
+      ),
+      // The predictions of the paid unlock: read from the traced lines by the engine, never narrated.
+      ...(timeline ? [timeline] : []),
+    ];
     return sanitiseReadingResult({
       sections,
       visual_markers: linkMarkers(palmMarkers(palm, findings), findings, sections),
