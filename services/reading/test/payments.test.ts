@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReadingMail } from '../src/delivery/reading-mailer';
+import { paymentOptions } from '../src/payments/payments.config';
 import type { PurchasesSummary, ReadingResult, ReadingView } from '@palm/contracts';
 import { samplePalmJpeg } from '../../../tests/support/sample-report';
 import {
@@ -255,5 +256,18 @@ describe('without Stripe settings', () => {
     });
     expect(checkout.status).toBe(404);
     expect(stripe.sessions.filter((session) => session.clientReferenceId === id)).toHaveLength(0);
+  });
+});
+
+describe('payment settings', () => {
+  const settings = { STRIPE_API_URL: undefined, PAYMENT_PRICE: 999, PAYMENT_CURRENCY: 'usd' };
+
+  it('are off without a key, and refuse a key without its webhook secret', () => {
+    expect(
+      paymentOptions({ ...settings, STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined }),
+    ).toBeUndefined();
+    expect(() =>
+      paymentOptions({ ...settings, STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: undefined }),
+    ).toThrow('STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set');
   });
 });
