@@ -1,5 +1,6 @@
 import type { ReadingSection } from '@palm/contracts';
 import type { LineObservation, PalmObservation, Point } from '../palm-observation';
+import { phraseChooserFor, type PhraseChooser } from './phrase-chooser';
 
 /** A line whose crease was traced less surely than this says nothing about timing. */
 const TIMELINE_CONFIDENCE = 0.6;
@@ -107,38 +108,87 @@ function fatePhases(fate: LineObservation, { from, to }: { from: number; to: num
   return phases;
 }
 
-function lifePhases(life: LineObservation): Phase[] {
+/**
+ * The life line speaks of energy and pace through its phases. Each finding has a few phrasings,
+ * chosen per palm (as the narrator's are), so that two palms with the same classes do not read
+ * alike sentence for sentence.
+ */
+function lifePhases(life: LineObservation, choose: PhraseChooser): Phase[] {
   const phases: Phase[] = [];
-  phases.push(
-    life.depth === 'faint'
-      ? {
-          insight: 'Energy that tends to come in waves',
-          sentence:
-            'Your life line (Jeevan rekha) is fine and light: energy tends to come in waves, so busy phases go better with rest planned between them.',
-        }
-      : {
-          insight: 'Steady energy through the phases it spans',
-          sentence: `Your life line (Jeevan rekha) is ${life.depth === 'deep' ? 'deeply' : 'clearly'} marked: on the classical scale, read from its start above the thumb, its upper stretch covers the years to about 25 and its middle stretch the years to about 50, and its depth speaks of steady energy through them.`,
-        },
-  );
+  if (life.depth === 'faint') {
+    phases.push({
+      insight: choose.pick(
+        ['Energy that tends to come in waves', 'Phases of effort that want rest beside them'],
+        'timeline.life.faint.insight',
+      ),
+      sentence: choose.pick(
+        [
+          'Your life line (Jeevan rekha) is fine and light: energy tends to come in waves, so busy phases go better with rest planned between them.',
+          'A fine, light Jeevan rekha (life line) is read as energy that rises and falls: the demanding phases of life tend to go best when paced.',
+          'Your life line (Jeevan rekha) is lightly drawn, which the tradition reads as an energy that comes and goes: phases of effort tend to want phases of rest beside them.',
+        ],
+        'timeline.life.faint',
+      ),
+    });
+  } else {
+    const marked = life.depth === 'deep' ? 'deeply' : 'clearly';
+    phases.push({
+      insight: choose.pick(
+        ['Steady energy through the phases it spans', 'Energy that tends to hold through the building years'],
+        'timeline.life.steady.insight',
+      ),
+      sentence: choose.pick(
+        [
+          `Your life line (Jeevan rekha) is ${marked} marked: on the classical scale, read from its start above the thumb, its upper stretch covers the years to about 25 and its middle stretch the years to about 50, and its depth speaks of steady energy through them.`,
+          `Read on the classical scale from its start above the thumb, your ${marked} marked Jeevan rekha (life line) carries the years of learning, to about 25, and the building years, to about 50, with a steady supply of energy.`,
+          `The classical scale reads the life line (Jeevan rekha) from above the thumb downward, the years to about 25 first and those to about 50 next; yours is ${marked} marked through that stretch, a sign of energy that tends to hold steady.`,
+        ],
+        'timeline.life.steady',
+      ),
+    });
+  }
   if (life.curvature === 'curved') {
     phases.push({
-      insight: 'An appetite for new phases',
-      sentence:
-        'It sweeps wide around the thumb: warmth and curiosity that tend to make each new phase of life welcome rather than feared.',
+      insight: choose.pick(
+        ['An appetite for new phases', 'New chapters met with curiosity'],
+        'timeline.life.curved.insight',
+      ),
+      sentence: choose.pick(
+        [
+          'It sweeps wide around the thumb: warmth and curiosity that tend to make each new phase of life welcome rather than feared.',
+          'Its wide sweep around the Shukra parvat is read as warmth and curiosity: new phases of life tend to be met with appetite.',
+        ],
+        'timeline.life.curved',
+      ),
     });
   } else if (life.curvature === 'straight') {
     phases.push({
-      insight: 'A preference for settled routines',
-      sentence:
-        'It runs close and straight: a liking for settled routines, so changes of phase tend to go best when prepared step by step.',
+      insight: choose.pick(
+        ['A preference for settled routines', 'Changes that go best when prepared'],
+        'timeline.life.straight.insight',
+      ),
+      sentence: choose.pick(
+        [
+          'It runs close and straight: a liking for settled routines, so changes of phase tend to go best when prepared step by step.',
+          'Its close, straight course is read as a liking for settled routines: a new phase tends to sit best when it is prepared for.',
+        ],
+        'timeline.life.straight',
+      ),
     });
   }
   if ((life.breaks ?? 0) > 0) {
     phases.push({
-      insight: 'One phase marked off from the next',
-      sentence:
-        'It shows a break: the tradition reads a change of pace or surroundings that marks one phase of life off from the next.',
+      insight: choose.pick(
+        ['One phase marked off from the next', 'A change of pace between chapters'],
+        'timeline.life.break.insight',
+      ),
+      sentence: choose.pick(
+        [
+          'It shows a break: the tradition reads a change of pace or surroundings that marks one phase of life off from the next.',
+          'A break along it is read as a change of pace or of surroundings, a turning from one phase of life to the next.',
+        ],
+        'timeline.life.break',
+      ),
     });
   }
   return phases;
@@ -150,25 +200,36 @@ function lifePhases(life: LineObservation): Phase[] {
  * cover; nothing is said of where the life line ends (the tradition does not read it as a span of
  * years, and neither do we). Undefined when neither line was traced well enough.
  */
-export function timelineSection(observation: PalmObservation): ReadingSection | undefined {
+export function timelineSection(
+  observation: PalmObservation,
+  choose: PhraseChooser = phraseChooserFor(observation),
+): ReadingSection | undefined {
   const { fate, life } = observation.lines;
   const span = tracedWell(fate) ? fateSpan(fate, observation) : undefined;
   const lifeRead = tracedWell(life);
   if (!span && !lifeRead) return undefined;
-  const phases = [...(span ? fatePhases(fate, span) : []), ...(lifeRead ? lifePhases(life) : [])];
+  const phases = [...(span ? fatePhases(fate, span) : []), ...(lifeRead ? lifePhases(life, choose) : [])];
   const basis = [
     ...(span ? ['Fate line seen'] : []),
     ...(lifeRead && life.depth ? [`Life line: ${life.depth}`] : []),
   ];
-  const sureness = (line: LineObservation) => `${Math.round(line.confidence * 100)}% sure`;
+  const linesRead =
+    span && lifeRead ? 'your fate and life lines' : span ? 'your fate line' : 'your life line';
+  const sureness = (line: LineObservation) => `${Math.round(line.confidence * 100)} % sure`;
   return {
     area: TIMELINE_AREA,
     title: 'Timeline',
     subtitle: 'Phases of life on the classical age scale',
     insights: phases.map((phase) => phase.insight),
     content: phases.map((phase) => phase.sentence).join(' '),
-    details:
-      'The age scale is a tradition of reading, not a measurement: these are phases and tendencies, never events or dates, and your own choices shape each of them.',
+    details: choose.pick(
+      [
+        `The age scale is a tradition of reading, not a measurement, and we read it only from ${linesRead}, traced surely: these are phases and tendencies, never events or dates, and your own choices shape each of them.`,
+        `We read timing only from ${linesRead}, where the crease was traced surely; the classical scale is a tradition, not a measurement, so take these as phases and tendencies that your own choices shape, never as events or dates.`,
+        `Timing here comes from ${linesRead} alone, traced surely, on a scale that is a tradition rather than a measurement: phases and tendencies, never events or dates, each of them yours to shape.`,
+      ],
+      'timeline.details',
+    ),
     basis,
     howWeRead: {
       measured: span
