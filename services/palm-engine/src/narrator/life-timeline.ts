@@ -12,7 +12,7 @@ const USUAL_LEVEL = { head: 0.5, heart: 0.72 } as const;
  */
 const FATE_AGES = { wrist: 0, head: 35, heart: 49, top: 70 } as const;
 
-export const TIMELINE_AREA = 'timeline';
+const TIMELINE_AREA = 'timeline';
 
 const WRIST = 0;
 const MIDDLE_KNUCKLE = 9;

@@ -15,7 +15,7 @@ import { canSee, READING_NOT_FOUND } from '../sharing/reading-access';
 import type { PaymentOptions } from './payments.config';
 import type { PaymentsRepository } from './payments.repository';
 
-export const UNLOCK_PRODUCT_NAME = 'Full palm reading';
+const UNLOCK_PRODUCT_NAME = 'Full palm reading';
 /** The operator's card lists this many of the latest purchases. */
 const RECENT_PURCHASES = 50;
 
