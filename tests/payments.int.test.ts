@@ -14,6 +14,7 @@ const BACKUP_CODES = ['P4YM3NTA', 'Q7RS2TUV', 'W9XY4ZAB'];
 let stack: TestStack;
 let stripe: StripeStandIn;
 let gateway: string;
+const readingLog: string[] = [];
 
 beforeAll(async () => {
   stripe = await startStripeStandIn();
@@ -28,6 +29,9 @@ beforeAll(async () => {
       ADMIN_BACKUP_CODES: BACKUP_CODES.join(','),
       READING_RATE_LIMIT_PER_MINUTE: '1000',
       LOG_LEVEL: 'warn',
+    },
+    onOutput: (name, line) => {
+      if (name === 'reading') readingLog.push(line);
     },
   });
   gateway = stack.urls.gateway;
@@ -113,6 +117,9 @@ describe('the paid unlock in distributed mode (PostgreSQL, RabbitMQ, the gateway
       clientReferenceId: 'N'.repeat(22),
     });
     expect((await webhook(unknown, stripe.sign(unknown))).status).toBe(200);
+    await expect
+      .poll(() => readingLog.find((line) => line.includes('paid checkout for a reading that does not exist')))
+      .toContain('N'.repeat(22));
 
     const sessionId = await login();
     const asOperator = (path: string, method = 'GET') =>

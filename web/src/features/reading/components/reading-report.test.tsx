@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ReportRoute from '@/app/routes/report';
@@ -119,6 +119,26 @@ describe('report page', () => {
     await user.click(screen.getByRole('button', { name: 'Download PDF' }));
     await user.click(screen.getByRole('button', { name: 'Continue with Free Preview' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('waits for the payment back from checkout and shows the full reading once it is unlocked', async () => {
+    const locked = { ...completed, unlock: { amount: 999, currency: 'usd' } };
+    const fetchMock = vi
+      .fn<typeof fetch>()
+      .mockResolvedValueOnce(jsonResponse(locked))
+      .mockImplementation(() => Promise.resolve(jsonResponse({ ...completed, unlock: null })));
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithApp(<ReportRoute />, {
+      path: '/report/:id',
+      initialEntry: '/report/abcdefghijklmnopqrstuv?checkout=complete',
+    });
+    expect(await screen.findByText('Confirming your payment…')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Unlock Full Reading' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Confirming your payment…')).not.toBeInTheDocument(), {
+      timeout: 5_000,
+    });
+    expect(screen.queryByRole('button', { name: 'Unlock Full Reading' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download PDF' })).toBeInTheDocument();
   });
 
   it('shows "Reading Not Found" when the reading does not exist', async () => {
