@@ -259,6 +259,40 @@ describe('without Stripe settings', () => {
   });
 });
 
+describe('when Stripe cannot be reached', () => {
+  it('answers 502 with a sentence and records nothing', async () => {
+    const gone = await startStripeStandIn();
+    await gone.close();
+    const harness = await startReadingHarness({
+      result: PAID_RESULT,
+      payments: {
+        secretKey: STAND_IN_SECRET_KEY,
+        webhookSecret: STAND_IN_WEBHOOK_SECRET,
+        apiUrl: gone.url,
+        price: 999,
+        currency: 'usd',
+      },
+    });
+    try {
+      const { id, cookie } = await makeReading(harness);
+      const response = await fetch(`${harness.url}/api/payments/checkout`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Cookie: cookie },
+        body: JSON.stringify({ readingId: id }),
+      });
+      expect(response.status).toBe(502);
+      expect(((await response.json()) as { detail: string }).detail).toBe(
+        'The payment service did not answer as expected. Please try again in a moment.',
+      );
+      expect(await harness.db('reading_purchases').count<{ count: number }[]>({ count: '*' })).toEqual([
+        { count: 0 },
+      ]);
+    } finally {
+      await harness.close();
+    }
+  });
+});
+
 describe('payment settings', () => {
   const settings = { STRIPE_API_URL: undefined, PAYMENT_PRICE: 999, PAYMENT_CURRENCY: 'usd' };
 

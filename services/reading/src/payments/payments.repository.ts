@@ -72,9 +72,10 @@ export function createPaymentsRepository(db: Database) {
       });
     },
 
-    async find(id: string): Promise<(Purchase & { paymentIntent: string | null }) | undefined> {
+    /** A purchase, with the payment a refund goes against. */
+    async find(id: string): Promise<{ purchase: Purchase; paymentIntent: string | null } | undefined> {
       const row = await db<PurchaseRow>('reading_purchases').where({ id }).first();
-      return row ? { ...toPurchase(row), paymentIntent: row.payment_intent } : undefined;
+      return row ? { purchase: toPurchase(row), paymentIntent: row.payment_intent } : undefined;
     },
 
     /** The refund re-locks the reading unless another paid purchase still stands for it. */

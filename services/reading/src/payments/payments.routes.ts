@@ -1,5 +1,5 @@
 import express, { Router, type Request } from 'express';
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import { checkoutRequestSchema, type CheckoutStarted, type PurchasesSummary } from '@palm/contracts';
 import {
   badRequest,
@@ -42,6 +42,26 @@ export function createPaymentsRouter(deps: PaymentsRoutesDeps): Router {
   const router = Router();
   const admin = requireAdmin(deps.sessions);
 
+  /**
+   * A call to Stripe. Its failures (unreachable, refused, rate-limited) answer 502 with a sentence;
+   * the log keeps Stripe's own message.
+   */
+  async function stripeCall<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeError)) throw error;
+      logger.warn({ err: error }, 'the Stripe API call failed');
+      throw new HttpError(
+        502,
+        'The payment service did not answer as expected. Please try again in a moment.',
+        {
+          code: 'payment_provider_error',
+        },
+      );
+    }
+  }
+
   router.post('/api/payments/checkout', jsonBody('1kb'), async (req, res) => {
     if (!deps.stripe) throw paymentsOff();
     const parsed = checkoutRequestSchema.safeParse(req.body ?? {});
@@ -58,22 +78,24 @@ export function createPaymentsRouter(deps: PaymentsRoutesDeps): Router {
     }
     const { client, options } = deps.stripe;
     const back = reportUrl(deps.publicUrl, reading.id);
-    const session = await client.checkout.sessions.create({
-      mode: 'payment',
-      client_reference_id: reading.id,
-      line_items: [
-        {
-          quantity: 1,
-          price_data: {
-            currency: options.currency,
-            unit_amount: options.price,
-            product_data: { name: UNLOCK_PRODUCT_NAME },
+    const session = await stripeCall(() =>
+      client.checkout.sessions.create({
+        mode: 'payment',
+        client_reference_id: reading.id,
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: options.currency,
+              unit_amount: options.price,
+              product_data: { name: UNLOCK_PRODUCT_NAME },
+            },
           },
-        },
-      ],
-      success_url: `${back}?checkout=complete`,
-      cancel_url: back,
-    });
+        ],
+        success_url: `${back}?checkout=complete`,
+        cancel_url: back,
+      }),
+    );
     if (!session.url) throw new HttpError(502, 'The payment page could not be opened. Please try again.');
     logger.info({ readingId: reading.id, checkoutSession: session.id }, 'checkout started');
     res.setHeader('Cache-Control', 'no-store');
@@ -128,22 +150,26 @@ export function createPaymentsRouter(deps: PaymentsRoutesDeps): Router {
 
   router.post('/api/admin/payments/:id/refund', admin, async (req, res) => {
     if (!deps.stripe) throw paymentsOff();
-    const purchase = await purchases.find(String(req.params.id));
-    if (!purchase) throw notFound('There is no purchase with this id.');
+    const found = await purchases.find(String(req.params.id));
+    if (!found) throw notFound('There is no purchase with this id.');
+    const { purchase, paymentIntent } = found;
     if (purchase.status !== 'paid') {
       throw new HttpError(409, 'This purchase has already been refunded.', { code: 'already_refunded' });
     }
-    if (!purchase.paymentIntent) {
+    if (!paymentIntent) {
       throw new HttpError(409, 'This purchase has no payment to refund; refund it in the Stripe dashboard.');
     }
-    await deps.stripe.client.refunds.create({ payment_intent: purchase.paymentIntent });
+    const { client } = deps.stripe;
+    // The key makes a second click, or a second operator, refund the payment once at Stripe.
+    await stripeCall(() =>
+      client.refunds.create({ payment_intent: paymentIntent }, { idempotencyKey: `refund-${purchase.id}` }),
+    );
     await purchases.markRefunded(purchase.id);
     logger.info(
       { checkoutSession: purchase.id, readingId: purchase.readingId },
       'purchase refunded; reading locked',
     );
-    const refunded = await purchases.find(purchase.id);
-    res.json({ ...refunded, paymentIntent: undefined });
+    res.json((await purchases.find(purchase.id))?.purchase);
   });
 
   return router;
