@@ -9,8 +9,12 @@ import {
   startStripeStandIn,
   type StripeStandIn,
 } from '../support/stripe-stand-in';
+import { seriousAxeViolations } from './support/axe';
 import { launchChromium, visible } from './support/browser';
+import { ADMIN_SESSION_STORAGE_KEY } from './support/operator';
 import { startProduct, type RunningProduct } from './support/product';
+
+const BACKUP_CODE = 'E2EPAY42';
 
 interface SectionView {
   area: string;
@@ -67,6 +71,8 @@ describe('the paid unlock with Stripe settings', () => {
         STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY,
         STRIPE_WEBHOOK_SECRET: STAND_IN_WEBHOOK_SECRET,
         STRIPE_API_URL: stripe.url,
+        ADMIN_TOTP_SECRET: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+        ADMIN_BACKUP_CODES: BACKUP_CODE,
       },
       { port },
     );
@@ -77,7 +83,7 @@ describe('the paid unlock with Stripe settings', () => {
     await stripe?.close();
   });
 
-  it('goes from the preview through Unlock and the checkout page back to the full reading and its PDF', async () => {
+  it('goes from the preview through Unlock and the checkout page back to the full reading and its PDF, until the operator refunds it', async () => {
     const context = await browser.newContext({ baseURL: product.url, reducedMotion: 'reduce' });
     try {
       const id = await makeReading(context);
@@ -112,6 +118,32 @@ describe('the paid unlock with Stripe settings', () => {
       ).toBe(true);
       const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
       expect((await readFile(await file.path())).subarray(0, 5).toString()).toBe('%PDF-');
+
+      // The operator sees the purchase on the dashboard and refunds it: the reading is a preview again.
+      const login = await context.request.post('/api/admin/login', { data: { token: BACKUP_CODE } });
+      expect(login.status()).toBe(200);
+      const { sessionId } = (await login.json()) as { sessionId: string };
+      const admin = await context.newPage();
+      await admin.addInitScript(
+        ([key, value]) =>
+          (
+            globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }
+          ).localStorage.setItem(key!, value!),
+        [ADMIN_SESSION_STORAGE_KEY, sessionId],
+      );
+      await admin.goto('/admin');
+      const row = admin.getByRole('row', { name: new RegExp(id) });
+      await visible(row);
+      expect(await row.textContent()).toContain('paid');
+      expect(await seriousAxeViolations(admin)).toEqual([]);
+      await row.getByRole('button', { name: /Refund the purchase/ }).click();
+      await admin.getByRole('dialog').getByRole('button', { name: 'Refund' }).click();
+      await visible(admin.getByText('Refund issued'));
+      await visible(row.getByText('refunded'));
+      expect(stripe.refunds).toEqual([{ paymentIntent: stripe.sessions.at(-1)!.paymentIntent }]);
+      await page.reload();
+      await visible(page.getByText('This is your free preview'));
+      expect((await context.request.get(`/api/reading/${id}/pdf`)).status()).toBe(402);
     } finally {
       await context.close();
     }

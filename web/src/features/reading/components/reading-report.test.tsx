@@ -139,6 +139,10 @@ describe('report page', () => {
     });
     expect(screen.queryByRole('button', { name: 'Unlock Full Reading' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Download PDF' })).toBeInTheDocument();
+    // Unlocked, the address forgets the return from checkout: nothing waits for a payment again.
+    const calls = fetchMock.mock.calls.length;
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(fetchMock.mock.calls.length).toBe(calls);
   });
 
   it('shows "Reading Not Found" when the reading does not exist', async () => {

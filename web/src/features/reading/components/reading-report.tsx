@@ -41,7 +41,7 @@ export function ReadingReport({ view }: { view: ReadingResponse }) {
             removedAfterDays={view.imageRemovedAfterDays ?? null}
           />
           <PalmAtAGlance profile={profile} />
-          {offer ? <UnlockOfferCard offer={offer} /> : null}
+          <UnlockOfferCard offer={offer} />
         </aside>
         <div className="reading-report__content">
           <ReadingBody reading={reading} />

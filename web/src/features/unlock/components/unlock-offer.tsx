@@ -11,21 +11,35 @@ const CONFIRM_POLL_MS = 2_000;
 const CONFIRM_PATIENCE_MS = 60_000;
 
 /**
- * The preview's call to unlock, shown only for a reading the server offers to unlock. Back from
- * the payment page (`?checkout=complete`) it waits for Stripe's webhook and shows the full reading
- * as soon as it unlocked.
+ * The preview's call to unlock, shown only for a reading the server offers to unlock (`offer`).
+ * Back from the payment page (`?checkout=complete`) it waits for Stripe's webhook; once the
+ * reading is unlocked it drops that mark from the address, so a later visit (after a refund, say)
+ * does not wait for a payment again.
  */
-export function UnlockOfferCard({ offer }: { offer: UnlockOffer }) {
+export function UnlockOfferCard({ offer }: { offer: UnlockOffer | null }) {
   const { openUnlock } = useUnlockDialog();
   const queryClient = useQueryClient();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const returned = params.get('checkout') === 'complete';
   const [waited, setWaited] = useState(false);
+  const readingId = offer?.readingId;
 
   useEffect(() => {
-    if (!returned) return;
+    if (returned && !readingId) {
+      setParams(
+        (current) => {
+          current.delete('checkout');
+          return current;
+        },
+        { replace: true },
+      );
+    }
+  }, [returned, readingId, setParams]);
+
+  useEffect(() => {
+    if (!returned || !readingId) return;
     const poll = setInterval(
-      () => void queryClient.invalidateQueries({ queryKey: [READING_PATH, offer.readingId] }),
+      () => void queryClient.invalidateQueries({ queryKey: [READING_PATH, readingId] }),
       CONFIRM_POLL_MS,
     );
     const giveUp = setTimeout(() => {
@@ -36,8 +50,9 @@ export function UnlockOfferCard({ offer }: { offer: UnlockOffer }) {
       clearInterval(poll);
       clearTimeout(giveUp);
     };
-  }, [returned, queryClient, offer.readingId]);
+  }, [returned, queryClient, readingId]);
 
+  if (!offer) return null;
   if (returned && !waited) {
     return (
       <div className="unlock-cta" role="status">
