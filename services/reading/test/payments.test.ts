@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReadingMail } from '../src/delivery/reading-mailer';
+import { loadConfig } from '@palm/platform';
+import { readingModule } from '../src/reading.module';
 import { paymentOptions } from '../src/payments/payments.config';
 import type { PurchasesSummary, ReadingResult, ReadingView } from '@palm/contracts';
 import { samplePalmJpeg } from '../../../tests/support/sample-report';
@@ -294,14 +296,25 @@ describe('when Stripe cannot be reached', () => {
 });
 
 describe('payment settings', () => {
-  const settings = { STRIPE_API_URL: undefined, PAYMENT_PRICE: 999, PAYMENT_CURRENCY: 'usd' };
-
-  it('are off without a key, and refuse a key without its webhook secret', () => {
+  it('are off without a key, and stop start-up naming the webhook secret when only the key is set', () => {
+    expect(paymentOptions(loadConfig(readingModule.configSchema, {}))).toBeUndefined();
+    expect(() => loadConfig(readingModule.configSchema, { STRIPE_SECRET_KEY: 'sk_test_planted' })).toThrow(
+      /^Invalid configuration:\n {2}STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set$/,
+    );
     expect(
-      paymentOptions({ ...settings, STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined }),
-    ).toBeUndefined();
-    expect(() =>
-      paymentOptions({ ...settings, STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: undefined }),
-    ).toThrow('STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set');
+      paymentOptions(
+        loadConfig(readingModule.configSchema, {
+          STRIPE_SECRET_KEY: 'sk_test_x',
+          STRIPE_WEBHOOK_SECRET: 'whsec_x',
+          PAYMENT_CURRENCY: 'EUR',
+        }),
+      ),
+    ).toEqual({
+      secretKey: 'sk_test_x',
+      webhookSecret: 'whsec_x',
+      apiUrl: undefined,
+      price: 999,
+      currency: 'eur',
+    });
   });
 });

@@ -30,12 +30,20 @@ export interface PaymentOptions {
 
 type PaymentConfig = z.infer<z.ZodObject<typeof paymentSettings>>;
 
-/** Payments are on only with both Stripe secrets: a key without its webhook could never unlock. */
-export function paymentOptions(config: PaymentConfig): PaymentOptions | undefined {
-  if (!config.STRIPE_SECRET_KEY) return undefined;
-  if (!config.STRIPE_WEBHOOK_SECRET) {
-    throw new Error('STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set');
+/** A key without its webhook secret could take payments that never unlock: start-up stops instead. */
+export function checkPaymentSettings(config: PaymentConfig, ctx: z.RefinementCtx): void {
+  if (config.STRIPE_SECRET_KEY && !config.STRIPE_WEBHOOK_SECRET) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['STRIPE_WEBHOOK_SECRET'],
+      message: 'required when STRIPE_SECRET_KEY is set',
+    });
   }
+}
+
+/** Payments are on only with both Stripe secrets (checkPaymentSettings refuses one without the other). */
+export function paymentOptions(config: PaymentConfig): PaymentOptions | undefined {
+  if (!config.STRIPE_SECRET_KEY || !config.STRIPE_WEBHOOK_SECRET) return undefined;
   return {
     secretKey: config.STRIPE_SECRET_KEY,
     webhookSecret: config.STRIPE_WEBHOOK_SECRET,
