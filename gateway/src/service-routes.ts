@@ -14,6 +14,8 @@ export interface ServiceRoute {
 export function serviceRoutes(targets: GatewayTargets): ServiceRoute[] {
   return [
     { prefix: '/api/reading', target: targets.READING_URL, service: 'reading' },
+    { prefix: '/api/payments', target: targets.READING_URL, service: 'reading' },
+    { prefix: '/api/admin/payments', target: targets.READING_URL, service: 'reading' },
     { prefix: '/api/flows', target: targets.FLOW_URL, service: 'flow' },
     { prefix: '/api/admin/flows', target: targets.FLOW_URL, service: 'flow' },
     { prefix: '/api/admin/questions', target: targets.FLOW_URL, service: 'flow' },

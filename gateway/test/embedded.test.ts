@@ -76,7 +76,8 @@ describe('embedded mode', () => {
     const { id } = (await response.json()) as { id: string };
     const view = await waitForReading(product!.url, id, 2_000);
     expect(view.status).toBe('completed');
-    expect(view.reading!.sections).toHaveLength(5);
+    // The five life areas, and the Timeline after them when the photo's lines were traced well.
+    expect(view.reading!.sections.filter((section) => section.area !== 'timeline')).toHaveLength(5);
     expect(view.reading!.sections[0]!.area).toBe('spiritual');
     const image = await fetch(`${product!.url}${view.palmUrl}`);
     expect(image.headers.get('content-type')).toBe('image/jpeg');
@@ -138,7 +139,7 @@ describe('embedded mode', () => {
       usesPrompts: false,
       note: PROMPTS_IDLE_NOTE,
     });
-    expect(run.result.sections).toHaveLength(5);
+    expect(run.result.sections.length).toBeGreaterThanOrEqual(5);
 
     const wrong = await fetch(testRun, { method: 'POST', body: form('visual'), headers: { authorization } });
     expect(wrong.status).toBe(400);

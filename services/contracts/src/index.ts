@@ -7,4 +7,5 @@ export * from './prompt.contract';
 export * from './admin.contract';
 export * from './sharing.contract';
 export * from './profile-words';
+export * from './payments.contract';
 export * from './vedic-glossary';

@@ -107,6 +107,8 @@ export const readingSectionSchema = z.object({
   basis: z.array(z.string()),
   /** Absent in readings made before the disclosure existed. */
   howWeRead: howWeReadSchema.optional(),
+  /** Set in a paid reading's free preview: only the title and first insight were sent. */
+  locked: z.boolean().optional(),
 });
 export type ReadingSection = z.infer<typeof readingSectionSchema>;
 
@@ -249,6 +251,8 @@ export const readingViewSchema = z.object({
   completedAt: z.string().nullable(),
   /** Set once the retention sweep deleted the photo: the report says it was removed after N days. */
   imageRemovedAfterDays: z.number().int().nullable(),
+  /** Set while the reading is a free preview that can be unlocked: the one-off price, in minor units. */
+  unlock: z.object({ amount: z.number().int().positive(), currency: z.string() }).nullable(),
 });
 export type ReadingView = z.infer<typeof readingViewSchema>;
 

@@ -9,6 +9,7 @@ import {
 } from './reading-engine';
 import { lineTraces } from './markers/line-traces';
 import { linkMarkers, palmMarkers } from './markers/palm-markers';
+import { timelineSection } from './narrator/life-timeline';
 import { howWeReadByArea, LocalNarrator } from './narrator/local-narrator';
 import type { NarrationInput, Narrator } from './narrator/narrator';
 import { phraseChooserFor } from './narrator/phrase-chooser';
@@ -79,19 +80,24 @@ export class PalmReadingEngine implements ReadingEngine {
       palm,
       narrated.map((section) => section.area as LifeArea),
     );
-    const sections = narrated.map((section) =>
-      section.howWeRead
-        ? section
-        : {
-            ...section,
-            subtitle: sectionSubtitle(
-              findings.filter((finding) => finding.area === section.area),
-              profile.handType,
-              false,
-            ),
-            howWeRead: notes.get(section.area as LifeArea),
-          },
-    );
+    const timeline = timelineSection(palm);
+    const sections = [
+      ...narrated.map((section) =>
+        section.howWeRead
+          ? section
+          : {
+              ...section,
+              subtitle: sectionSubtitle(
+                findings.filter((finding) => finding.area === section.area),
+                profile.handType,
+                false,
+              ),
+              howWeRead: notes.get(section.area as LifeArea),
+            },
+      ),
+      // The predictions of the paid unlock: read from the traced lines by the engine, never narrated.
+      ...(timeline ? [timeline] : []),
+    ];
     return sanitiseReadingResult({
       sections,
       themes: story.themes,

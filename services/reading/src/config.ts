@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { infrastructureConfigSchema, portSetting, urlSetting } from '@palm/platform';
+import { checkPaymentSettings, paymentSettings } from './payments/payments.config';
 
 const perHour = (fallback: number) =>
   z.coerce.number().int().min(1, 'expected a whole number ≥ 1').default(fallback);
@@ -7,29 +8,34 @@ const perHour = (fallback: number) =>
 /** Twenty-four waiting uploads are read within ~10 s at intake's pace; later ones are told to come back. */
 export const DEFAULT_INTAKE_BACKLOG = 24;
 
-export const readingConfigSchema = infrastructureConfigSchema.extend({
-  PORT: portSetting(8081),
-  /** How long POST /api/reading waits for the reading before answering 202 (the browser gives up at 120 s). */
-  READING_WAIT_MS: z.coerce.number().int().min(0).max(115_000).default(115_000),
-  /** Uploads that may wait for intake at once; past it POST /api/reading answers 503 + Retry-After. */
-  READING_INTAKE_BACKLOG: z.coerce
-    .number()
-    .int()
-    .min(0, 'expected a whole number ≥ 0')
-    .default(DEFAULT_INTAKE_BACKLOG),
-  /** Palm photos are deleted this many days after their reading. */
-  READING_IMAGE_RETENTION_DAYS: z.coerce
-    .number()
-    .int()
-    .min(1, 'expected a whole number of days ≥ 1')
-    .default(30),
-  /** Where visitors reach the site: the link in emails (`${PUBLIC_URL}/report/{id}`). */
-  PUBLIC_URL: z.url({ error: 'expected a URL' }).default('http://localhost:8080'),
-  /** smtp:// or smtps:// server for "Email me this reading"; without it the action is not offered. */
-  SMTP_URL: urlSetting(),
-  MAIL_FROM: z.string().trim().min(3).default('Hastrekha <readings@localhost>'),
-  /** Emails one reading may be sent in an hour, and one client may ask for in an hour. */
-  EMAIL_LIMIT_PER_READING_PER_HOUR: perHour(3),
-  EMAIL_LIMIT_PER_CLIENT_PER_HOUR: perHour(10),
-});
+export const readingConfigSchema = infrastructureConfigSchema
+  .extend({
+    PORT: portSetting(8081),
+    /** How long POST /api/reading waits for the reading before answering 202 (the browser gives up at 120 s). */
+    READING_WAIT_MS: z.coerce.number().int().min(0).max(115_000).default(115_000),
+    /** Uploads that may wait for intake at once; past it POST /api/reading answers 503 + Retry-After. */
+    READING_INTAKE_BACKLOG: z.coerce
+      .number()
+      .int()
+      .min(0, 'expected a whole number ≥ 0')
+      .default(DEFAULT_INTAKE_BACKLOG),
+    /** Palm photos are deleted this many days after their reading. */
+    READING_IMAGE_RETENTION_DAYS: z.coerce
+      .number()
+      .int()
+      .min(1, 'expected a whole number of days ≥ 1')
+      .default(30),
+    /** Where visitors reach the site: the link in emails (`${PUBLIC_URL}/report/{id}`). */
+    PUBLIC_URL: z.url({ error: 'expected a URL' }).default('http://localhost:8080'),
+    /** smtp:// or smtps:// server for "Email me this reading"; without it the action is not offered. */
+    SMTP_URL: urlSetting(),
+    MAIL_FROM: z.string().trim().min(3).default('Hastrekha <readings@localhost>'),
+    /** Emails one reading may be sent in an hour, and one client may ask for in an hour. */
+    EMAIL_LIMIT_PER_READING_PER_HOUR: perHour(3),
+    EMAIL_LIMIT_PER_CLIENT_PER_HOUR: perHour(10),
+    /** The admin-auth service that answers session checks (the purchases card) when run on its own. */
+    ADMIN_AUTH_URL: z.url({ error: 'expected a URL' }).default('http://127.0.0.1:8083'),
+    ...paymentSettings,
+  })
+  .superRefine(checkPaymentSettings);
 export type ReadingConfig = z.infer<typeof readingConfigSchema>;

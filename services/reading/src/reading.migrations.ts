@@ -83,4 +83,31 @@ export const readingMigrations: Migration[] = [
       });
     },
   },
+  {
+    name: '005_payments',
+    async up(db) {
+      // Set while a paid checkout stands for the reading; a refund clears it again.
+      await db.schema.alterTable('readings', (table) => {
+        table.timestamp('unlocked_at', { useTz: true });
+      });
+      // One row per completed Checkout Session. No foreign key: the operator's record of a sale
+      // outlives the reading it bought.
+      await db.schema.createTable('reading_purchases', (table) => {
+        table.string('id', 255).primary();
+        table.string('reading_id', 22).notNullable().index();
+        table.integer('amount').notNullable();
+        table.string('currency', 3).notNullable();
+        table.string('payment_intent', 255);
+        table.string('status', 16).notNullable();
+        table.timestamp('paid_at', { useTz: true }).notNullable().defaultTo(db.fn.now());
+        table.timestamp('refunded_at', { useTz: true });
+      });
+      // Every Stripe event handled, by id: a redelivered or replayed event changes nothing.
+      await db.schema.createTable('payment_events', (table) => {
+        table.string('id', 255).primary();
+        table.string('type', 100).notNullable();
+        table.timestamp('received_at', { useTz: true }).notNullable().defaultTo(db.fn.now());
+      });
+    },
+  },
 ];

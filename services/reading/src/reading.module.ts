@@ -7,12 +7,13 @@ export const readingModule: ServiceModule<ReadingConfig> = {
   name: 'reading',
   configSchema: readingConfigSchema,
   migrations: { table: READING_MIGRATIONS_TABLE, migrations: readingMigrations },
-  async create({ config, logger, db, bus, blobs }) {
+  async create({ config, logger, db, bus, blobs, peers }) {
     const service = createReadingService({
       db,
       bus: await bus(),
       blobs: await blobs(),
       logger,
+      sessions: peers.sessions,
       ...readingServiceOptions(config),
     });
     return { ...service, routers: [service.router], provides: { sharePreview: service.sharePreview } };

@@ -8,6 +8,7 @@ import type {
   ReadingSubmission,
 } from '@palm/contracts';
 import { sanitiseReadingResult, type Database } from '@palm/platform';
+import { readingPreview } from './payments/reading-preview';
 
 export interface ReadingRecord {
   id: string;
@@ -28,6 +29,8 @@ export interface ReadingRecord {
   sharingStoppedAt: Date | null;
   /** The visitor chose to show the palm photo on the share card instead of the outline. */
   sharePhoto: boolean;
+  /** Payments are on and this reading is not paid for: `result` is its free preview. */
+  locked: boolean;
 }
 
 interface ReadingRow {
@@ -44,6 +47,8 @@ interface ReadingRow {
   owner_hash: string | null;
   sharing_stopped_at: Date | string | null;
   share_photo: boolean | null;
+  submission: Pick<ReadingSubmission, 'focusAreas'> | string;
+  unlocked_at: Date | string | null;
 }
 
 export interface OutboxMessage {
@@ -57,7 +62,7 @@ export interface OutboxMessage {
 const parseJson = <T>(value: T | string | null): T | null =>
   typeof value === 'string' ? (JSON.parse(value) as T) : value;
 
-const toRecord = (row: ReadingRow, result: ReadingResult | null): ReadingRecord => ({
+const toRecord = (row: ReadingRow, result: ReadingResult | null, locked: boolean): ReadingRecord => ({
   id: row.id,
   status: row.status,
   imageKey: row.image_key,
@@ -71,6 +76,7 @@ const toRecord = (row: ReadingRow, result: ReadingResult | null): ReadingRecord 
   ownerHash: row.owner_hash ?? null,
   sharingStoppedAt: row.sharing_stopped_at ? new Date(row.sharing_stopped_at) : null,
   sharePhoto: row.share_photo === true,
+  locked,
 });
 
 /**
@@ -86,7 +92,8 @@ async function storedResult(value: ReadingResult | string | null): Promise<Readi
 
 const TERMINAL: ReadingStatus[] = ['completed', 'failed'];
 
-export function createReadingRepository(db: Database) {
+/** `paywall`: payments are on, so a reading not paid for is read as its free preview. */
+export function createReadingRepository(db: Database, { paywall = false }: { paywall?: boolean } = {}) {
   return {
     /** The reading and its event commit together or not at all. */
     async insertWithEvent<N extends EventName>(
@@ -127,7 +134,10 @@ export function createReadingRepository(db: Database) {
     async find(id: string, options: { withText?: boolean } = {}): Promise<ReadingRecord | undefined> {
       const row = await db<ReadingRow>('readings').where({ id }).first();
       if (!row) return undefined;
-      return toRecord(row, options.withText === false ? null : await storedResult(row.result));
+      const locked = paywall && row.unlocked_at === null;
+      const result = options.withText === false ? null : await storedResult(row.result);
+      const firstFocusArea = parseJson(row.submission)?.focusAreas[0];
+      return toRecord(row, result && locked ? readingPreview(result, firstFocusArea) : result, locked);
     },
 
     /** "Stop sharing" / "Share again", and whether the share card shows the photo. */

@@ -31,6 +31,8 @@ export interface ReadingRoutesDeps {
   imageRetentionDays: number;
   /** Uploads that may wait for intake at once (READING_INTAKE_BACKLOG); more are answered 503. */
   intakeBacklog: number;
+  /** The unlock price a locked reading offers (payments on). */
+  unlockPrice: ReadingView['unlock'];
 }
 
 export const palmImagePath = (id: string) => `/api/reading/${id}/image`;
@@ -38,7 +40,11 @@ export const palmImagePath = (id: string) => `/api/reading/${id}/image`;
 /** Where a reading's normalised photo is stored, from intake until retention removes it. */
 const readingImageKey = (id: string) => `readings/${id}/palm.jpg`;
 
-export function toReadingView(reading: ReadingRecord, imageRetentionDays: number): ReadingView {
+export function toReadingView(
+  reading: ReadingRecord,
+  imageRetentionDays: number,
+  unlockPrice: ReadingView['unlock'] = null,
+): ReadingView {
   return {
     id: reading.id,
     status: reading.status,
@@ -48,6 +54,7 @@ export function toReadingView(reading: ReadingRecord, imageRetentionDays: number
     createdAt: reading.createdAt.toISOString(),
     completedAt: reading.completedAt?.toISOString() ?? null,
     imageRemovedAfterDays: reading.imageRemovedAt ? imageRetentionDays : null,
+    unlock: reading.locked ? unlockPrice : null,
   };
 }
 
@@ -272,7 +279,7 @@ export function createReadingRouter(deps: ReadingRoutesDeps): Router {
   router.get('/api/reading/:id', async (req, res) => {
     const { reading } = await visibleReading(repository, req);
     res.setHeader('Cache-Control', REVOCABLE_CONTENT_CACHE_CONTROL);
-    res.json(toReadingView(reading, deps.imageRetentionDays));
+    res.json(toReadingView(reading, deps.imageRetentionDays, deps.unlockPrice));
   });
 
   router.get('/api/reading/:id/image', async (req, res) => {

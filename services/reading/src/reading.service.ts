@@ -8,6 +8,7 @@ import {
   type Logger,
   type MessageBus,
   type QueueConsumer,
+  type SessionVerifier,
 } from '@palm/platform';
 import { DEFAULT_INTAKE_BACKLOG, type ReadingConfig } from './config';
 import { createCompletionWaiter } from './completion-waiter';
@@ -16,6 +17,10 @@ import { createEmailDeliveryHandlers } from './delivery/email-delivery.handler';
 import { createEmailDeliveryRouter } from './delivery/email-delivery.routes';
 import { createSmtpMailer, type ReadingMailer } from './delivery/reading-mailer';
 import { createOutboxRelay } from './outbox/outbox-relay';
+import { paymentOptions, type PaymentOptions } from './payments/payments.config';
+import { createPaymentsRepository } from './payments/payments.repository';
+import { createPaymentsRouter } from './payments/payments.routes';
+import { createStripeClient } from './payments/stripe-client';
 import { createReadingResultsHandlers } from './reading-results.handler';
 import { READING_MIGRATIONS_TABLE, readingMigrations } from './reading.migrations';
 import { createReadingRepository } from './reading.repository';
@@ -45,6 +50,10 @@ export interface ReadingServiceDeps {
   publicUrl?: string;
   /** "Email me this reading"; without it the action is not offered. */
   email?: ReadingEmailOptions;
+  /** Stripe Checkout for the full reading; without it nothing is gated or sold. */
+  payments?: PaymentOptions;
+  /** Operator sessions, for the purchases routes under /api/admin/payments. */
+  sessions?: SessionVerifier;
 }
 
 export interface ReadingEmailOptions {
@@ -56,7 +65,10 @@ export interface ReadingEmailOptions {
 /** The service's settings from its configuration (the SMTP mailer only when SMTP_URL is set). */
 export function readingServiceOptions(
   config: ReadingConfig,
-): Pick<ReadingServiceDeps, 'waitMs' | 'intakeBacklog' | 'imageRetentionDays' | 'publicUrl' | 'email'> {
+): Pick<
+  ReadingServiceDeps,
+  'waitMs' | 'intakeBacklog' | 'imageRetentionDays' | 'publicUrl' | 'email' | 'payments'
+> {
   return {
     waitMs: config.READING_WAIT_MS,
     intakeBacklog: config.READING_INTAKE_BACKLOG,
@@ -69,6 +81,7 @@ export function readingServiceOptions(
           perClientPerHour: config.EMAIL_LIMIT_PER_CLIENT_PER_HOUR,
         }
       : undefined,
+    payments: paymentOptions(config),
   };
 }
 
@@ -85,7 +98,7 @@ export interface ReadingService {
 
 export function createReadingService(deps: ReadingServiceDeps): ReadingService {
   const logger = deps.logger.child({ component: 'reading' });
-  const repository = createReadingRepository(deps.db);
+  const repository = createReadingRepository(deps.db, { paywall: Boolean(deps.payments) });
   const waiter = createCompletionWaiter(repository);
   const relay = createOutboxRelay({ repository, bus: deps.bus, logger, intervalMs: deps.outboxIntervalMs });
   const imageRetentionDays = deps.imageRetentionDays ?? DEFAULT_IMAGE_RETENTION_DAYS;
@@ -108,6 +121,7 @@ export function createReadingService(deps: ReadingServiceDeps): ReadingService {
     logger,
     waitMs: deps.waitMs ?? READING_SERVER_WAIT_MS,
     intakeBacklog: deps.intakeBacklog ?? DEFAULT_INTAKE_BACKLOG,
+    unlockPrice: deps.payments ? { amount: deps.payments.price, currency: deps.payments.currency } : null,
   });
   const router = Router();
   router.use(
@@ -121,6 +135,14 @@ export function createReadingService(deps: ReadingServiceDeps): ReadingService {
       emailAvailable: Boolean(deps.email),
       perReadingPerHour: deps.email?.perReadingPerHour ?? 3,
       perClientPerHour: deps.email?.perClientPerHour ?? 10,
+    }),
+    createPaymentsRouter({
+      readings: repository,
+      purchases: createPaymentsRepository(deps.db),
+      sessions: deps.sessions ?? { verify: () => Promise.resolve(false) },
+      logger,
+      publicUrl,
+      stripe: deps.payments && { client: createStripeClient(deps.payments), options: deps.payments },
     }),
   );
 

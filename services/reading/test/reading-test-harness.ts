@@ -14,7 +14,9 @@ import {
   startServices,
   type MemoryBus,
   type BlobStore,
+  type SessionVerifier,
 } from '@palm/platform';
+import type { PaymentOptions } from '../src/payments/payments.config';
 import { createReadingService, type ReadingEmailOptions } from '../src/reading.service';
 
 export const SAMPLE_RESULT: ReadingResult = {
@@ -42,7 +44,15 @@ export type StandInWorkerBehaviour = 'complete' | 'unreadable' | 'silent';
  * reading service's own contract; the real worker is exercised by the pipeline tests.
  */
 export async function startReadingHarness(
-  options: { waitMs?: number; email?: ReadingEmailOptions; intakeBacklog?: number } = {},
+  options: {
+    waitMs?: number;
+    email?: ReadingEmailOptions;
+    intakeBacklog?: number;
+    payments?: PaymentOptions;
+    sessions?: SessionVerifier;
+    /** What the stand-in worker answers (SAMPLE_RESULT by default). */
+    result?: ReadingResult;
+  } = {},
 ) {
   const logger = createLogger('reading-test', 'silent');
   const dataDir = await mkdtemp(path.join(tmpdir(), 'reading-test-'));
@@ -70,6 +80,8 @@ export async function startReadingHarness(
     waitMs: options.waitMs ?? 5_000,
     intakeBacklog: options.intakeBacklog,
     email: options.email,
+    payments: options.payments,
+    sessions: options.sessions,
   });
   await startServices([service], () => Promise.resolve(bus));
   const requested: string[] = [];
@@ -100,7 +112,7 @@ export async function startReadingHarness(
         version: 1,
         readingId: payload.readingId,
         imageKey,
-        result: SAMPLE_RESULT,
+        result: options.result ?? SAMPLE_RESULT,
         engine: 'stand-in',
         durationMs: 1,
         flowId: payload.submission.flowId ?? null,

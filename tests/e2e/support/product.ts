@@ -16,6 +16,8 @@ export interface RunningProduct {
 export interface StartOptions {
   /** Keeps every info-and-above log line in `logLines`, for tests that read what the product logs. */
   captureLogs?: boolean;
+  /** A port chosen ahead, for settings that must name the product's own address (PUBLIC_URL). */
+  port?: number;
 }
 
 /**
@@ -35,7 +37,7 @@ export async function startProduct(
   const product = await startEmbedded({
     logger,
     env: { DATA_DIR: dataDir, WEB_DIST: inject('webDist'), ...env },
-    port: 0,
+    port: options.port ?? 0,
     opsPort: 0,
     host: '127.0.0.1',
   });

@@ -45,7 +45,8 @@ export function createEmailDeliveryHandlers(deps: {
       }
       try {
         const link = reportLink(deps.publicUrl, reading.id);
-        const pdf = await artifacts.pdf(reading);
+        // The PDF is part of the paid unlock: a preview's email links to the report instead.
+        const pdf = reading.locked ? null : await artifacts.pdf(reading);
         await mailer.send(
           composeReadingMail({
             to: claim.delivery.email,

@@ -5,13 +5,16 @@ import type { ReadingMail } from './reading-mailer';
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-/** The email: a short summary (each section's first insight), the link, and the whole reading as PDF. */
+/**
+ * The email: a short summary (each section's first insight), the link, and the whole reading as
+ * PDF; a free preview's email (`pdf` null) says how to unlock the rest instead.
+ */
 export function composeReadingMail(input: {
   to: string;
   deliveryId: string;
   reading: ReadingRecord;
   link: string;
-  pdf: Buffer;
+  pdf: Buffer | null;
   mailDomain: string;
 }): ReadingMail {
   const sections = (input.reading.result?.sections ?? []).map((section) => ({
@@ -19,12 +22,15 @@ export function composeReadingMail(input: {
     insight: section.insights[0] ? plainText(section.insights[0]) : '',
   }));
   const date = input.reading.createdAt.toISOString().slice(0, 10);
+  const pdfNote = input.pdf
+    ? 'The full reading is attached as a PDF.'
+    : 'This is the free preview: unlock the full reading and its PDF on the report page.';
   const text = [
     `Your palm reading from ${REPORT_BRAND.name} (${REPORT_BRAND.devanagari})`,
     '',
     ...sections.flatMap((section) => [section.title, section.insight ? `  ${section.insight}` : '', '']),
     `Read it again at any time: ${input.link}`,
-    'The full reading is attached as a PDF.',
+    pdfNote,
     '',
     READING_DISCLAIMER,
   ].join('\n');
@@ -37,7 +43,7 @@ ${sections
       (section.insight ? `<p style="margin:0">${escapeHtml(section.insight)}</p>` : ''),
   )
   .join('\n')}
-<p style="margin-top:24px"><a href="${escapeHtml(input.link)}">Open your reading</a> — the full reading is attached as a PDF.</p>
+<p style="margin-top:24px"><a href="${escapeHtml(input.link)}">Open your reading</a> — ${escapeHtml(pdfNote)}</p>
 <p style="color:#6b5a4e;font-size:12px">${escapeHtml(READING_DISCLAIMER)}</p>
 </body></html>`;
   return {
@@ -46,8 +52,14 @@ ${sections
     text,
     html,
     messageId: `<${input.deliveryId}@${input.mailDomain}>`,
-    attachments: [
-      { filename: `hastrekha-palm-reading-${date}.pdf`, content: input.pdf, contentType: 'application/pdf' },
-    ],
+    attachments: input.pdf
+      ? [
+          {
+            filename: `hastrekha-palm-reading-${date}.pdf`,
+            content: input.pdf,
+            contentType: 'application/pdf',
+          },
+        ]
+      : [],
   };
 }

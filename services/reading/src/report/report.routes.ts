@@ -19,6 +19,13 @@ export function createReportRouter(deps: {
         code: 'reading_not_ready',
       });
     }
+    if (reading.locked) {
+      throw new HttpError(
+        402,
+        'The PDF comes with the full reading: unlock it on the report page with a one-off payment to download it.',
+        { code: 'payment_required' },
+      );
+    }
     const pdf = await artifacts.pdf(reading);
     const date = reading.createdAt.toISOString().slice(0, 10);
     res.setHeader('Content-Type', 'application/pdf');

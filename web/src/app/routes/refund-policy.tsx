@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { PolicySection, StaticPageLayout } from '@/components/layout/static-page-layout';
 import {
   BRAND_NAME,
+  FULL_READING_PRICE,
   POLICY_LAST_UPDATED,
   SUPPORT_EMAIL,
   SUPPORT_HOURS,
@@ -18,7 +19,16 @@ export default function RefundPolicyRoute() {
     <StaticPageLayout
       title="Refund Policy"
       lastUpdated={POLICY_LAST_UPDATED}
-      intro={<p>We want every reading to feel worth it. Here is when and how you can get your money back.</p>}
+      intro={
+        <>
+          <p>We want every reading to feel worth it. Here is when and how you can get your money back.</p>
+          <p>
+            What you buy: a one-off payment of {FULL_READING_PRICE} unlocks one reading — every life area in
+            full, the Timeline of personalised predictions and the PDF download. It is a single purchase, not
+            a subscription: nothing renews and nothing is charged again.
+          </p>
+        </>
+      }
     >
       <PolicySection number={1} title="Refund Eligibility">
         <p>You may request a refund for a paid reading in these cases:</p>
@@ -72,7 +82,10 @@ export default function RefundPolicyRoute() {
           Contact our support team at <a href={SUPPORT_MAILTO}>{SUPPORT_EMAIL}</a> and include:
         </p>
         <ul>
-          <li>Your order number and transaction details (date, amount and payment method).</li>
+          <li>
+            The link to your reading (it ends in the reading&apos;s id, which is how we find your purchase),
+            or your order number, and the transaction details (date, amount and payment method).
+          </li>
           <li>The reason for your request.</li>
           <li>Screenshots of any error or technical problem, if you have them.</li>
         </ul>
@@ -92,7 +105,7 @@ export default function RefundPolicyRoute() {
         <p>
           Every request goes through the same steps: request, review (3-5 business days), approval and payout.
           Approved refunds are returned to the original payment method, and you receive an email confirmation
-          when your refund is issued.
+          when your refund is issued. A refunded reading goes back to its free preview.
         </p>
       </PolicySection>
 

@@ -46,13 +46,16 @@ export default function TermsConditionsRoute() {
         <p>
           Every visitor receives a free preview of their reading without a credit card. The complete reading
           can be unlocked for a one-off payment of {FULL_READING_PRICE}, which includes a full detailed
-          reading for all life areas, personalized future predictions and a PDF download.
+          reading for all life areas, personalized future predictions and a PDF download. The preview holds
+          the opening of your reading and your first focus area in full, and the first insight of each other
+          area. Where the full reading is not offered for sale, the complete reading is shown free.
         </p>
       </PolicySection>
 
       <PolicySection number={5} title="Payments and Refunds">
         <p>
-          Prices are shown before you pay. Payments are handled by our payment provider. Refunds are governed
+          Prices are shown before you pay. Payments are handled by our payment provider, Stripe; we never see
+          or store your card details. You may ask for a refund within 7 days of purchase; refunds are governed
           by our <Link to="/refund-policy">Refund Policy</Link>.
         </p>
       </PolicySection>

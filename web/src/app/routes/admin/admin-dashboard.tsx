@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
+import { PurchasesCard } from '@/features/admin-payments/components/purchases-card';
 
 const SECTIONS = [
   {
@@ -30,7 +31,9 @@ export default function AdminDashboardRoute() {
         <div>
           <p className="eyebrow">Operator area</p>
           <h1>Admin Dashboard</h1>
-          <p className="admin-heading__lead">Manage the prompts and question flows behind every reading.</p>
+          <p className="admin-heading__lead">
+            Manage the prompts and question flows behind every reading, and see what was bought.
+          </p>
         </div>
       </div>
       <div className="admin-dashboard">
@@ -50,6 +53,7 @@ export default function AdminDashboardRoute() {
             </span>
           </Card>
         ))}
+        <PurchasesCard />
       </div>
     </>
   );

@@ -18,6 +18,8 @@ export interface ReadingResponse {
   error: string | null;
   /** Set once the photo was deleted under the retention rule. */
   imageRemovedAfterDays?: number | null;
+  /** Set while the reading is a free preview that can be unlocked, with the price in minor units. */
+  unlock?: { amount: number; currency: string } | null;
 }
 
 export function getReading(id: string): Promise<ReadingResponse> {

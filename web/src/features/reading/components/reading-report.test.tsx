@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ReportRoute from '@/app/routes/report';
@@ -42,9 +42,11 @@ const renderReport = () =>
   renderWithApp(<ReportRoute />, { path: '/report/:id', initialEntry: '/report/abcdefghijklmnopqrstuv' });
 
 describe('report page', () => {
-  it('shows the completed reading with positioned markers and the unlock dialog', async () => {
-    vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockResolvedValue(jsonResponse(completed)));
-    const user = userEvent.setup();
+  it('shows the completed reading with positioned markers, and no unlock when the site sells nothing', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>().mockResolvedValue(jsonResponse({ ...completed, unlock: null })),
+    );
     renderReport();
 
     expect(await screen.findByText('Reading Complete')).toBeInTheDocument();
@@ -55,18 +57,92 @@ describe('report page', () => {
     expect(screen.getByRole('button', { name: 'Palm Feature' })).toHaveStyle({ left: '70%', top: '80%' });
     for (const link of screen.getAllByRole('link', { name: 'New Reading' }))
       expect(link).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('button', { name: 'Unlock Full Reading' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/free preview/i)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download PDF' })).toHaveAttribute(
+      'href',
+      `/api/reading/${completed.id}/pdf`,
+    );
+  });
 
+  it("offers the unlock of a preview at the server's price and says why checkout could not open", async () => {
+    const preview = {
+      ...completed,
+      unlock: { amount: 999, currency: 'usd' },
+      reading: {
+        ...completed.reading,
+        sections: [
+          ...completed.reading.sections,
+          {
+            ...completed.reading.sections[0]!,
+            area: 'career',
+            title: 'Career',
+            content: '',
+            insights: ['Steady.'],
+            locked: true,
+          },
+        ],
+      },
+    };
+    const isCheckout = (input: Parameters<typeof fetch>[0]) =>
+      (input instanceof Request ? input.url : input.toString()).includes('/api/payments/checkout');
+    const fetchMock = vi.fn<typeof fetch>((input) =>
+      Promise.resolve(
+        isCheckout(input)
+          ? jsonResponse(
+              { title: 'Bad Gateway', status: 502, detail: 'The payment page could not be opened.' },
+              502,
+            )
+          : jsonResponse(preview),
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderReport();
+
+    expect(await screen.findByText('This is your free preview')).toBeInTheDocument();
+    expect(screen.getByText('The rest of this section comes with the full reading.')).toBeInTheDocument();
     await user.click(screen.getAllByRole('button', { name: 'Unlock Full Reading' })[0]!);
     const dialog = screen.getByRole('dialog');
     expect(within(dialog).getByText('$9.99')).toBeInTheDocument();
     expect(within(dialog).getByText('Full detailed reading for all life areas')).toBeInTheDocument();
     expect(within(dialog).getByText('Personalized future predictions')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Unlock for $9.99' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The payment page could not be opened.',
+    );
+    const checkoutCall = fetchMock.mock.calls.find(([input]) => isCheckout(input));
+    expect(JSON.parse(checkoutCall![1]!.body as string)).toEqual({ readingId: completed.id });
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
-    await user.click(screen.getAllByRole('button', { name: 'Unlock Full Reading' })[0]!);
+    await user.click(screen.getByRole('button', { name: 'Download PDF' }));
     await user.click(screen.getByRole('button', { name: 'Continue with Free Preview' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('waits for the payment back from checkout and shows the full reading once it is unlocked', async () => {
+    const locked = { ...completed, unlock: { amount: 999, currency: 'usd' } };
+    const fetchMock = vi
+      .fn<typeof fetch>()
+      .mockResolvedValueOnce(jsonResponse(locked))
+      .mockImplementation(() => Promise.resolve(jsonResponse({ ...completed, unlock: null })));
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithApp(<ReportRoute />, {
+      path: '/report/:id',
+      initialEntry: '/report/abcdefghijklmnopqrstuv?checkout=complete',
+    });
+    expect(await screen.findByText('Confirming your payment…')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Unlock Full Reading' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Confirming your payment…')).not.toBeInTheDocument(), {
+      timeout: 5_000,
+    });
+    expect(screen.queryByRole('button', { name: 'Unlock Full Reading' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download PDF' })).toBeInTheDocument();
+    // Unlocked, the address forgets the return from checkout: nothing waits for a payment again.
+    const calls = fetchMock.mock.calls.length;
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(fetchMock.mock.calls.length).toBe(calls);
   });
 
   it('shows "Reading Not Found" when the reading does not exist', async () => {

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { useUnlockDialog } from '@/features/unlock/components/unlock-dialog';
-import { FULL_READING_PRICE } from '@/config/brand';
+import { UnlockOfferCard } from '@/features/unlock/components/unlock-offer';
 import type { ReadingResponse } from '../api/get-reading';
 import { normalizeReading } from '../lib/normalize-reading';
 import { PalmAtAGlance } from './palm-at-a-glance';
@@ -15,6 +15,8 @@ import './reading.css';
 export function ReadingReport({ view }: { view: ReadingResponse }) {
   const reading = useMemo(() => normalizeReading(view.reading), [view.reading]);
   const { openUnlock } = useUnlockDialog();
+  // Only a preview the server offers to unlock (payments configured) mentions unlocking at all.
+  const offer = view.unlock ? { readingId: view.id, price: view.unlock } : null;
   const markers = reading.kind === 'sections' ? reading.markers : [];
   const traces = reading.kind === 'sections' ? reading.traces : null;
   const profile = reading.kind === 'sections' ? reading.profile : null;
@@ -29,7 +31,7 @@ export function ReadingReport({ view }: { view: ReadingResponse }) {
         <p>What the lines of your hand reveal, read in the Vedic tradition of Samudrika Shastra.</p>
       </div>
 
-      <ReportActions readingId={view.id} />
+      <ReportActions readingId={view.id} onLockedPdf={offer ? () => openUnlock(offer) : undefined} />
       <div className="reading-report__layout">
         <aside className="reading-report__palm">
           <PalmWithMarkers
@@ -39,22 +41,16 @@ export function ReadingReport({ view }: { view: ReadingResponse }) {
             removedAfterDays={view.imageRemovedAfterDays ?? null}
           />
           <PalmAtAGlance profile={profile} />
-          <div className="unlock-cta">
-            <p className="unlock-cta__title">This is your free preview</p>
-            <p className="unlock-cta__text">
-              Unlock every life area, personalised predictions and a PDF copy for {FULL_READING_PRICE}.
-            </p>
-            <Button onClick={openUnlock} className="unlock-cta__button">
-              Unlock Full Reading
-            </Button>
-          </div>
+          <UnlockOfferCard offer={offer} />
         </aside>
         <div className="reading-report__content">
           <ReadingBody reading={reading} />
           <div className="reading-report__actions">
-            <Button variant="primary" onClick={openUnlock}>
-              Unlock Full Reading
-            </Button>
+            {offer ? (
+              <Button variant="primary" onClick={() => openUnlock(offer)}>
+                Unlock Full Reading
+              </Button>
+            ) : null}
             <ButtonLink to="/" variant="secondary">
               New Reading
             </ButtonLink>

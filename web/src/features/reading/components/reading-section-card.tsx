@@ -38,6 +38,9 @@ export function ReadingSectionCard({ section }: { section: DisplaySection }) {
       {section.details ? <LinkedText className="reading-section__details" text={section.details} /> : null}
       <BasisTags basis={section.basis} vedicNames={vedicNames} />
       {section.howWeRead ? <HowWeRead notes={section.howWeRead} /> : null}
+      {section.locked ? (
+        <p className="reading-section__locked">The rest of this section comes with the full reading.</p>
+      ) : null}
     </article>
   );
 }

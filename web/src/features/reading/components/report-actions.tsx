@@ -27,8 +27,11 @@ async function copyText(text: string): Promise<void> {
   throw new Error('clipboard unavailable');
 }
 
-/** Keep and share a reading: Download PDF, Share, Email me this reading, and (for its owner) Stop sharing. */
-export function ReportActions({ readingId }: { readingId: string }) {
+/**
+ * Keep and share a reading: Download PDF, Share, Email me this reading, and (for its owner) Stop
+ * sharing. In a free preview the PDF is part of the unlock, so its button offers that instead.
+ */
+export function ReportActions({ readingId, onLockedPdf }: { readingId: string; onLockedPdf?: () => void }) {
   const { toast } = useToast();
   const queryClient = useQueryClient();
   const sharingQuery = useQuery(getReadingSharingQueryOptions(readingId));
@@ -100,9 +103,15 @@ export function ReportActions({ readingId }: { readingId: string }) {
   return (
     <section className="report-actions" aria-label="Keep and share this reading">
       <div className="report-actions__buttons">
-        <a className="btn btn--secondary btn--sm" href={readingPdfUrl(readingId)} download>
-          Download PDF
-        </a>
+        {onLockedPdf ? (
+          <Button variant="secondary" size="sm" onClick={onLockedPdf}>
+            Download PDF
+          </Button>
+        ) : (
+          <a className="btn btn--secondary btn--sm" href={readingPdfUrl(readingId)} download>
+            Download PDF
+          </a>
+        )}
         <Button
           variant="secondary"
           size="sm"
@@ -169,7 +178,9 @@ export function ReportActions({ readingId }: { readingId: string }) {
             </p>
           ) : (
             <p id={`${emailId}-hint`} className="report-actions__hint">
-              We send the reading with its PDF once and keep the address only with that delivery record.
+              {onLockedPdf
+                ? 'We send the free preview once and keep the address only with that delivery record.'
+                : 'We send the reading with its PDF once and keep the address only with that delivery record.'}
             </p>
           )}
         </form>

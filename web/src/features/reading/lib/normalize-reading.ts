@@ -12,6 +12,8 @@ export interface DisplaySection {
   basis: string[];
   /** The "How we read this" disclosure, when the reading carries one. */
   howWeRead?: DisplayHowWeRead;
+  /** A free preview sent only the start of this section; the rest comes with the unlock. */
+  locked?: boolean;
 }
 
 export interface DisplayHowWeRead {
@@ -106,6 +108,7 @@ function toSection(value: unknown, key: string, area?: string): DisplaySection |
     details: text(value.details),
     basis: strings(value.basis),
     howWeRead: toHowWeRead(value.howWeRead),
+    ...(value.locked === true && { locked: true }),
   };
 }
 

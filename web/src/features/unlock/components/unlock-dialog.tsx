@@ -1,7 +1,10 @@
+import { useMutation } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { FULL_READING_PRICE } from '@/config/brand';
+import { describeError } from '@/lib/api-client';
+import { startCheckout } from '../api/start-checkout';
+import { formatPrice } from '@/lib/format-price';
 import './unlock-dialog.css';
 
 const BENEFITS = [
@@ -10,24 +13,36 @@ const BENEFITS = [
   'PDF download of your complete reading',
 ] as const;
 
+/** What the dialog sells: one reading, at the price the server offers it for. */
+export interface UnlockOffer {
+  readingId: string;
+  price: { amount: number; currency: string };
+}
+
 interface UnlockDialogContextValue {
   isOpen: boolean;
-  openUnlock: () => void;
+  openUnlock: (offer: UnlockOffer) => void;
   closeUnlock: () => void;
 }
 
 const UnlockDialogContext = createContext<UnlockDialogContextValue | null>(null);
 
-/** The unlock dialog starts closed and is controlled by the app (spec §4). */
+/**
+ * The unlock dialog starts closed and is controlled by the app (spec §4). It is opened only for a
+ * reading the server offers to unlock, i.e. when payments are configured.
+ */
 export function UnlockDialogProvider({ children }: { children: ReactNode }) {
-  const [isOpen, setOpen] = useState(false);
-  const openUnlock = useCallback(() => setOpen(true), []);
-  const closeUnlock = useCallback(() => setOpen(false), []);
-  const value = useMemo(() => ({ isOpen, openUnlock, closeUnlock }), [isOpen, openUnlock, closeUnlock]);
+  const [offer, setOffer] = useState<UnlockOffer | null>(null);
+  const openUnlock = useCallback((next: UnlockOffer) => setOffer(next), []);
+  const closeUnlock = useCallback(() => setOffer(null), []);
+  const value = useMemo(
+    () => ({ isOpen: offer !== null, openUnlock, closeUnlock }),
+    [offer, openUnlock, closeUnlock],
+  );
   return (
     <UnlockDialogContext value={value}>
       {children}
-      <UnlockDialog open={isOpen} onClose={closeUnlock} />
+      {offer ? <UnlockDialog offer={offer} onClose={closeUnlock} /> : null}
     </UnlockDialogContext>
   );
 }
@@ -38,17 +53,23 @@ export function useUnlockDialog(): UnlockDialogContextValue {
   return context;
 }
 
-export function UnlockDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+function UnlockDialog({ offer, onClose }: { offer: UnlockOffer; onClose: () => void }) {
+  const price = formatPrice(offer.price);
+  const checkout = useMutation({
+    mutationFn: () => startCheckout(offer.readingId),
+    // The payment page is Stripe's: the browser leaves and comes back to the report when paid.
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
   return (
     <Dialog
-      open={open}
+      open
       onClose={onClose}
       title="Unlock Your Full Reading"
       description="Go beyond the free preview with the complete Vedic reading of your palm."
       className="unlock-dialog"
     >
       <p className="unlock-dialog__price">
-        <span className="unlock-dialog__amount">{FULL_READING_PRICE}</span>
+        <span className="unlock-dialog__amount">{price}</span>
         <span className="unlock-dialog__terms">one-off payment</span>
       </p>
       <ul className="unlock-dialog__benefits">
@@ -56,13 +77,26 @@ export function UnlockDialog({ open, onClose }: { open: boolean; onClose: () => 
           <li key={benefit}>{benefit}</li>
         ))}
       </ul>
+      {checkout.isError ? (
+        <p className="unlock-dialog__error" role="alert">
+          {describeError(checkout.error, 'The payment page could not be opened. Please try again.')}
+        </p>
+      ) : null}
       <div className="unlock-dialog__actions">
-        {/* Checkout is not built yet (spec §1): the purchase button is a placeholder. */}
-        <Button size="lg">Unlock for {FULL_READING_PRICE}</Button>
+        <Button
+          size="lg"
+          disabled={checkout.isPending || checkout.isSuccess}
+          onClick={() => checkout.mutate()}
+        >
+          {checkout.isPending || checkout.isSuccess ? 'Opening secure checkout…' : `Unlock for ${price}`}
+        </Button>
         <Button variant="ghost" onClick={onClose}>
           Continue with Free Preview
         </Button>
       </div>
+      <p className="unlock-dialog__note">
+        Payment is handled by Stripe. You can ask for a refund within 7 days of purchase.
+      </p>
     </Dialog>
   );
 }

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { readingIdSchema } from './reading.contract';
+
+/** POST /api/payments/checkout: where the browser goes to pay for this reading. */
+export const checkoutRequestSchema = z.object({ readingId: readingIdSchema });
+export const checkoutStartedSchema = z.object({ url: z.string() });
+export type CheckoutStarted = z.infer<typeof checkoutStartedSchema>;
+
+export const PURCHASE_STATUSES = ['paid', 'refunded'] as const;
+
+export const purchaseSchema = z.object({
+  /** The Checkout Session id. */
+  id: z.string(),
+  readingId: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  status: z.enum(PURCHASE_STATUSES),
+  paidAt: z.string(),
+  refundedAt: z.string().nullable(),
+});
+export type Purchase = z.infer<typeof purchaseSchema>;
+
+/** GET /api/admin/payments: the dashboard's "Purchases" card. */
+export const purchasesSummarySchema = z.object({
+  enabled: z.boolean(),
+  count: z.number().int(),
+  /** Paid minus refunded, per currency, in minor units. */
+  revenue: z.array(z.object({ currency: z.string(), amount: z.number().int() })),
+  refunds: z.number().int(),
+  recent: z.array(purchaseSchema),
+});
+export type PurchasesSummary = z.infer<typeof purchasesSummarySchema>;

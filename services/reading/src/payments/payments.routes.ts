@@ -1,0 +1,194 @@
+import express, { Router, type Request } from 'express';
+import Stripe from 'stripe';
+import { checkoutRequestSchema, type CheckoutStarted, type PurchasesSummary } from '@palm/contracts';
+import {
+  badRequest,
+  HttpError,
+  jsonBody,
+  notFound,
+  requireAdmin,
+  type Logger,
+  type SessionVerifier,
+} from '@palm/platform';
+import type { ReadingRepository } from '../reading.repository';
+import { canSee, READING_NOT_FOUND } from '../sharing/reading-access';
+import type { PaymentOptions } from './payments.config';
+import type { PaymentsRepository } from './payments.repository';
+
+const UNLOCK_PRODUCT_NAME = 'Full palm reading';
+/** The operator's card lists this many of the latest purchases. */
+const RECENT_PURCHASES = 50;
+
+export interface PaymentsRoutesDeps {
+  readings: ReadingRepository;
+  purchases: PaymentsRepository;
+  sessions: SessionVerifier;
+  logger: Logger;
+  publicUrl: string;
+  /** Absent when payments are off: nothing is sold, and the webhook and checkout answer 404. */
+  stripe?: { client: Stripe; options: PaymentOptions };
+}
+
+const paymentsOff = () =>
+  new HttpError(404, 'Payments are not enabled on this site: every reading is shown in full.', {
+    code: 'payments_disabled',
+  });
+
+const reportUrl = (publicUrl: string, readingId: string) =>
+  new URL(`/report/${encodeURIComponent(readingId)}`, publicUrl).toString();
+
+export function createPaymentsRouter(deps: PaymentsRoutesDeps): Router {
+  const { readings, purchases, logger } = deps;
+  const router = Router();
+  const admin = requireAdmin(deps.sessions);
+
+  /**
+   * A call to Stripe. Its failures (unreachable, refused, rate-limited) answer 502 with a sentence;
+   * the log keeps Stripe's own message.
+   */
+  async function stripeCall<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeError)) throw error;
+      logger.warn({ err: error }, 'the Stripe API call failed');
+      throw new HttpError(
+        502,
+        'The payment service did not answer as expected. Please try again in a moment.',
+        {
+          code: 'payment_provider_error',
+        },
+      );
+    }
+  }
+
+  router.post('/api/payments/checkout', jsonBody('1kb'), async (req, res) => {
+    if (!deps.stripe) throw paymentsOff();
+    const parsed = checkoutRequestSchema.safeParse(req.body ?? {});
+    if (!parsed.success) throw badRequest('Please name the reading to unlock.');
+    const reading = await readings.find(parsed.data.readingId, { withText: false });
+    if (!reading || !canSee(reading, req.headers.cookie)) throw notFound(READING_NOT_FOUND);
+    if (reading.status !== 'completed') {
+      throw new HttpError(409, 'This reading is not ready yet. Please wait until it is complete.', {
+        code: 'reading_not_ready',
+      });
+    }
+    if (!reading.locked) {
+      throw new HttpError(409, 'This reading is already unlocked.', { code: 'already_unlocked' });
+    }
+    const { client, options } = deps.stripe;
+    const back = reportUrl(deps.publicUrl, reading.id);
+    const session = await stripeCall(() =>
+      client.checkout.sessions.create({
+        mode: 'payment',
+        client_reference_id: reading.id,
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: options.currency,
+              unit_amount: options.price,
+              product_data: { name: UNLOCK_PRODUCT_NAME },
+            },
+          },
+        ],
+        success_url: `${back}?checkout=complete`,
+        cancel_url: back,
+      }),
+    );
+    if (!session.url) throw new HttpError(502, 'The payment page could not be opened. Please try again.');
+    logger.info({ readingId: reading.id, checkoutSession: session.id }, 'checkout started');
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ url: session.url } satisfies CheckoutStarted);
+  });
+
+  // Stripe signs the exact bytes it sent, so this route reads its body raw, never as parsed JSON.
+  router.post(
+    '/api/payments/webhook',
+    express.raw({ type: () => true, limit: '256kb' }),
+    async (req: Request, res) => {
+      if (!deps.stripe) throw paymentsOff();
+      const event = verifiedEvent(deps.stripe, req, logger);
+      if (event.type === 'checkout.session.completed') {
+        const session = event.data.object;
+        const readingId = session.client_reference_id;
+        if (session.payment_status !== 'paid' || !readingId) {
+          logger.warn(
+            { event: event.id, checkoutSession: session.id },
+            'checkout completed unpaid or without a reading',
+          );
+        } else {
+          const outcome = await purchases.recordCheckout(event.id, {
+            sessionId: session.id,
+            readingId,
+            amount: session.amount_total ?? deps.stripe.options.price,
+            currency: session.currency ?? deps.stripe.options.currency,
+            paymentIntent:
+              typeof session.payment_intent === 'string'
+                ? session.payment_intent
+                : (session.payment_intent?.id ?? null),
+          });
+          const log = { event: event.id, readingId, checkoutSession: session.id };
+          if (outcome === 'unknown-reading')
+            logger.warn(log, 'paid checkout for a reading that does not exist');
+          else
+            logger.info(log, outcome === 'unlocked' ? 'reading unlocked' : 'checkout event already handled');
+        }
+      }
+      res.json({ received: true });
+    },
+  );
+
+  router.get('/api/admin/payments', admin, async (_req, res) => {
+    const summary: PurchasesSummary = {
+      enabled: Boolean(deps.stripe),
+      ...(await purchases.summary(RECENT_PURCHASES)),
+    };
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(summary);
+  });
+
+  router.post('/api/admin/payments/:id/refund', admin, async (req, res) => {
+    if (!deps.stripe) throw paymentsOff();
+    const found = await purchases.find(String(req.params.id));
+    if (!found) throw notFound('There is no purchase with this id.');
+    const { purchase, paymentIntent } = found;
+    if (purchase.status !== 'paid') {
+      throw new HttpError(409, 'This purchase has already been refunded.', { code: 'already_refunded' });
+    }
+    if (!paymentIntent) {
+      throw new HttpError(409, 'This purchase has no payment to refund; refund it in the Stripe dashboard.');
+    }
+    const { client } = deps.stripe;
+    // The key makes a second click, or a second operator, refund the payment once at Stripe.
+    await stripeCall(() =>
+      client.refunds.create({ payment_intent: paymentIntent }, { idempotencyKey: `refund-${purchase.id}` }),
+    );
+    await purchases.markRefunded(purchase.id);
+    logger.info(
+      { checkoutSession: purchase.id, readingId: purchase.readingId },
+      'purchase refunded; reading locked',
+    );
+    res.json((await purchases.find(purchase.id))?.purchase);
+  });
+
+  return router;
+}
+
+/** The event as Stripe signed it; a forged, altered or stale (replayed) delivery is refused. */
+function verifiedEvent(
+  stripe: NonNullable<PaymentsRoutesDeps['stripe']>,
+  req: Request,
+  logger: Logger,
+): Stripe.Event {
+  const signature = req.headers['stripe-signature'];
+  if (typeof signature !== 'string' || !Buffer.isBuffer(req.body)) {
+    throw badRequest('This webhook call carries no Stripe signature.');
+  }
+  try {
+    return stripe.client.webhooks.constructEvent(req.body, signature, stripe.options.webhookSecret);
+  } catch (error) {
+    logger.warn({ err: error }, 'webhook refused: its signature did not verify');
+    throw badRequest('The webhook signature could not be verified.');
+  }
+}
