@@ -130,7 +130,8 @@ function lifePhases(life: LineObservation, choose: PhraseChooser): Phase[] {
         'timeline.life.faint',
       ),
     });
-  } else {
+  } else if (life.depth) {
+    // Only a depth the profile states: a withheld one would not survive a re-take.
     const marked = life.depth === 'deep' ? 'deeply' : 'clearly';
     phases.push({
       insight: choose.pick(
@@ -206,9 +207,10 @@ export function timelineSection(
 ): ReadingSection | undefined {
   const { fate, life } = observation.lines;
   const span = tracedWell(fate) ? fateSpan(fate, observation) : undefined;
-  const lifeRead = tracedWell(life);
+  const lifeSays = tracedWell(life) ? lifePhases(life, choose) : [];
+  const lifeRead = lifeSays.length > 0;
   if (!span && !lifeRead) return undefined;
-  const phases = [...(span ? fatePhases(fate, span) : []), ...(lifeRead ? lifePhases(life, choose) : [])];
+  const phases = [...(span ? fatePhases(fate, span) : []), ...lifeSays];
   const basis = [
     ...(span ? ['Fate line seen'] : []),
     ...(lifeRead && life.depth ? [`Life line: ${life.depth}`] : []),
