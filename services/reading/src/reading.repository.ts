@@ -47,7 +47,8 @@ interface ReadingRow {
   owner_hash: string | null;
   sharing_stopped_at: Date | string | null;
   share_photo: boolean | null;
-  submission: Pick<ReadingSubmission, 'focusAreas'> | string;
+  /** Rows stored before a field existed lack it: `{}` is a valid row. */
+  submission: Partial<Pick<ReadingSubmission, 'focusAreas' | 'given'>> | string;
   unlocked_at: Date | string | null;
 }
 
@@ -57,6 +58,15 @@ export interface OutboxMessage {
   eventName: EventName;
   payload: unknown;
   requestId: string | null;
+}
+
+/**
+ * The first focus area the visitor chose, if they chose one: a default filled in for them is not
+ * theirs (as the contract reads `given`, a submission without it answered nothing).
+ */
+function chosenFocusArea(stored: ReadingRow['submission']): string | undefined {
+  const submission = parseJson(stored);
+  return submission?.given?.includes('focusAreas') ? submission.focusAreas?.[0] : undefined;
 }
 
 const parseJson = <T>(value: T | string | null): T | null =>
@@ -136,8 +146,11 @@ export function createReadingRepository(db: Database, { paywall = false }: { pay
       if (!row) return undefined;
       const locked = paywall && row.unlocked_at === null;
       const result = options.withText === false ? null : await storedResult(row.result);
-      const firstFocusArea = parseJson(row.submission)?.focusAreas[0];
-      return toRecord(row, result && locked ? readingPreview(result, firstFocusArea) : result, locked);
+      return toRecord(
+        row,
+        result && locked ? readingPreview(result, chosenFocusArea(row.submission)) : result,
+        locked,
+      );
     },
 
     /** "Stop sharing" / "Share again", and whether the share card shows the photo. */

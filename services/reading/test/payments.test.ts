@@ -60,9 +60,10 @@ beforeAll(async () => {
 });
 afterAll(() => stripe.close());
 
-async function makeReading(harness: ReadingHarness) {
+async function makeReading(harness: ReadingHarness, fields: Record<string, string> = {}) {
   const body = new FormData();
   body.append('palmImage', new Blob([new Uint8Array(palm)], { type: 'image/jpeg' }), 'palm.jpg');
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
   const response = await fetch(`${harness.url}/api/reading`, { method: 'POST', body });
   const { id } = (await response.json()) as { id: string };
   return { id, cookie: (response.headers.get('set-cookie') ?? '').split(';')[0]! };
@@ -114,6 +115,19 @@ describe('paid unlock with Stripe settings', () => {
     if (!session) throw new Error('the stand-in saw no such session');
     return session;
   }
+
+  it("keeps the visitor's first chosen focus area whole, and not one a default filled in", async () => {
+    const chosen = await makeReading(harness, { focusAreas: '["career","love"]', given: '["focusAreas"]' });
+    const [love, career] = (await readingOf(chosen.id)).reading!.sections;
+    expect(career!.locked).toBeUndefined();
+    expect(career!.content).toBe('Career CAREER-SECRET content.');
+    expect(love!.locked).toBe(true);
+
+    const defaulted = await makeReading(harness, { focusAreas: '["career","love"]', given: '[]' });
+    const [firstArea, careerCut] = (await readingOf(defaulted.id)).reading!.sections;
+    expect(firstArea!.locked).toBeUndefined();
+    expect(careerCut!.locked).toBe(true);
+  });
 
   it('sends only the preview before payment: the first focus area whole, the others cut, nothing locked anywhere', async () => {
     const { id, cookie } = await makeReading(harness);
