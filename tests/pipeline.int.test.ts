@@ -8,7 +8,14 @@ import knex from 'knex';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEAD_LETTER_QUEUE, EXCHANGE } from '@palm/contracts';
-import { palmPhotos, PALMS_DIR, readPhoto, submitReading, waitForReading } from './support/palm-photos';
+import {
+  palmPhotos,
+  PALMS_DIR,
+  readPhoto,
+  submitReading,
+  TEST_OWNER_COOKIE,
+  waitForReading,
+} from './support/palm-photos';
 import { startTestStack, type TestStack } from './support/test-stack';
 
 const run = promisify(execFile);
@@ -66,7 +73,7 @@ describe('the reading pipeline, distributed', () => {
     expect(view.reading!.sections.map((section) => section.area).sort()).toEqual(
       ['career', 'health', 'love', 'money', 'spiritual'].sort(),
     );
-    const image = await fetch(`${gateway}${view.palmUrl}`);
+    const image = await fetch(`${gateway}${view.palmUrl}`, { headers: { Cookie: TEST_OWNER_COOKIE } });
     expect(image.status).toBe(200);
     expect(image.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
@@ -79,7 +86,11 @@ describe('the reading pipeline, distributed', () => {
 
     const { id } = (await (await submitReading(gateway, original)).json()) as { id: string };
     const view = await waitForReading(gateway, id);
-    const served = Buffer.from(await (await fetch(`${gateway}${view.palmUrl}`)).arrayBuffer());
+    const served = Buffer.from(
+      await (
+        await fetch(`${gateway}${view.palmUrl}`, { headers: { Cookie: TEST_OWNER_COOKIE } })
+      ).arrayBuffer(),
+    );
     const after = await sharp(served).metadata();
     // EXIF orientation 6/8 means the stored pixels are turned a quarter: upright swaps the edges.
     const storedLandscape = before.width > before.height;

@@ -36,7 +36,7 @@ describe.each([
   ['phone', PHONE],
   ['desktop', DESKTOP],
 ] as [string, Viewport][])('keeping and sharing a reading on a %s', (_device, viewport) => {
-  it('downloads the PDF, copies the link, emails the reading and stops sharing', async () => {
+  it('keeps the reading private until Share, downloads the PDF, copies the link, emails it and stops sharing', async () => {
     const context = await browser.newContext({ baseURL: product.url, viewport, reducedMotion: 'reduce' });
     try {
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.url });
@@ -61,8 +61,16 @@ describe.each([
       const pdf = await readFile(await file.path());
       expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
 
+      // Private until Share: a stranger's browser finds nothing, not even a preview.
+      await visible(page.getByText(/Only this browser can open this reading/));
+      const before = await fetch(`${product.url}/report/${id}`);
+      expect(before.status).toBe(404);
+      expect(await before.text()).not.toContain('og:image');
+      expect((await fetch(`${product.url}/api/reading/${id}/pdf`)).status).toBe(404);
+
       await page.getByRole('button', { name: 'Share', exact: true }).click();
       await visible(page.getByText('Link copied'));
+      expect((await fetch(`${product.url}/report/${id}`)).status).toBe(200);
       const clipboard = () =>
         (
           globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
@@ -90,7 +98,11 @@ describe.each([
       expect(stranger.status).toBe(404);
       expect(await stranger.text()).not.toContain('og:image');
       await page.reload();
-      await visible(page.getByRole('button', { name: 'Share again' }));
+      await visible(page.getByText(/Only this browser can open this reading/));
+      // Sharing again opens the same link once more.
+      await page.getByRole('button', { name: 'Share', exact: true }).click();
+      await visible(page.getByRole('button', { name: 'Stop sharing' }));
+      expect((await fetch(`${product.url}/report/${id}`)).status).toBe(200);
       expect(pageErrors).toEqual([]);
     } finally {
       await context.close();

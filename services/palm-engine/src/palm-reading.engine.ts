@@ -1,4 +1,10 @@
-import { readingSectionSchema, type LifeArea, type ReadingResult } from '@palm/contracts';
+import {
+  readingSectionSchema,
+  type LifeArea,
+  type PalmProfile,
+  type ReadingResult,
+  type ReadingSubmission,
+} from '@palm/contracts';
 import { sanitiseReadingResult } from '@palm/platform';
 import type { EngineHost } from './engine-host';
 import {
@@ -9,9 +15,9 @@ import {
 } from './reading-engine';
 import { lineTraces } from './markers/line-traces';
 import { linkMarkers, palmMarkers } from './markers/palm-markers';
-import { howWeReadByArea, LocalNarrator } from './narrator/local-narrator';
+import { composeSections, howWeReadByArea, LocalNarrator } from './narrator/local-narrator';
 import type { NarrationInput, Narrator } from './narrator/narrator';
-import type { PalmObserverResult } from './palm-observation';
+import type { PalmObservation, PalmObserverResult } from './palm-observation';
 import { palmProfileOf } from './profile/palm-profile';
 import { profiledObservation } from './profile/profiled-lines';
 import { interpret, oneAreaPerFeature, PALM_RULES } from './rules/interpret';
@@ -71,7 +77,25 @@ export class PalmReadingEngine implements ReadingEngine {
       visual_markers: linkMarkers(palmMarkers(palm, findings), findings, sections),
       line_traces: lineTraces(palm),
       profile,
+      shared: this.palmOnly(observation, submission, profile),
     });
+  }
+
+  /**
+   * The reading a shared link shows to others: the same palm and the same sections, worded by the
+   * local narrator from the palm alone, so nothing the visitor answered or wrote reaches it.
+   */
+  private palmOnly(
+    observation: PalmObservation,
+    submission: ReadingSubmission,
+    profile: PalmProfile,
+  ): NonNullable<ReadingResult['shared']> {
+    const withoutAnswers = palmOnlySubmission(submission);
+    const fired = interpret(observation, withoutAnswers, PALM_ONLY_RULES, profile);
+    const findings = oneAreaPerFeature(fired);
+    const sections = composeSections(fired, observation, withoutAnswers, profile);
+    const palm = profiledObservation(profile, observation);
+    return { sections, visual_markers: linkMarkers(palmMarkers(palm, findings), findings, sections) };
   }
 
   private async narrate(input: NarrationInput): Promise<ReadingResult['sections']> {
@@ -98,4 +122,24 @@ export class PalmReadingEngine implements ReadingEngine {
     }
     return localNarrator.narrate(input);
   }
+}
+
+/** Rules whose wording adapts to an answer (the dominant hand, a partner) say something about the visitor. */
+const PALM_ONLY_RULES = PALM_RULES.filter((rule) =>
+  rule.phrasings.every((phrasing) => typeof phrasing === 'string'),
+);
+
+/**
+ * A submission that says nothing about the visitor: no age, status, children or answers. Only the
+ * focus areas stay, so the shared reading has the owner's sections in the owner's order.
+ */
+function palmOnlySubmission(submission: ReadingSubmission): ReadingSubmission {
+  return {
+    dominantHand: 'right',
+    age: '',
+    maritalStatus: '',
+    hasChildren: 'no',
+    focusAreas: submission.focusAreas,
+    flowResponses: {},
+  };
 }

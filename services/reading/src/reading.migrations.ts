@@ -73,4 +73,16 @@ export const readingMigrations: Migration[] = [
       });
     },
   },
+  {
+    name: '004_sharing_is_opt_in',
+    async up(db) {
+      // shared_at: set when the owner pressed Share, cleared by "Stop sharing"; until then only the
+      // owner's browser opens the reading. No reading was ever shared by its owner's choice before,
+      // so none starts out shared.
+      await db.schema.alterTable('readings', (table) => {
+        table.timestamp('shared_at', { useTz: true });
+        table.dropColumn('sharing_stopped_at');
+      });
+    },
+  },
 ];

@@ -22,8 +22,8 @@ export interface ReadingRecord {
   imageRemovedAt: Date | null;
   /** sha256 of the owner cookie of the browser that made the reading (null for older readings). */
   ownerHash: string | null;
-  /** Set by "Stop sharing": then only the owner's browser opens the reading. */
-  sharingStoppedAt: Date | null;
+  /** Set by Share, cleared by "Stop sharing": until then only the owner's browser opens the reading. */
+  sharedAt: Date | null;
   /** The visitor chose to show the palm photo on the share card instead of the outline. */
   sharePhoto: boolean;
 }
@@ -39,7 +39,7 @@ interface ReadingRow {
   completed_at: Date | string | null;
   image_removed_at: Date | string | null;
   owner_hash: string | null;
-  sharing_stopped_at: Date | string | null;
+  shared_at: Date | string | null;
   share_photo: boolean | null;
 }
 
@@ -65,7 +65,7 @@ const toRecord = (row: ReadingRow, result: ReadingResult | null): ReadingRecord 
   completedAt: row.completed_at ? new Date(row.completed_at) : null,
   imageRemovedAt: row.image_removed_at ? new Date(row.image_removed_at) : null,
   ownerHash: row.owner_hash ?? null,
-  sharingStoppedAt: row.sharing_stopped_at ? new Date(row.sharing_stopped_at) : null,
+  sharedAt: row.shared_at ? new Date(row.shared_at) : null,
   sharePhoto: row.share_photo === true,
 });
 
@@ -119,12 +119,12 @@ export function createReadingRepository(db: Database) {
       return toRecord(row, options.withText === false ? null : await storedResult(row.result));
     },
 
-    /** "Stop sharing" / "Share again", and whether the share card shows the photo. */
+    /** Share / "Stop sharing", and whether the share card shows the photo. */
     async setSharing(id: string, sharing: { shared: boolean; includePhoto?: boolean }): Promise<void> {
       await db('readings')
         .where({ id })
         .update({
-          sharing_stopped_at: sharing.shared ? null : db.fn.now(),
+          shared_at: sharing.shared ? db.raw('coalesce(shared_at, now())') : null,
           ...(sharing.includePhoto === undefined ? {} : { share_photo: sharing.includePhoto }),
         });
     },

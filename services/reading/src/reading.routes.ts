@@ -17,7 +17,11 @@ import { parseReadingSubmission } from './intake/reading-submission.parser';
 import type { OutboxRelay } from './outbox/outbox-relay';
 import { newReadingId } from './reading-id';
 import type { ReadingRecord, ReadingRepository } from './reading.repository';
-import { REVOCABLE_CONTENT_CACHE_CONTROL, visibleReading } from './sharing/reading-access';
+import {
+  REVOCABLE_CONTENT_CACHE_CONTROL,
+  visibleReading,
+  withoutSharedVersion,
+} from './sharing/reading-access';
 import { ensureOwnerCookie, hashOwnerToken } from './sharing/reading-owner';
 
 export interface ReadingRoutesDeps {
@@ -42,7 +46,7 @@ export function toReadingView(reading: ReadingRecord, imageRetentionDays: number
     id: reading.id,
     status: reading.status,
     palmUrl: reading.imageKey ? palmImagePath(reading.id) : null,
-    reading: reading.result,
+    reading: reading.result ? withoutSharedVersion(reading.result) : null,
     error: reading.error,
     createdAt: reading.createdAt.toISOString(),
     completedAt: reading.completedAt?.toISOString() ?? null,

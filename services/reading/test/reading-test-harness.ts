@@ -32,6 +32,20 @@ export const SAMPLE_RESULT: ReadingResult = {
   visual_markers: [
     { id: 'm1', label: 'Guru parvat', description: 'Jupiter', style: 'mount', coordinates: { x: 40, y: 30 } },
   ],
+  shared: {
+    sections: [
+      {
+        area: 'love',
+        title: 'Love',
+        subtitle: 'Hridaya rekha',
+        insights: ['Warm'],
+        content: 'A reading of the palm alone.',
+        details: 'Details.',
+        basis: ['Heart line: long'],
+      },
+    ],
+    visual_markers: [],
+  },
 };
 
 export type StandInWorkerBehaviour = 'complete' | 'unreadable' | 'silent';

@@ -45,7 +45,7 @@ export function createEmailDeliveryHandlers(deps: {
       }
       try {
         const link = reportLink(deps.publicUrl, reading.id);
-        const pdf = await artifacts.pdf(reading);
+        const pdf = await artifacts.pdf(reading, { palmOnly: false });
         await mailer.send(
           composeReadingMail({
             to: claim.delivery.email,

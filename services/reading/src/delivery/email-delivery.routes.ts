@@ -50,7 +50,13 @@ export function createEmailDeliveryRouter(deps: {
           code: 'email_unavailable',
         });
       }
-      const { reading } = await visibleReading(repository, req);
+      const { reading, owner } = await visibleReading(repository, req);
+      if (!owner) {
+        // The email carries the owner's whole reading, answers and all.
+        throw new HttpError(403, 'Only the browser that made this reading can email it.', {
+          code: 'not_owner',
+        });
+      }
       if (reading.status !== 'completed') {
         throw new HttpError(409, 'This reading is not ready yet. Please wait until it is complete.', {
           code: 'reading_not_ready',

@@ -1,15 +1,22 @@
 import type { BlobStore, Logger } from '@palm/platform';
 import { createLimiter } from '../concurrency-limit';
 import type { ReadingRecord, ReadingRepository } from '../reading.repository';
+import { palmOnlyView } from '../sharing/reading-access';
 import { plainText } from './plain-text';
 import { renderReportPdf, type ReportPhoto } from './report-pdf.renderer';
 import { renderShareCard } from './share-card.renderer';
 
-const pdfKey = (id: string) => `readings/${id}/report.pdf`;
+/** The owner's PDF, and the palm-only one a shared link downloads. */
+const pdfKey = (id: string, palmOnly: boolean) => `readings/${id}/report${palmOnly ? '-shared' : ''}.pdf`;
 const cardKey = (id: string, photo: boolean) => `readings/${id}/card-${photo ? 'photo' : 'outline'}.png`;
 
 /** Every copy made from a reading; the retention sweep removes them with the reading's photo. */
-export const reportArtifactKeys = (id: string) => [pdfKey(id), cardKey(id, false), cardKey(id, true)];
+export const reportArtifactKeys = (id: string) => [
+  pdfKey(id, false),
+  pdfKey(id, true),
+  cardKey(id, false),
+  cardKey(id, true),
+];
 
 export const reportLink = (publicUrl: string, id: string) => `${publicUrl.replace(/\/+$/, '')}/report/${id}`;
 
@@ -21,7 +28,8 @@ export function firstInsight(reading: ReadingRecord): string | undefined {
 }
 
 export interface ReportArtifacts {
-  pdf(reading: ReadingRecord): Promise<Buffer>;
+  /** `reading` as its viewer may see it: the palm-only view for anyone but the owner. */
+  pdf(reading: ReadingRecord, view: { palmOnly: boolean }): Promise<Buffer>;
   card(reading: ReadingRecord): Promise<Buffer>;
 }
 
@@ -69,8 +77,8 @@ export function createReportArtifacts(deps: {
   }
 
   return {
-    pdf(reading) {
-      return cached(pdfKey(reading.id), reading, 'application/pdf', async () => {
+    pdf(reading, { palmOnly }) {
+      return cached(pdfKey(reading.id, palmOnly), reading, 'application/pdf', async () => {
         const photo = await photoOf(reading);
         return renderReportPdf({
           result: reading.result!,
@@ -85,13 +93,14 @@ export function createReportArtifacts(deps: {
     },
     card(reading) {
       const withPhoto = reading.sharePhoto && reading.imageKey !== null;
+      // The card travels wherever the link goes, so it shows the palm-only reading.
+      const shown = palmOnlyView(reading);
       return cached(cardKey(reading.id, withPhoto), reading, 'image/png', async () =>
         renderShareCard({
-          insight:
-            firstInsight(reading) ?? 'What the lines of your hand reveal, read in the Vedic tradition.',
+          insight: firstInsight(shown) ?? 'What the lines of your hand reveal, read in the Vedic tradition.',
           photo: withPhoto ? await photoOf(reading) : null,
           traces: reading.result?.line_traces ?? [],
-          markers: reading.result?.visual_markers ?? [],
+          markers: shown.result?.visual_markers ?? [],
         }),
       );
     },

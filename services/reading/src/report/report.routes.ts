@@ -13,13 +13,13 @@ export function createReportRouter(deps: {
   const router = Router();
 
   router.get('/api/reading/:id/pdf', async (req, res) => {
-    const { reading } = await visibleReading(repository, req);
+    const { reading, owner } = await visibleReading(repository, req);
     if (reading.status !== 'completed' || !reading.result) {
       throw new HttpError(409, 'This reading is not ready yet, so there is no PDF to download.', {
         code: 'reading_not_ready',
       });
     }
-    const pdf = await artifacts.pdf(reading);
+    const pdf = await artifacts.pdf(reading, { palmOnly: !owner });
     const date = reading.createdAt.toISOString().slice(0, 10);
     res.setHeader('Content-Type', 'application/pdf');
     res.setHeader('Content-Disposition', `attachment; filename="hastrekha-palm-reading-${date}.pdf"`);

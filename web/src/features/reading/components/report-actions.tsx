@@ -27,7 +27,10 @@ async function copyText(text: string): Promise<void> {
   throw new Error('clipboard unavailable');
 }
 
-/** Keep and share a reading: Download PDF, Share, Email me this reading, and (for its owner) Stop sharing. */
+/**
+ * Keep and share a reading: Download PDF and Share for everyone who can see it; for its owner also
+ * Email me this reading and Stop sharing. A reading is private until its owner presses Share.
+ */
 export function ReportActions({ readingId }: { readingId: string }) {
   const { toast } = useToast();
   const queryClient = useQueryClient();
@@ -43,12 +46,8 @@ export function ReportActions({ readingId }: { readingId: string }) {
       updateReadingSharing(readingId, update),
     onSuccess: (updated) => {
       queryClient.setQueryData(getReadingSharingQueryOptions(readingId).queryKey, updated);
-      toast({
-        title: updated.shared ? 'Sharing is on' : 'Sharing stopped',
-        description: updated.shared
-          ? 'Anyone with the link can open this reading.'
-          : 'The link now opens only in this browser.',
-      });
+      if (!updated.shared)
+        toast({ title: 'Sharing stopped', description: 'The link now opens only in this browser.' });
     },
     onError: (error) =>
       toast({
@@ -69,6 +68,14 @@ export function ReportActions({ readingId }: { readingId: string }) {
   });
 
   async function share() {
+    if (sharing?.owner && !sharing.shared) {
+      // Sharing is the owner's choice: the link opens for others only from this press on.
+      try {
+        await sharingMutation.mutateAsync({ shared: true });
+      } catch {
+        return;
+      }
+    }
     const url = reportShareUrl(readingId);
     if (prefersShareSheet()) {
       try {
@@ -80,7 +87,12 @@ export function ReportActions({ readingId }: { readingId: string }) {
     }
     try {
       await copyText(url);
-      toast({ title: 'Link copied', description: 'Paste it anywhere to share your reading.' });
+      toast({
+        title: 'Link copied',
+        description: sharing?.owner
+          ? 'Anyone with the link can now open the palm reading, without your answers.'
+          : 'Paste it anywhere to share this reading.',
+      });
     } catch {
       toast({ title: 'Copy this link to share', description: url, duration: 10_000 });
     }
@@ -107,11 +119,11 @@ export function ReportActions({ readingId }: { readingId: string }) {
           variant="secondary"
           size="sm"
           onClick={() => void share()}
-          disabled={sharing?.shared === false}
+          disabled={sharingMutation.isPending}
         >
           Share
         </Button>
-        {sharing?.emailAvailable ? (
+        {sharing?.emailAvailable && sharing.owner ? (
           <Button
             variant="secondary"
             size="sm"
@@ -122,17 +134,24 @@ export function ReportActions({ readingId }: { readingId: string }) {
             Email me this reading
           </Button>
         ) : null}
-        {sharing?.owner ? (
+        {sharing?.owner && sharing.shared ? (
           <Button
             variant="ghost"
             size="sm"
             disabled={sharingMutation.isPending}
-            onClick={() => sharingMutation.mutate({ shared: !sharing.shared })}
+            onClick={() => sharingMutation.mutate({ shared: false })}
           >
-            {sharing.shared ? 'Stop sharing' : 'Share again'}
+            Stop sharing
           </Button>
         ) : null}
       </div>
+      {sharing?.owner ? (
+        <p className="report-actions__hint">
+          {sharing.shared
+            ? 'Anyone with the link can open the palm reading; your answers and your own words stay with you.'
+            : 'Only this browser can open this reading. Share opens the palm reading, without your answers, to anyone with the link.'}
+        </p>
+      ) : null}
       {sharing?.owner && sharing.shared ? (
         <label className="report-actions__photo">
           <input
