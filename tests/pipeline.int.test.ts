@@ -8,6 +8,8 @@ import knex from 'knex';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEAD_LETTER_QUEUE, EXCHANGE } from '@palm/contracts';
+import { createS3BlobStore } from '@palm/platform';
+import { integrationEnv } from './support/integration-env';
 import {
   palmPhotos,
   PALMS_DIR,
@@ -139,5 +141,60 @@ describe('the reading pipeline, distributed', () => {
     const response = await submitReading(gateway, await aPalm());
     expect(response.status).toBe(200);
     await expect.poll(deadLetterCount, { timeout: 15_000 }).toBe(before + 1);
+  });
+
+  it('deletes a reading for its owner alone: S3 files, database rows and the worker’s outcome go, every URL answers 404', async () => {
+    const { id } = (await (await submitReading(gateway, await aPalm())).json()) as { id: string };
+    const owner = { Cookie: TEST_OWNER_COOKIE };
+    // Everything a reading can leave behind: its photo, both PDFs, a card, a frame kept beside it.
+    await fetch(`${gateway}/api/reading/${id}/sharing`, {
+      method: 'PUT',
+      headers: { ...owner, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ shared: true }),
+    });
+    for (const suffix of ['/pdf', '/card.png'])
+      expect((await fetch(`${gateway}/api/reading/${id}${suffix}`, { headers: owner })).status).toBe(200);
+    expect((await fetch(`${gateway}/api/reading/${id}/pdf`)).status).toBe(200);
+    const s3 = await createS3BlobStore({ ...integrationEnv().s3, bucket: stack.bucket });
+    await s3.put(`readings/${id}/frames/0.jpg`, Buffer.from('frame'), 'image/jpeg');
+    const keys = [
+      `readings/${id}/palm.jpg`,
+      `readings/${id}/report.pdf`,
+      `readings/${id}/report-shared.pdf`,
+      `readings/${id}/card-outline.png`,
+      `readings/${id}/frames/0.jpg`,
+    ];
+    for (const key of keys) expect(await s3.get(key), key).not.toBeNull();
+    expect(await workerJobs([id])).toHaveLength(1);
+
+    const stranger = await fetch(`${gateway}/api/reading/${id}`, { method: 'DELETE' });
+    expect(stranger.status).toBe(403);
+    expect(((await stranger.json()) as { detail: string }).detail).toMatch(
+      /Only the browser that made this reading/,
+    );
+    expect((await fetch(`${gateway}/api/reading/${id}`)).status).toBe(200);
+
+    const deleted = await fetch(`${gateway}/api/reading/${id}`, { method: 'DELETE', headers: owner });
+    expect(deleted.status).toBe(204);
+    for (const key of keys) expect(await s3.get(key), key).toBeNull();
+    for (const suffix of ['', '/image', '/pdf', '/card.png', '/preview', '/sharing'])
+      expect((await fetch(`${gateway}/api/reading/${id}${suffix}`, { headers: owner })).status, suffix).toBe(
+        404,
+      );
+    expect((await fetch(`${gateway}/report/${id}`, { headers: owner })).status).toBe(404);
+    expect((await fetch(`${gateway}/api/reading/${id}`, { method: 'DELETE', headers: owner })).status).toBe(
+      404,
+    );
+    const db = knex({ client: 'pg', connection: stack.database.url, pool: { min: 0, max: 1 } });
+    try {
+      expect(await db('readings').where({ id }).first()).toBeUndefined();
+      // Only the event telling the other services to forget it names it now.
+      expect(
+        await db('reading_outbox').whereRaw("payload->>'readingId' = ?", [id]).pluck('event_name'),
+      ).toEqual(['reading.deleted']);
+    } finally {
+      await db.destroy();
+    }
+    await expect.poll(async () => (await workerJobs([id])).length, { timeout: 15_000 }).toBe(0);
   });
 });

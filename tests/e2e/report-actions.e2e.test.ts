@@ -36,7 +36,7 @@ describe.each([
   ['phone', PHONE],
   ['desktop', DESKTOP],
 ] as [string, Viewport][])('keeping and sharing a reading on a %s', (_device, viewport) => {
-  it('keeps the reading private until Share, downloads the PDF, copies the link, emails it and stops sharing', async () => {
+  it('keeps the reading private until Share, downloads the PDF, copies the link, emails it, stops sharing and deletes it', async () => {
     const context = await browser.newContext({ baseURL: product.url, viewport, reducedMotion: 'reduce' });
     try {
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.url });
@@ -103,6 +103,21 @@ describe.each([
       await page.getByRole('button', { name: 'Share', exact: true }).click();
       await visible(page.getByRole('button', { name: 'Stop sharing' }));
       expect((await fetch(`${product.url}/report/${id}`)).status).toBe(200);
+
+      // Taken back for good: asked first, then gone for the owner too.
+      await page.getByRole('button', { name: 'Delete this reading' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Delete this reading?' });
+      await visible(dialog);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      expect((await page.request.get(`/api/reading/${id}`)).status()).toBe(200);
+      await page.getByRole('button', { name: 'Delete this reading' }).click();
+      await page.getByRole('button', { name: 'Delete reading' }).click();
+      await visible(page.getByText('Reading deleted'));
+      await page.waitForURL(`${product.url}/`);
+      for (const suffix of ['', '/image', '/pdf', '/card.png'])
+        expect((await page.request.get(`/api/reading/${id}${suffix}`)).status(), suffix).toBe(404);
+      expect((await page.request.get(`/report/${id}`)).status()).toBe(404);
+      expect((await fetch(`${product.url}/report/${id}`)).status).toBe(404);
       expect(pageErrors).toEqual([]);
     } finally {
       await context.close();

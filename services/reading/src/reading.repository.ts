@@ -161,6 +161,40 @@ export function createReadingRepository(db: Database) {
       });
     },
 
+    /** The blob keys the row names, the photo's and an older reading's original upload's. */
+    async storedBlobKeys(id: string): Promise<string[]> {
+      const row = await db('readings')
+        .where({ id })
+        .first<{ image_key: string | null; original_image_key: string | null } | undefined>(
+          'image_key',
+          'original_image_key',
+        );
+      return [row?.image_key, row?.original_image_key].filter((key): key is string => Boolean(key));
+    },
+
+    /**
+     * The owner deleted the reading: its row (with its email deliveries), every outbox message that
+     * names it (reading.requested carries the answers), and the event that tells the other
+     * services to forget it, in one transaction.
+     */
+    async deleteWithEvent(id: string, event: { requestId: string | undefined }): Promise<boolean> {
+      return db.transaction(async (trx: Knex.Transaction) => {
+        const deleted = await trx('readings').where({ id }).delete();
+        if (deleted === 0) return false;
+        await trx('reading_outbox')
+          .where({ message_id: id })
+          .orWhereRaw("payload->>'readingId' = ?", [id])
+          .delete();
+        await trx('reading_outbox').insert({
+          message_id: `deleted-${id}`,
+          event_name: 'reading.deleted',
+          payload: JSON.stringify({ version: 1, readingId: id, deletedAt: new Date().toISOString() }),
+          request_id: event.requestId ?? null,
+        });
+        return true;
+      });
+    },
+
     /** `photoRemoved`: the photo was deleted with the failure (a refused photo is not kept). */
     async fail(
       id: string,

@@ -15,7 +15,7 @@ import type { CompletionWaiter } from './completion-waiter';
 import { BacklogFullError, createLimiter } from './concurrency-limit';
 import { parseReadingSubmission } from './intake/reading-submission.parser';
 import type { OutboxRelay } from './outbox/outbox-relay';
-import { newReadingId } from './reading-id';
+import { newReadingId, readingBlobFolder } from './reading-id';
 import type { ReadingRecord, ReadingRepository } from './reading.repository';
 import {
   REVOCABLE_CONTENT_CACHE_CONTROL,
@@ -39,7 +39,7 @@ export interface ReadingRoutesDeps {
 export const palmImagePath = (id: string) => `/api/reading/${id}/image`;
 
 /** Where a reading's normalised photo is stored, from intake until retention removes it. */
-const readingImageKey = (id: string) => `readings/${id}/palm.jpg`;
+const readingImageKey = (id: string) => `${readingBlobFolder(id)}/palm.jpg`;
 
 export function toReadingView(reading: ReadingRecord, imageRetentionDays: number): ReadingView {
   return {

@@ -11,6 +11,7 @@ import {
 } from '@palm/platform';
 import { DEFAULT_INTAKE_BACKLOG, type ReadingConfig } from './config';
 import { createCompletionWaiter } from './completion-waiter';
+import { createReadingDeletionRouter } from './deletion/reading-deletion.routes';
 import { createDeliveryRepository } from './delivery/delivery.repository';
 import { createEmailDeliveryHandlers } from './delivery/email-delivery.handler';
 import { createEmailDeliveryRouter } from './delivery/email-delivery.routes';
@@ -113,6 +114,7 @@ export function createReadingService(deps: ReadingServiceDeps): ReadingService {
   router.use(
     readingRouter,
     createReportRouter({ repository, artifacts }),
+    createReadingDeletionRouter({ repository, blobs: deps.blobs, relay, logger }),
     createSharingRouter({ repository, emailAvailable: Boolean(deps.email) }),
     createEmailDeliveryRouter({
       repository,

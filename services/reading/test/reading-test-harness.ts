@@ -71,6 +71,7 @@ export async function startReadingHarness(
     put: (...args) => (outage.blobs ? refuse() : disk.put(...args)),
     get: (key) => (outage.blobs ? refuse() : disk.get(key)),
     delete: (key) => (outage.blobs ? refuse() : disk.delete(key)),
+    deleteFolder: (folder) => (outage.blobs ? refuse() : disk.deleteFolder(folder)),
     isReady: () => Promise.resolve(!outage.blobs),
   };
   const service = createReadingService({
@@ -118,6 +119,7 @@ export async function startReadingHarness(
     url: server.url,
     db,
     bus,
+    blobs,
     requested,
     worker,
     outage,

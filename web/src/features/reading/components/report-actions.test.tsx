@@ -21,6 +21,7 @@ function stubApi(sharing: {
     if (url.endsWith('/email'))
       return Promise.resolve(jsonResponse({ deliveryId: 'd1', status: 'queued' }, 202));
     if (method === 'PUT') return Promise.resolve(jsonResponse({ ...sharing, ...(body as object) }));
+    if (method === 'DELETE') return Promise.resolve(new Response(null, { status: 204 }));
     return Promise.resolve(jsonResponse(sharing));
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -85,5 +86,34 @@ describe('report actions', () => {
     expect(calls.find((call) => call.method === 'PUT')).toMatchObject({ body: { shared: false } });
     expect(screen.queryByRole('button', { name: 'Stop sharing' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Share' })).toBeEnabled();
+  });
+
+  it('deletes the owner’s reading only after confirming, then leaves for the home page', async () => {
+    const calls = stubApi({ shared: false, includePhoto: false, owner: true, emailAvailable: false });
+    const user = userEvent.setup();
+    renderWithApp(<ReportActions readingId={ID} />, {
+      path: '/report/:id',
+      initialEntry: `/report/${ID}`,
+      extraRoutes: [{ path: '/', element: <p>Home page</p> }],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete this reading' }));
+    expect(await screen.findByRole('dialog', { name: 'Delete this reading?' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(calls.filter((call) => call.method === 'DELETE')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Delete this reading' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete reading' }));
+    expect(await screen.findByText('Home page')).toBeInTheDocument();
+    expect(await screen.findByText('Reading deleted')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'DELETE')).toEqual([
+      { url: `/api/reading/${ID}`, method: 'DELETE', body: undefined },
+    ]);
+  });
+
+  it('offers Delete to the owner only', async () => {
+    stubApi({ shared: true, includePhoto: false, owner: false, emailAvailable: false });
+    renderWithApp(<ReportActions readingId={ID} />);
+    await screen.findByRole('link', { name: 'Download PDF' });
+    expect(screen.queryByRole('button', { name: 'Delete this reading' })).toBeNull();
   });
 });

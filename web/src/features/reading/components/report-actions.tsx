@@ -1,9 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast';
 import { describeError } from '@/lib/api-client';
+import { READING_PATH } from '../api/get-reading';
 import {
+  deleteReading,
   emailReading,
   getReadingSharingQueryOptions,
   readingPdfUrl,
@@ -29,7 +33,8 @@ async function copyText(text: string): Promise<void> {
 
 /**
  * Keep and share a reading: Download PDF and Share for everyone who can see it; for its owner also
- * Email me this reading and Stop sharing. A reading is private until its owner presses Share.
+ * Email me this reading, Stop sharing and Delete this reading. A reading is private until its
+ * owner presses Share.
  */
 export function ReportActions({ readingId }: { readingId: string }) {
   const { toast } = useToast();
@@ -55,6 +60,30 @@ export function ReportActions({ readingId }: { readingId: string }) {
         description: describeError(error, 'Please try again.'),
         variant: 'destructive',
       }),
+  });
+
+  const navigate = useNavigate();
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const deleteMutation = useMutation({
+    mutationFn: () => deleteReading(readingId),
+    onSuccess: () => {
+      setConfirmingDelete(false);
+      toast({
+        title: 'Reading deleted',
+        description: 'Your palm photo, this reading and every copy of it are gone.',
+      });
+      void navigate('/', { replace: true });
+      // Nothing of it stays in this browser's memory either.
+      queryClient.removeQueries({ queryKey: [READING_PATH, readingId] });
+    },
+    onError: (error) => {
+      setConfirmingDelete(false);
+      toast({
+        title: 'Error',
+        description: describeError(error, 'The reading could not be deleted. Please try again.'),
+        variant: 'destructive',
+      });
+    },
   });
 
   const emailMutation = useMutation({
@@ -144,7 +173,21 @@ export function ReportActions({ readingId }: { readingId: string }) {
             Stop sharing
           </Button>
         ) : null}
+        {sharing?.owner ? (
+          <Button variant="ghost" size="sm" onClick={() => setConfirmingDelete(true)}>
+            Delete this reading
+          </Button>
+        ) : null}
       </div>
+      <ConfirmDialog
+        open={confirmingDelete}
+        title="Delete this reading?"
+        description="Your palm photo, the reading, your answers and every PDF or link of it are removed at once. This cannot be undone."
+        confirmLabel="Delete reading"
+        pending={deleteMutation.isPending}
+        onConfirm={() => deleteMutation.mutate()}
+        onCancel={() => setConfirmingDelete(false)}
+      />
       {sharing?.owner ? (
         <p className="report-actions__hint">
           {sharing.shared
