@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -157,13 +158,18 @@ describe('the reading pipeline, distributed', () => {
     expect((await fetch(`${gateway}/api/reading/${id}/pdf`)).status).toBe(200);
     const s3 = await createS3BlobStore({ ...integrationEnv().s3, bucket: stack.bucket });
     await s3.put(`readings/${id}/frames/0.jpg`, Buffer.from('frame'), 'image/jpeg');
+    // The stack's PUBLIC_URL is its gateway; PDFs are named by the origin their link points to.
+    const originHash = createHash('sha256')
+      .update(gateway.replace('127.0.0.1', 'localhost'))
+      .digest('hex')
+      .slice(0, 12);
     const keys = [
-      `readings/${id}/palm.jpg`,
-      `readings/${id}/report.pdf`,
-      `readings/${id}/report-shared.pdf`,
-      `readings/${id}/card-outline.png`,
-      `readings/${id}/frames/0.jpg`,
-    ];
+      'palm.jpg',
+      `report-${originHash}.pdf`,
+      `report-shared-${originHash}.pdf`,
+      'card-outline.png',
+      'frames/0.jpg',
+    ].map((name) => `readings/${id}/${name}`);
     for (const key of keys) expect(await s3.get(key), key).not.toBeNull();
     expect(await workerJobs([id])).toHaveLength(1);
 

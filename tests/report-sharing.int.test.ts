@@ -343,6 +343,13 @@ describe('email delivery through the bus', () => {
     const mail = smtp.received.at(-1)!;
     expect(mail.to).toMatchObject({ text: 'visitor@example.com' });
     expect(mail.subject).toBe('Your palm reading from Hastrekha');
+    // Branded, fit for a phone, and readable in a client that shows no HTML.
+    expect(mail.html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    expect(mail.html).toContain(REPORT_BRAND.tagline);
+    expect(mail.html).toContain(`href="https://palm.example/report/${id}"`);
+    expect(mail.text).toContain(
+      `${REPORT_BRAND.name} (${REPORT_BRAND.devanagari}) — ${REPORT_BRAND.tagline}`,
+    );
     expect(mail.text).toContain(`https://palm.example/report/${id}`);
     expect(mail.text).toContain(FULL_RESULT.sections[0]!.insights[0]);
     const [attachment] = mail.attachments;

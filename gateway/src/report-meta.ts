@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import type { Request, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import { REPORT_BRAND, SHARE_CARD_SIZE, type ReadingPreview } from '@palm/contracts';
-import type { Logger } from '@palm/platform';
+import { siteOrigin, type Logger } from '@palm/platform';
 
 /** The reading's link preview as the browser with this Cookie header may see it; null when it is not shared. */
 export type SharePreviewSource = (
@@ -47,8 +47,6 @@ export function reportPageHandler(options: {
   publicUrl: string | undefined;
   logger: Logger;
 }): RequestHandler {
-  const origin = (req: Request) =>
-    (options.publicUrl ?? `${req.protocol}://${req.get('host')}`).replace(/\/+$/, '');
   return async (req, res, next) => {
     const match = REPORT_PATH.exec(req.path);
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !match) {
@@ -82,7 +80,7 @@ export function reportPageHandler(options: {
       return;
     }
     if (preview) {
-      const base = origin(req);
+      const base = siteOrigin(req, options.publicUrl);
       const tags = metaTags(preview, `${base}/report/${id}`, `${base}${preview.imagePath}`);
       html = html.replace('</head>', `  ${tags}\n  </head>`);
     }

@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDatabase, createDatabase, createLogger } from '@palm/platform';
-import { palmPhotos, submitReading, waitForReading } from '../../tests/support/palm-photos';
+import {
+  palmPhotos,
+  submitReading,
+  TEST_OWNER_COOKIE,
+  waitForReading,
+} from '../../tests/support/palm-photos';
 import { startEmbedded, type EmbeddedProduct } from '../src/embedded-app';
 import { SERVICE_MODULES } from '../src/service-modules';
 
@@ -77,7 +82,7 @@ describe('embedded mode', () => {
     expect(view.status).toBe('completed');
     expect(view.reading!.sections).toHaveLength(5);
     expect(view.reading!.sections[0]!.area).toBe('spiritual');
-    const image = await fetch(`${product!.url}${view.palmUrl}`);
+    const image = await fetch(`${product!.url}${view.palmUrl}`, { headers: { Cookie: TEST_OWNER_COOKIE } });
     expect(image.headers.get('content-type')).toBe('image/jpeg');
   });
 

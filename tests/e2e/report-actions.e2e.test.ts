@@ -1,4 +1,8 @@
-import { readFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalSmtpServer, type LocalSmtpServer } from '../support/local-smtp-server';
@@ -23,6 +27,9 @@ afterAll(async () => {
   await product?.stop();
   await smtp?.close();
 });
+
+const pdfText = async (file: string) =>
+  (await promisify(execFile)('pdftotext', ['-enc', 'UTF-8', file, '-'])).stdout;
 
 async function waitFor(condition: () => boolean, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -60,6 +67,22 @@ describe.each([
       expect(file.suggestedFilename()).toMatch(/^hastrekha-palm-reading-\d{4}-\d{2}-\d{2}\.pdf$/);
       const pdf = await readFile(await file.path());
       expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      // No PUBLIC_URL, a port of the OS's choosing: the link points where the visitor is.
+      expect(new URL(product.url).port).not.toBe('8080');
+      expect(await pdfText(await file.path())).toContain(`${product.url}/report/${id}`);
+      // A header from a proxy the product does not trust changes nothing.
+      const forged = await page.request.get(`/api/reading/${id}/pdf`, {
+        headers: { 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' },
+      });
+      const forgedFile = path.join(tmpdir(), `forged-${viewport.width}-${id}.pdf`);
+      await writeFile(forgedFile, await forged.body());
+      try {
+        const forgedText = await pdfText(forgedFile);
+        expect(forgedText).toContain(`${product.url}/report/${id}`);
+        expect(forgedText).not.toContain('evil.example');
+      } finally {
+        await rm(forgedFile, { force: true });
+      }
 
       // Private until Share: a stranger's browser finds nothing, not even a preview.
       await visible(page.getByText(/Only this browser can open this reading/));
@@ -88,7 +111,8 @@ describe.each([
       await visible(page.getByText('Email on its way'));
       await waitFor(() => smtp.received.some((mail) => JSON.stringify(mail.to).includes(to)));
       const mail = smtp.received.find((candidate) => JSON.stringify(candidate.to).includes(to))!;
-      expect(mail.text).toContain(`/report/${id}`);
+      expect(mail.text).toContain(`${product.url}/report/${id}`);
+      expect(mail.html).toContain(`href="${product.url}/report/${id}"`);
       expect(mail.attachments[0]?.contentType).toBe('application/pdf');
       await saveScreenshot(page, 'report-actions');
 

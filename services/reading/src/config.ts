@@ -23,8 +23,11 @@ export const readingConfigSchema = infrastructureConfigSchema.extend({
     .int()
     .min(1, 'expected a whole number of days ≥ 1')
     .default(30),
-  /** Where visitors reach the site: the link in emails (`${PUBLIC_URL}/report/{id}`). */
-  PUBLIC_URL: z.url({ error: 'expected a URL' }).default('http://localhost:8080'),
+  /**
+   * Where visitors reach the site: the base of the report link in PDFs and emails
+   * (`${PUBLIC_URL}/report/{id}`). Unset, the link uses the origin the visitor's request came to.
+   */
+  PUBLIC_URL: z.url({ error: 'expected a URL' }).optional(),
   /** smtp:// or smtps:// server for "Email me this reading"; without it the action is not offered. */
   SMTP_URL: urlSetting(),
   MAIL_FROM: z.string().trim().min(3).default('Hastrekha <readings@localhost>'),

@@ -85,4 +85,13 @@ export const readingMigrations: Migration[] = [
       });
     },
   },
+  {
+    name: '005_delivery_link_origin',
+    async up(db) {
+      // The site origin the visitor asked from: the email's link points there when PUBLIC_URL is unset.
+      await db.schema.alterTable('reading_deliveries', (table) => {
+        table.text('link_origin');
+      });
+    },
+  },
 ];

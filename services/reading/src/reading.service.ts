@@ -42,7 +42,7 @@ export interface ReadingServiceDeps {
   /** Palm photos are deleted this many days after their reading (READING_IMAGE_RETENTION_DAYS). */
   imageRetentionDays?: number;
   retentionIntervalMs?: number;
-  /** Where visitors reach the site (PUBLIC_URL): the link in emails and PDFs. */
+  /** Where visitors reach the site (PUBLIC_URL): the link in emails and PDFs; else the request's origin. */
   publicUrl?: string;
   /** "Email me this reading"; without it the action is not offered. */
   email?: ReadingEmailOptions;
@@ -97,8 +97,8 @@ export function createReadingService(deps: ReadingServiceDeps): ReadingService {
     retentionDays: imageRetentionDays,
     intervalMs: deps.retentionIntervalMs,
   });
-  const publicUrl = deps.publicUrl ?? 'http://localhost:8080';
-  const artifacts = createReportArtifacts({ repository, blobs: deps.blobs, logger, publicUrl });
+  const { publicUrl } = deps;
+  const artifacts = createReportArtifacts({ repository, blobs: deps.blobs, logger });
   const deliveries = createDeliveryRepository(deps.db);
   const readingRouter = createReadingRouter({
     imageRetentionDays,
@@ -113,13 +113,14 @@ export function createReadingService(deps: ReadingServiceDeps): ReadingService {
   const router = Router();
   router.use(
     readingRouter,
-    createReportRouter({ repository, artifacts }),
+    createReportRouter({ repository, artifacts, publicUrl }),
     createReadingDeletionRouter({ repository, blobs: deps.blobs, relay, logger }),
     createSharingRouter({ repository, emailAvailable: Boolean(deps.email) }),
     createEmailDeliveryRouter({
       repository,
       deliveries,
       relay,
+      publicUrl,
       emailAvailable: Boolean(deps.email),
       perReadingPerHour: deps.email?.perReadingPerHour ?? 3,
       perClientPerHour: deps.email?.perClientPerHour ?? 10,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Router, type RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { readingEmailRequestSchema, type ReadingEmailAccepted } from '@palm/contracts';
-import { currentRequestId, HttpError, jsonBody, sendProblem, statusTitle } from '@palm/platform';
+import { currentRequestId, HttpError, jsonBody, sendProblem, siteOrigin, statusTitle } from '@palm/platform';
 import type { OutboxRelay } from '../outbox/outbox-relay';
 import type { ReadingRepository } from '../reading.repository';
 import { visibleReading } from '../sharing/reading-access';
@@ -33,6 +33,7 @@ export function createEmailDeliveryRouter(deps: {
   repository: ReadingRepository;
   deliveries: DeliveryRepository;
   relay: OutboxRelay;
+  publicUrl: string | undefined;
   emailAvailable: boolean;
   perReadingPerHour: number;
   perClientPerHour: number;
@@ -77,7 +78,8 @@ export function createEmailDeliveryRouter(deps: {
       }
       const deliveryId = randomUUID();
       await deliveries.insertWithEvent(
-        { id: deliveryId, readingId: reading.id, email },
+        // The link in the mail points where the visitor asked from, when PUBLIC_URL does not say.
+        { id: deliveryId, readingId: reading.id, email, linkOrigin: siteOrigin(req, deps.publicUrl) },
         {
           payload: { version: 1, deliveryId, readingId: reading.id, requestedAt: new Date().toISOString() },
           requestId: currentRequestId(),

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { HttpError } from '@palm/platform';
+import { HttpError, siteOrigin } from '@palm/platform';
 import type { ReadingRepository } from '../reading.repository';
 import { REVOCABLE_CONTENT_CACHE_CONTROL, visibleReading } from '../sharing/reading-access';
 import type { ReportArtifacts } from './report-artifacts';
@@ -8,6 +8,7 @@ import type { ReportArtifacts } from './report-artifacts';
 export function createReportRouter(deps: {
   repository: ReadingRepository;
   artifacts: ReportArtifacts;
+  publicUrl: string | undefined;
 }): Router {
   const { repository, artifacts } = deps;
   const router = Router();
@@ -19,7 +20,10 @@ export function createReportRouter(deps: {
         code: 'reading_not_ready',
       });
     }
-    const pdf = await artifacts.pdf(reading, { palmOnly: !owner });
+    const pdf = await artifacts.pdf(reading, {
+      palmOnly: !owner,
+      origin: siteOrigin(req, deps.publicUrl),
+    });
     const date = reading.createdAt.toISOString().slice(0, 10);
     res.setHeader('Content-Type', 'application/pdf');
     res.setHeader('Content-Disposition', `attachment; filename="hastrekha-palm-reading-${date}.pdf"`);

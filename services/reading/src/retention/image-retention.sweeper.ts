@@ -1,5 +1,5 @@
 import { counter, type BlobStore, type Database, type Logger } from '@palm/platform';
-import { reportArtifactKeys } from '../report/report-artifacts';
+import { readingBlobFolder } from '../reading-id';
 
 export const DEFAULT_IMAGE_RETENTION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -60,7 +60,9 @@ export function createImageRetentionSweeper(options: ImageRetentionSweeperOption
 
   /** The photos go with every copy made from them (PDF, share cards) and the email delivery records. */
   async function removeImages(reading: ExpiredReading): Promise<void> {
-    for (const key of [reading.image_key, reading.original_image_key, ...reportArtifactKeys(reading.id)]) {
+    // The reading's folder holds the photo and every copy made from it, whatever their names.
+    await blobs.deleteFolder(readingBlobFolder(reading.id));
+    for (const key of [reading.image_key, reading.original_image_key]) {
       if (key) await blobs.delete(key);
     }
     await db.transaction(async (trx) => {
