@@ -13,9 +13,15 @@ const REPORT_PATH = /^\/report\/([A-Za-z0-9_-]{22})\/?$/;
 
 const escapeAttribute = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-function metaTags(preview: ReadingPreview, pageUrl: string, imageUrl: string): string {
+/** The Open Graph and Twitter card tags of a page, its image a 1200×630 PNG (a share card). */
+export function metaTags(
+  preview: ReadingPreview,
+  pageUrl: string,
+  imageUrl: string,
+  type: 'article' | 'website' = 'article',
+): string {
   const tags: [string, string, string][] = [
-    ['property', 'og:type', 'article'],
+    ['property', 'og:type', type],
     ['property', 'og:site_name', REPORT_BRAND.name],
     ['property', 'og:title', preview.title],
     ['property', 'og:description', preview.description],

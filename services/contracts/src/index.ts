@@ -7,3 +7,4 @@ export * from './prompt.contract';
 export * from './admin.contract';
 export * from './sharing.contract';
 export * from './profile-words';
+export * from './site.contract';
