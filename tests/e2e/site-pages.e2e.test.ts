@@ -16,7 +16,11 @@ let product: RunningProduct;
 let browser: Browser;
 
 beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchChromium()]);
+  // Periods other than the defaults, so the policy pages show they come from the configuration.
+  [product, browser] = await Promise.all([
+    startProduct({ READING_IMAGE_RETENTION_DAYS: '14', READING_TEXT_RETENTION_DAYS: '90' }),
+    launchChromium(),
+  ]);
 });
 
 afterAll(async () => {
@@ -105,6 +109,29 @@ describe.each(VIEWPORTS)('the site on a %s', (_device, viewport) => {
       await page.getByRole('link', { name: 'Return to Home' }).click();
       await page.waitForURL(`${product.url}/`);
       await visible(page.getByText('Your Happiness, in your Hands').first());
+    });
+  });
+});
+
+describe('the policy pages', () => {
+  it('state the configured periods and how sharing, deleting and email really work', async () => {
+    await withVisitor(PHONE, async ({ page }) => {
+      await page.goto('/privacy-policy');
+      const retention = page.locator('section', { hasText: 'Data Retention' });
+      await visible(retention.getByText(/deleted 14 days after the reading/));
+      await visible(retention.getByText(/kept 90 days so you can return/));
+      const body = (await page.locator('main').textContent()) ?? '';
+      expect(body).not.toContain('30 days');
+      expect(body).not.toContain('only as long as needed');
+      expect(body).not.toContain('we send an email notice');
+      expect(body).toContain('not permanently stored');
+      expect(body).toMatch(/only the browser that made it can open it/);
+      expect(body).toMatch(/without your questionnaire answers/);
+      expect(body).toContain('“Delete this reading” removes the palm photo');
+
+      await page.goto('/shipping-delivery');
+      await visible(page.getByText(/stay available at their link for 90 days/));
+      expect((await page.locator('main').textContent()) ?? '').not.toContain('permanently');
     });
   });
 });

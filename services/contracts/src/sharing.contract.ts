@@ -58,4 +58,18 @@ export const readingPreviewSchema = z.object({
 });
 export type ReadingPreview = z.infer<typeof readingPreviewSchema>;
 
+/**
+ * GET /api/reading-policy: what the policy pages state as this installation is configured, so
+ * they say what the code does.
+ */
+export const readingPolicySchema = z.object({
+  /** Palm photos (and every PDF or card made from them) are deleted this many days after the reading. */
+  imageRetentionDays: z.number().int().positive(),
+  /** The reading's text and the visitor's answers are deleted this many days after the reading. */
+  textRetentionDays: z.number().int().positive(),
+  /** "Email me this reading" is offered. */
+  emailAvailable: z.boolean(),
+});
+export type ReadingPolicy = z.infer<typeof readingPolicySchema>;
+
 export const SHARE_CARD_SIZE = { width: 1200, height: 630 } as const;

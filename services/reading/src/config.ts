@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { infrastructureConfigSchema, portSetting, urlSetting } from '@palm/platform';
+import { DEFAULT_TEXT_RETENTION_DAYS } from './retention/image-retention.sweeper';
 
 const perHour = (fallback: number) =>
   z.coerce.number().int().min(1, 'expected a whole number ≥ 1').default(fallback);
@@ -27,6 +28,15 @@ export const readingConfigSchema = infrastructureConfigSchema.extend({
    * Where visitors reach the site: the base of the report link in PDFs and emails
    * (`${PUBLIC_URL}/report/{id}`). Unset, the link uses the origin the visitor's request came to.
    */
+  /**
+   * A reading's text and the visitor's answers are deleted, with the reading, this many days after
+   * it was made (the owner may delete it sooner).
+   */
+  READING_TEXT_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1, 'expected a whole number of days ≥ 1')
+    .default(DEFAULT_TEXT_RETENTION_DAYS),
   PUBLIC_URL: z.url({ error: 'expected a URL' }).optional(),
   /** smtp:// or smtps:// server for "Email me this reading"; without it the action is not offered. */
   SMTP_URL: urlSetting(),

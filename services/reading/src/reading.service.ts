@@ -12,6 +12,7 @@ import {
 import { DEFAULT_INTAKE_BACKLOG, type ReadingConfig } from './config';
 import { createCompletionWaiter } from './completion-waiter';
 import { createReadingDeletionRouter } from './deletion/reading-deletion.routes';
+import { createReadingEraser } from './deletion/reading-eraser';
 import { createDeliveryRepository } from './delivery/delivery.repository';
 import { createEmailDeliveryHandlers } from './delivery/email-delivery.handler';
 import { createEmailDeliveryRouter } from './delivery/email-delivery.routes';
@@ -27,7 +28,9 @@ import { createSharePreview, createSharingRouter, type SharePreview } from './sh
 import {
   createImageRetentionSweeper,
   DEFAULT_IMAGE_RETENTION_DAYS,
+  DEFAULT_TEXT_RETENTION_DAYS,
 } from './retention/image-retention.sweeper';
+import { createReadingPolicyRouter } from './retention/reading-policy.routes';
 
 export interface ReadingServiceDeps {
   db: Database;
@@ -41,6 +44,8 @@ export interface ReadingServiceDeps {
   outboxIntervalMs?: number;
   /** Palm photos are deleted this many days after their reading (READING_IMAGE_RETENTION_DAYS). */
   imageRetentionDays?: number;
+  /** Readings (text and answers) are deleted this many days after they were made (READING_TEXT_RETENTION_DAYS). */
+  textRetentionDays?: number;
   retentionIntervalMs?: number;
   /** Where visitors reach the site (PUBLIC_URL): the link in emails and PDFs; else the request's origin. */
   publicUrl?: string;
@@ -57,11 +62,15 @@ export interface ReadingEmailOptions {
 /** The service's settings from its configuration (the SMTP mailer only when SMTP_URL is set). */
 export function readingServiceOptions(
   config: ReadingConfig,
-): Pick<ReadingServiceDeps, 'waitMs' | 'intakeBacklog' | 'imageRetentionDays' | 'publicUrl' | 'email'> {
+): Pick<
+  ReadingServiceDeps,
+  'waitMs' | 'intakeBacklog' | 'imageRetentionDays' | 'textRetentionDays' | 'publicUrl' | 'email'
+> {
   return {
     waitMs: config.READING_WAIT_MS,
     intakeBacklog: config.READING_INTAKE_BACKLOG,
     imageRetentionDays: config.READING_IMAGE_RETENTION_DAYS,
+    textRetentionDays: config.READING_TEXT_RETENTION_DAYS,
     publicUrl: config.PUBLIC_URL,
     email: config.SMTP_URL
       ? {
@@ -90,11 +99,15 @@ export function createReadingService(deps: ReadingServiceDeps): ReadingService {
   const waiter = createCompletionWaiter(repository);
   const relay = createOutboxRelay({ repository, bus: deps.bus, logger, intervalMs: deps.outboxIntervalMs });
   const imageRetentionDays = deps.imageRetentionDays ?? DEFAULT_IMAGE_RETENTION_DAYS;
+  const textRetentionDays = deps.textRetentionDays ?? DEFAULT_TEXT_RETENTION_DAYS;
+  const erase = createReadingEraser({ repository, blobs: deps.blobs, relay });
   const retention = createImageRetentionSweeper({
     db: deps.db,
     blobs: deps.blobs,
     logger,
     retentionDays: imageRetentionDays,
+    textRetentionDays,
+    erase,
     intervalMs: deps.retentionIntervalMs,
   });
   const { publicUrl } = deps;
@@ -114,7 +127,12 @@ export function createReadingService(deps: ReadingServiceDeps): ReadingService {
   router.use(
     readingRouter,
     createReportRouter({ repository, artifacts, publicUrl }),
-    createReadingDeletionRouter({ repository, blobs: deps.blobs, relay, logger }),
+    createReadingDeletionRouter({ repository, erase, logger }),
+    createReadingPolicyRouter({
+      imageRetentionDays,
+      textRetentionDays,
+      emailAvailable: Boolean(deps.email),
+    }),
     createSharingRouter({ repository, emailAvailable: Boolean(deps.email) }),
     createEmailDeliveryRouter({
       repository,

@@ -161,4 +161,38 @@ export function imageRetentionCases(setup: () => RetentionFixture): void {
     for (const key of copiesOf(recentId)) expect(await blobs.get(key), key).not.toBeNull();
     expect(await db('reading_deliveries').orderBy('id').pluck('id')).toEqual([`${recentId}-mail`]);
   });
+
+  it('erases readings past the text period whole, keeps younger ones, and retries one that failed', async () => {
+    const fixture = setup();
+    const { db, blobs, logger } = fixture;
+    await migrate(db, { table: READING_MIGRATIONS_TABLE, migrations: readingMigrations });
+    await storeReading(fixture, 'expiredReading00000000', daysAgo(400), {});
+    await storeReading(fixture, 'stubbornReading0000000', daysAgo(500), {});
+    await storeReading(fixture, 'keptReading00000000000', daysAgo(300), { image: 'readings/kept/palm.jpg' });
+    const erased: string[] = [];
+    let refuse = true;
+    const erase = (id: string) => {
+      if (refuse && id.startsWith('stubborn')) return Promise.reject(new Error('S3 unreachable'));
+      erased.push(id);
+      return db('readings')
+        .where({ id })
+        .delete()
+        .then(() => undefined);
+    };
+    const sweeper = createImageRetentionSweeper({
+      db,
+      blobs,
+      logger,
+      retentionDays: 400,
+      textRetentionDays: 365,
+      erase,
+      now: () => NOW,
+    });
+    await sweeper.sweep();
+    expect(erased).toEqual(['expiredReading00000000']);
+    refuse = false;
+    await sweeper.sweep();
+    expect(erased).toEqual(['expiredReading00000000', 'stubbornReading0000000']);
+    expect(await db('readings').pluck('id')).toEqual(['keptReading00000000000']);
+  });
 }

@@ -103,6 +103,18 @@ describe('owner cookie and sharing (embedded parts)', () => {
   });
 });
 
+describe('GET /api/reading-policy', () => {
+  it('states the periods and choices this installation is configured with, for the policy pages', async () => {
+    const policy = await call('/api/reading-policy');
+    expect(policy.status).toBe(200);
+    expect(await policy.json()).toEqual({
+      imageRetentionDays: 30,
+      textRetentionDays: 365,
+      emailAvailable: false,
+    });
+  });
+});
+
 describe('email requests per client', () => {
   it('limits one client across readings and counts only accepted requests', async () => {
     const sent: string[] = [];

@@ -2,6 +2,7 @@ import { counter, type BlobStore, type Database, type Logger } from '@palm/platf
 import { readingBlobFolder } from '../reading-id';
 
 export const DEFAULT_IMAGE_RETENTION_DAYS = 30;
+export const DEFAULT_TEXT_RETENTION_DAYS = 365;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DEFAULT_INTERVAL_MS = 60 * 60 * 1000;
 const DEFAULT_BATCH_SIZE = 100;
@@ -10,6 +11,10 @@ const imagesRemoved = counter(
   'reading_images_removed_total',
   'Palm photos deleted by the retention sweep because their reading passed the retention period',
 );
+const readingsErased = counter(
+  'readings_erased_total',
+  'Readings (text, answers and everything kept with them) deleted by the retention sweep',
+);
 
 export interface ImageRetentionSweeperOptions {
   db: Database;
@@ -17,6 +22,12 @@ export interface ImageRetentionSweeperOptions {
   logger: Logger;
   /** Readings older than this many days lose their photos (READING_IMAGE_RETENTION_DAYS). */
   retentionDays?: number;
+  /**
+   * Readings older than this many days are erased whole, text and answers included
+   * (READING_TEXT_RETENTION_DAYS), by `erase`; without both, readings keep their text.
+   */
+  textRetentionDays?: number;
+  erase?: (id: string) => Promise<void>;
   /** How often the sweep runs; the first run starts right away. */
   intervalMs?: number;
   /** Readings handled per query, so one sweep never holds a long transaction. */
@@ -78,6 +89,34 @@ export function createImageRetentionSweeper(options: ImageRetentionSweeperOption
     return db('reading_deliveries').where('requested_at', '<', cutoff).delete();
   }
 
+  /** Readings past the text period go whole, as the owner's "Delete this reading" takes them. */
+  async function eraseOldReadings(): Promise<number> {
+    const { textRetentionDays, erase } = options;
+    if (!textRetentionDays || !erase) return 0;
+    const cutoff = new Date(now().getTime() - textRetentionDays * DAY_MS);
+    let erased = 0;
+    const failed = new Set<string>();
+    for (;;) {
+      const ids = await db('readings')
+        .where('created_at', '<', cutoff)
+        .whereNotIn('id', [...failed])
+        .orderBy('created_at')
+        .limit(batchSize)
+        .pluck<string[]>('id');
+      for (const id of ids) {
+        try {
+          await erase(id);
+          erased += 1;
+          readingsErased.inc();
+        } catch (error) {
+          failed.add(id);
+          logger.warn({ err: error, readingId: id }, 'could not erase a reading past its period; will retry');
+        }
+      }
+      if (ids.length < batchSize) return erased;
+    }
+  }
+
   async function sweepAll(): Promise<number> {
     const cutoff = new Date(now().getTime() - retentionDays * DAY_MS);
     let removed = 0;
@@ -103,6 +142,12 @@ export function createImageRetentionSweeper(options: ImageRetentionSweeperOption
       }
       if (batch.length < batchSize) break;
     }
+    const erased = await eraseOldReadings();
+    if (erased > 0)
+      logger.info(
+        { erased, textRetentionDays: options.textRetentionDays },
+        'erased readings past their text retention',
+      );
     const deliveries = await removeOldDeliveries(cutoff);
     if (deliveries > 0)
       logger.info({ deliveries, retentionDays }, 'removed email delivery records past the retention period');
