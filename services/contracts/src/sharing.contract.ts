@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The brand as the server-rendered report (PDF, share card, email) sets it. */
+/** The product's name and tagline, the one place they are set: pages, PDF, card, email, authenticator. */
 export const REPORT_BRAND = {
   name: 'Hastrekha',
   devanagari: 'हस्तरेखा',
