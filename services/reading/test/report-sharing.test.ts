@@ -71,6 +71,22 @@ describe('owner cookie and sharing (embedded parts)', () => {
     expect(seen.reading).not.toHaveProperty('shared');
   });
 
+  it('keeps a reading made before the palm-only version private: sharing it would show the answers', async () => {
+    const { id, cookie } = await makeReading();
+    const stored = (await harness.db('readings').where({ id }).first<{ result: unknown }>('result')).result;
+    const { shared: _shared, ...older } = (
+      typeof stored === 'string' ? JSON.parse(stored) : stored
+    ) as Record<string, unknown>;
+    await harness
+      .db('readings')
+      .where({ id })
+      .update({ result: JSON.stringify(older) });
+    const refused = await call(`/api/reading/${id}/sharing`, json('PUT', { shared: true }, cookie));
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { detail: string }).detail).toMatch(/stays private/);
+    expect((await call(`/api/reading/${id}`)).status).toBe(404);
+  });
+
   it('rejects a malformed sharing change with a clear message and changes nothing', async () => {
     const { id, cookie } = await makeReading();
     const bad = await call(`/api/reading/${id}/sharing`, json('PUT', { shared: 'nope' }, cookie));
