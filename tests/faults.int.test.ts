@@ -8,6 +8,7 @@ import {
   palmPhotos,
   readPhoto,
   submitReading,
+  TEST_OWNER_COOKIE,
   waitForReading,
   type ReadingViewBody,
 } from './support/palm-photos';
@@ -122,7 +123,9 @@ async function submitBatch(): Promise<Submission[]> {
 }
 
 async function view(id: string): Promise<ReadingViewBody | undefined> {
-  const response = await fetch(`${stack.urls.gateway}/api/reading/${id}`).catch(() => undefined);
+  const response = await fetch(`${stack.urls.gateway}/api/reading/${id}`, {
+    headers: { Cookie: TEST_OWNER_COOKIE },
+  }).catch(() => undefined);
   if (!response?.ok) return undefined;
   return (await response.json()) as ReadingViewBody;
 }

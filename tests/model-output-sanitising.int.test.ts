@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,7 +9,7 @@ import { createLogger } from '@palm/platform';
 import { startEmbedded, type EmbeddedProduct } from '@palm/gateway';
 import { startOpenAIStub, type OpenAIStub } from './support/openai-stub';
 import { hostileVisualAnalysis } from './support/hostile-model-output';
-import { palmPhotos, submitReading } from './support/palm-photos';
+import { palmPhotos, submitReading, TEST_OWNER_COOKIE } from './support/palm-photos';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 
 /** Issue #27 §7: what got through the regex sanitiser, and what it must never let through. */
@@ -84,7 +84,9 @@ const storedResult = async (id: string): Promise<unknown> =>
   (await db<{ id: string; result: unknown }>('readings').where({ id }).first('result'))?.result;
 
 const servedView = async (id: string): Promise<ReadingView> =>
-  (await (await fetch(`${product.url}/api/reading/${id}`)).json()) as ReadingView;
+  (await (
+    await fetch(`${product.url}/api/reading/${id}`, { headers: { Cookie: TEST_OWNER_COOKIE } })
+  ).json()) as ReadingView;
 
 describe('model output on its way from the AI worker to the reading service', () => {
   it('is stored and served with no link, image, script, handler or URL scheme, and reads as written', async () => {
@@ -135,6 +137,8 @@ describe('model output on its way from the AI worker to the reading service', ()
       submission: JSON.stringify({}),
       result: JSON.stringify(legacy),
       completed_at: db.fn.now(),
+      // The test browser owns it: a reading is private to its owner unless shared.
+      owner_hash: createHash('sha256').update(TEST_OWNER_COOKIE.slice('palm_owner='.length)).digest('hex'),
     });
     expect(JSON.stringify(await storedResult(id))).toMatch(ACTIVE);
 

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,7 +9,16 @@ import knex from 'knex';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEAD_LETTER_QUEUE, EXCHANGE } from '@palm/contracts';
-import { palmPhotos, PALMS_DIR, readPhoto, submitReading, waitForReading } from './support/palm-photos';
+import { createS3BlobStore } from '@palm/platform';
+import { integrationEnv } from './support/integration-env';
+import {
+  palmPhotos,
+  PALMS_DIR,
+  readPhoto,
+  submitReading,
+  TEST_OWNER_COOKIE,
+  waitForReading,
+} from './support/palm-photos';
 import { startTestStack, type TestStack } from './support/test-stack';
 
 const run = promisify(execFile);
@@ -66,7 +76,7 @@ describe('the reading pipeline, distributed', () => {
     expect(view.reading!.sections.map((section) => section.area).sort()).toEqual(
       ['career', 'health', 'love', 'money', 'spiritual'].sort(),
     );
-    const image = await fetch(`${gateway}${view.palmUrl}`);
+    const image = await fetch(`${gateway}${view.palmUrl}`, { headers: { Cookie: TEST_OWNER_COOKIE } });
     expect(image.status).toBe(200);
     expect(image.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
@@ -79,7 +89,11 @@ describe('the reading pipeline, distributed', () => {
 
     const { id } = (await (await submitReading(gateway, original)).json()) as { id: string };
     const view = await waitForReading(gateway, id);
-    const served = Buffer.from(await (await fetch(`${gateway}${view.palmUrl}`)).arrayBuffer());
+    const served = Buffer.from(
+      await (
+        await fetch(`${gateway}${view.palmUrl}`, { headers: { Cookie: TEST_OWNER_COOKIE } })
+      ).arrayBuffer(),
+    );
     const after = await sharp(served).metadata();
     // EXIF orientation 6/8 means the stored pixels are turned a quarter: upright swaps the edges.
     const storedLandscape = before.width > before.height;
@@ -128,5 +142,65 @@ describe('the reading pipeline, distributed', () => {
     const response = await submitReading(gateway, await aPalm());
     expect(response.status).toBe(200);
     await expect.poll(deadLetterCount, { timeout: 15_000 }).toBe(before + 1);
+  });
+
+  it('deletes a reading for its owner alone: S3 files, database rows and the worker’s outcome go, every URL answers 404', async () => {
+    const { id } = (await (await submitReading(gateway, await aPalm())).json()) as { id: string };
+    const owner = { Cookie: TEST_OWNER_COOKIE };
+    // Everything a reading can leave behind: its photo, both PDFs, a card, a frame kept beside it.
+    await fetch(`${gateway}/api/reading/${id}/sharing`, {
+      method: 'PUT',
+      headers: { ...owner, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ shared: true }),
+    });
+    for (const suffix of ['/pdf', '/card.png'])
+      expect((await fetch(`${gateway}/api/reading/${id}${suffix}`, { headers: owner })).status).toBe(200);
+    expect((await fetch(`${gateway}/api/reading/${id}/pdf`)).status).toBe(200);
+    const s3 = await createS3BlobStore({ ...integrationEnv().s3, bucket: stack.bucket });
+    await s3.put(`readings/${id}/frames/0.jpg`, Buffer.from('frame'), 'image/jpeg');
+    // The stack's PUBLIC_URL is its gateway; PDFs are named by the origin their link points to.
+    const originHash = createHash('sha256')
+      .update(gateway.replace('127.0.0.1', 'localhost'))
+      .digest('hex')
+      .slice(0, 12);
+    const keys = [
+      'palm.jpg',
+      `report-${originHash}.pdf`,
+      `report-shared-${originHash}.pdf`,
+      'card-outline.png',
+      'frames/0.jpg',
+    ].map((name) => `readings/${id}/${name}`);
+    for (const key of keys) expect(await s3.get(key), key).not.toBeNull();
+    expect(await workerJobs([id])).toHaveLength(1);
+
+    const stranger = await fetch(`${gateway}/api/reading/${id}`, { method: 'DELETE' });
+    expect(stranger.status).toBe(403);
+    expect(((await stranger.json()) as { detail: string }).detail).toMatch(
+      /Only the browser that made this reading/,
+    );
+    expect((await fetch(`${gateway}/api/reading/${id}`)).status).toBe(200);
+
+    const deleted = await fetch(`${gateway}/api/reading/${id}`, { method: 'DELETE', headers: owner });
+    expect(deleted.status).toBe(204);
+    for (const key of keys) expect(await s3.get(key), key).toBeNull();
+    for (const suffix of ['', '/image', '/pdf', '/card.png', '/preview', '/sharing'])
+      expect((await fetch(`${gateway}/api/reading/${id}${suffix}`, { headers: owner })).status, suffix).toBe(
+        404,
+      );
+    expect((await fetch(`${gateway}/report/${id}`, { headers: owner })).status).toBe(404);
+    expect((await fetch(`${gateway}/api/reading/${id}`, { method: 'DELETE', headers: owner })).status).toBe(
+      404,
+    );
+    const db = knex({ client: 'pg', connection: stack.database.url, pool: { min: 0, max: 1 } });
+    try {
+      expect(await db('readings').where({ id }).first()).toBeUndefined();
+      // Only the event telling the other services to forget it names it now.
+      expect(
+        await db('reading_outbox').whereRaw("payload->>'readingId' = ?", [id]).pluck('event_name'),
+      ).toEqual(['reading.deleted']);
+    } finally {
+      await db.destroy();
+    }
+    await expect.poll(async () => (await workerJobs([id])).length, { timeout: 15_000 }).toBe(0);
   });
 });

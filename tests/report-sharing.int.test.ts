@@ -27,7 +27,7 @@ import { createGatewayApp } from '@palm/gateway';
 import { readingModule } from '@palm/reading';
 import { integrationEnv } from './support/integration-env';
 import { startLocalSmtpServer, type LocalSmtpServer } from './support/local-smtp-server';
-import { FULL_RESULT, samplePalmJpeg } from './support/sample-report';
+import { ANSWERS_SENTENCE, FULL_RESULT, samplePalmJpeg } from './support/sample-report';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 import { createTestVhost, type TestVhost } from './support/test-vhost';
 
@@ -157,8 +157,8 @@ afterAll(async () => {
 
 describe('the reading as a PDF (PostgreSQL, RabbitMQ, S3)', () => {
   it('is an A4 PDF with the Devanagari brand, every section title and a page 1 that is not blank', async () => {
-    const { id } = await makeReading();
-    const response = await get(`/api/reading/${id}/pdf`);
+    const { id, cookie } = await makeReading();
+    const response = await get(`/api/reading/${id}/pdf`, cookie);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="hastrekha-.*\.pdf"$/);
@@ -196,7 +196,8 @@ describe('the reading as a PDF (PostgreSQL, RabbitMQ, S3)', () => {
 describe('share link and preview card', () => {
   it('serves a 1200×630 PNG card, kept in the blob store; the photo only when the owner opts in', async () => {
     const { id, cookie } = await makeReading();
-    const card = await get(`/api/reading/${id}/card.png`);
+    expect((await get(`/api/reading/${id}/card.png`)).status).toBe(404);
+    const card = await get(`/api/reading/${id}/card.png`, cookie);
     expect(card.status).toBe(200);
     expect(card.headers.get('content-type')).toBe('image/png');
     const meta = await sharp(Buffer.from(await card.arrayBuffer())).metadata();
@@ -209,7 +210,8 @@ describe('share link and preview card', () => {
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ shared: true, includePhoto: true }),
     });
-    expect(stranger.status).toBe(403);
+    // Private: a stranger cannot even tell it exists.
+    expect(stranger.status).toBe(404);
 
     const optIn = await fetch(`${gateway.url}/api/reading/${id}/sharing`, {
       method: 'PUT',
@@ -226,8 +228,47 @@ describe('share link and preview card', () => {
     expect(await blobs.get(`readings/${id}/card-photo.png`)).not.toBeNull();
   });
 
+  it('is private until the owner shares it, and then shows others the palm reading without the answers', async () => {
+    const { id, cookie } = await makeReading();
+    const page = await get(`/report/${id}`);
+    expect(page.status).toBe(404);
+    expect(await page.text()).not.toContain('og:');
+    for (const suffix of ['', '/image', '/pdf', '/card.png', '/preview', '/sharing'])
+      expect((await get(`/api/reading/${id}${suffix}`)).status, suffix).toBe(404);
+    expect(JSON.stringify(await (await get(`/api/reading/${id}`, cookie)).json())).toContain(
+      ANSWERS_SENTENCE,
+    );
+
+    await fetch(`${gateway.url}/api/reading/${id}/sharing`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', Cookie: cookie },
+      body: JSON.stringify({ shared: true }),
+    });
+    const seen = JSON.stringify(await (await get(`/api/reading/${id}`)).json());
+    expect(seen).toContain(FULL_RESULT.shared!.sections[0]!.insights[0]);
+    expect(seen).not.toContain('married');
+    expect(seen).not.toContain(FULL_RESULT.sections[0]!.insights[0]);
+    const dir = await mkdtemp(path.join(tmpdir(), 'shared-pdf-'));
+    try {
+      const file = path.join(dir, 'shared.pdf');
+      await writeFile(file, Buffer.from(await (await get(`/api/reading/${id}/pdf`)).arrayBuffer()));
+      const { stdout: text } = await run('pdftotext', ['-enc', 'UTF-8', file, '-']);
+      expect(text).toContain('palm alone');
+      expect(text).not.toMatch(/married/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+    // The stranger may not email it: the email is the owner's whole reading.
+    expect((await emailRequest(id, 'someone@example.com')).status).toBe(403);
+  });
+
   it('puts Open Graph and Twitter tags into /report/{id} while shared, and answers 404 to others after "Stop sharing"', async () => {
     const { id, cookie } = await makeReading();
+    await fetch(`${gateway.url}/api/reading/${id}/sharing`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', Cookie: cookie },
+      body: JSON.stringify({ shared: true }),
+    });
     const page = await get(`/report/${id}`);
     expect(page.status).toBe(200);
     const html = await page.text();
@@ -238,7 +279,7 @@ describe('share link and preview card', () => {
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
     expect(html).toMatch(/<meta property="og:title" content="A palm reading from Hastrekha/);
     expect(html).toContain(
-      `<meta property="og:description" content="${FULL_RESULT.sections[0]!.insights[0]}" />`,
+      `<meta property="og:description" content="${FULL_RESULT.shared!.sections[0]!.insights[0]}" />`,
     );
     expect(html).toContain('<div id="root">');
 
@@ -293,15 +334,22 @@ describe('share link and preview card', () => {
 
 describe('email delivery through the bus', () => {
   it('sends the summary, the link and the PDF to a real SMTP server, once, even when the event comes again', async () => {
-    const { id } = await makeReading();
+    const { id, cookie } = await makeReading();
     const before = smtp.received.length;
-    const response = await emailRequest(id, '  visitor@example.com ');
+    const response = await emailRequest(id, '  visitor@example.com ', cookie);
     expect(response.status).toBe(202);
     const { deliveryId } = (await response.json()) as { deliveryId: string };
     await waitFor(() => smtp.received.length === before + 1);
     const mail = smtp.received.at(-1)!;
     expect(mail.to).toMatchObject({ text: 'visitor@example.com' });
     expect(mail.subject).toBe('Your palm reading from Hastrekha');
+    // Branded, fit for a phone, and readable in a client that shows no HTML.
+    expect(mail.html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    expect(mail.html).toContain(REPORT_BRAND.tagline);
+    expect(mail.html).toContain(`href="https://palm.example/report/${id}"`);
+    expect(mail.text).toContain(
+      `${REPORT_BRAND.name} (${REPORT_BRAND.devanagari}) — ${REPORT_BRAND.tagline}`,
+    );
     expect(mail.text).toContain(`https://palm.example/report/${id}`);
     expect(mail.text).toContain(FULL_RESULT.sections[0]!.insights[0]);
     const [attachment] = mail.attachments;
@@ -321,17 +369,17 @@ describe('email delivery through the bus', () => {
   });
 
   it('rejects a bad address with a clear message and stores nothing; limits emails per reading', async () => {
-    const { id } = await makeReading();
-    const bad = await emailRequest(id, 'not-an-address');
+    const { id, cookie } = await makeReading();
+    const bad = await emailRequest(id, 'not-an-address', cookie);
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { detail: string }).detail).toMatch(/valid email address/);
-    expect((await emailRequest(id, undefined)).status).toBe(400);
+    expect((await emailRequest(id, undefined, cookie)).status).toBe(400);
     expect(
       await db('reading_deliveries').where({ reading_id: id }).count<{ count: string }[]>({ count: '*' }),
     ).toEqual([{ count: '0' }]);
     for (let index = 0; index < 3; index++)
-      expect((await emailRequest(id, `a${index}@example.com`)).status).toBe(202);
-    const limited = await emailRequest(id, 'a4@example.com');
+      expect((await emailRequest(id, `a${index}@example.com`, cookie)).status).toBe(202);
+    const limited = await emailRequest(id, 'a4@example.com', cookie);
     expect(limited.status).toBe(429);
     expect(((await limited.json()) as { detail: string }).detail).toMatch(/emailed several times/);
     // Let the three accepted mails go out before the next test counts mails.
@@ -342,10 +390,10 @@ describe('email delivery through the bus', () => {
   });
 
   it('retries a refusing SMTP server and delivers exactly one mail once it accepts', async () => {
-    const { id } = await makeReading();
+    const { id, cookie } = await makeReading();
     const before = smtp.received.length;
     smtp.refuseNext = 2;
-    const { deliveryId } = (await (await emailRequest(id, 'retry@example.com')).json()) as {
+    const { deliveryId } = (await (await emailRequest(id, 'retry@example.com', cookie)).json()) as {
       deliveryId: string;
     };
     await waitFor(async () => (await delivery(deliveryId))?.status === 'sent');
@@ -359,12 +407,12 @@ describe('email delivery through the bus', () => {
   });
 
   it('dead-letters the event after the delivery limit when the server keeps refusing, and marks the delivery failed', async () => {
-    const { id } = await makeReading();
+    const { id, cookie } = await makeReading();
     const before = smtp.received.length;
     const refusalsBefore = smtp.refusals;
     smtp.refuseNext = Infinity;
     try {
-      const { deliveryId } = (await (await emailRequest(id, 'never@example.com')).json()) as {
+      const { deliveryId } = (await (await emailRequest(id, 'never@example.com', cookie)).json()) as {
         deliveryId: string;
       };
       await waitFor(async () => (await bus.deadLetterCount()) === 1);

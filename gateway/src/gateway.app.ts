@@ -3,7 +3,9 @@ import path from 'node:path';
 import type { Express, RequestHandler, Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
+import { isSitePage } from '@palm/contracts';
 import { createHttpApp, sendProblem, statusTitle, type ClientLimits, type Logger } from '@palm/platform';
+import { landingPageHandler } from './landing-meta';
 import { reportPageHandler, type SharePreviewSource } from './report-meta';
 import { precompressedStaticFiles } from './static-files';
 
@@ -90,6 +92,8 @@ function webApp(
       return;
     }
     res.setHeader('Cache-Control', 'no-cache');
+    // The app shows its 404 page for a path it has no page for; crawlers and tools need the status too.
+    if (!isSitePage(req.path)) res.status(404);
     res.sendFile(indexFile, (error) => {
       if (error) next();
     });
@@ -106,7 +110,12 @@ export function createGatewayApp(options: GatewayAppOptions): Express {
     // Readiness and metrics are on the operations port (createOperationsApp), not the public one.
     operationsEndpoints: false,
     securityHeaders: securityHeaders(options.publicUrl?.startsWith('https:') ?? false),
-    before: [readingRateLimit(options.readingRateLimitPerMinute), ...options.api, web.files],
+    before: [
+      readingRateLimit(options.readingRateLimitPerMinute),
+      ...options.api,
+      landingPageHandler({ webDist: options.webDist, publicUrl: options.publicUrl, logger: options.logger }),
+      web.files,
+    ],
     routers: [],
     after: [
       ...(options.sharePreview

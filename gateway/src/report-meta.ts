@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import type { Request, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import { REPORT_BRAND, SHARE_CARD_SIZE, type ReadingPreview } from '@palm/contracts';
-import type { Logger } from '@palm/platform';
+import { siteOrigin, type Logger } from '@palm/platform';
 
 /** The reading's link preview as the browser with this Cookie header may see it; null when it is not shared. */
 export type SharePreviewSource = (
@@ -13,9 +13,15 @@ const REPORT_PATH = /^\/report\/([A-Za-z0-9_-]{22})\/?$/;
 
 const escapeAttribute = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-function metaTags(preview: ReadingPreview, pageUrl: string, imageUrl: string): string {
+/** The Open Graph and Twitter card tags of a page, its image a 1200×630 PNG (a share card). */
+export function metaTags(
+  preview: ReadingPreview,
+  pageUrl: string,
+  imageUrl: string,
+  type: 'article' | 'website' = 'article',
+): string {
   const tags: [string, string, string][] = [
-    ['property', 'og:type', 'article'],
+    ['property', 'og:type', type],
     ['property', 'og:site_name', REPORT_BRAND.name],
     ['property', 'og:title', preview.title],
     ['property', 'og:description', preview.description],
@@ -47,8 +53,6 @@ export function reportPageHandler(options: {
   publicUrl: string | undefined;
   logger: Logger;
 }): RequestHandler {
-  const origin = (req: Request) =>
-    (options.publicUrl ?? `${req.protocol}://${req.get('host')}`).replace(/\/+$/, '');
   return async (req, res, next) => {
     const match = REPORT_PATH.exec(req.path);
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !match) {
@@ -82,7 +86,7 @@ export function reportPageHandler(options: {
       return;
     }
     if (preview) {
-      const base = origin(req);
+      const base = siteOrigin(req, options.publicUrl);
       const tags = metaTags(preview, `${base}/report/${id}`, `${base}${preview.imagePath}`);
       html = html.replace('</head>', `  ${tags}\n  </head>`);
     }

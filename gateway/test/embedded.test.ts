@@ -4,7 +4,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROMPTS_IDLE_NOTE } from '@palm/contracts';
 import { closeDatabase, createDatabase, createLogger } from '@palm/platform';
-import { palmPhotos, submitReading, waitForReading } from '../../tests/support/palm-photos';
+import {
+  palmPhotos,
+  submitReading,
+  TEST_OWNER_COOKIE,
+  waitForReading,
+} from '../../tests/support/palm-photos';
 import { startEmbedded, type EmbeddedProduct } from '../src/embedded-app';
 import { SERVICE_MODULES } from '../src/service-modules';
 
@@ -79,7 +84,7 @@ describe('embedded mode', () => {
     // The five life areas, and the Timeline after them when the photo's lines were traced well.
     expect(view.reading!.sections.filter((section) => section.area !== 'timeline')).toHaveLength(5);
     expect(view.reading!.sections[0]!.area).toBe('spiritual');
-    const image = await fetch(`${product!.url}${view.palmUrl}`);
+    const image = await fetch(`${product!.url}${view.palmUrl}`, { headers: { Cookie: TEST_OWNER_COOKIE } });
     expect(image.headers.get('content-type')).toBe('image/jpeg');
   });
 

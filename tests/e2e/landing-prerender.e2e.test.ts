@@ -1,4 +1,5 @@
 import type { Browser } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, openVisitorPage, PHONE, visible } from './support/browser';
 import { startProduct, type RunningProduct } from './support/product';
@@ -50,11 +51,34 @@ describe('the landing page as the gateway serves it', () => {
     expect(html.match(/<script\b[^>]*>/g)?.every((tag) => /\bsrc="\/assets\//.test(tag))).toBe(true);
     expect(html).not.toMatch(/<style\b|\sstyle="/);
 
+    // A shared homepage link has a preview: its own card, at absolute URLs of where it was reached.
+    expect(html).toContain('<meta property="og:type" content="website" />');
+    expect(html).toContain(
+      '<meta property="og:title" content="Hastrekha — Your Happiness, in your Hands" />',
+    );
+    expect(html).toMatch(
+      /<meta property="og:description" content="AI palm readings in the Vedic tradition\./,
+    );
+    expect(html).toContain(`<meta property="og:url" content="${product.url}/" />`);
+    expect(html).toContain(`<meta property="og:image" content="${product.url}/social-card.png" />`);
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(html).toContain(`<meta name="twitter:image" content="${product.url}/social-card.png" />`);
+    const card = await fetch(`${product.url}/social-card.png`);
+    expect(card.headers.get('content-type')).toBe('image/png');
+    expect(await sharp(Buffer.from(await card.arrayBuffer())).metadata()).toMatchObject({
+      width: 1200,
+      height: 630,
+    });
+    // Compressed as the build's own copies are.
+    const compressed = await fetch(`${product.url}/`, { headers: { 'Accept-Encoding': 'br' } });
+    expect(compressed.headers.get('content-encoding')).toBe('br');
+
     // Every other client route gets the empty shell, so none shows the landing page first.
     for (const path of ['/scan', '/contact', '/admin', '/report/AAAAAAAAAAAAAAAAAAAAAA', '/no-such-page']) {
       const shell = await (await fetch(`${product.url}${path}`)).text();
       expect(shell, path).toContain('<div id="root"></div>');
       expect(shell, path).not.toContain('hero-title');
+      expect(shell, path).not.toContain('og:title');
     }
   });
 

@@ -178,7 +178,23 @@ describe('the operator journey', () => {
     const versions = page.locator('.version-list__item');
     await visible(versions.nth(1));
     const previous = versions.filter({ hasNotText: 'current text' }).first();
-    await previous.getByRole('button', { name: /^Restore version \d+$/ }).click();
+    // Numbered within this prompt: the seeded text is 1, the edit 2.
+    await visible(versions.first().getByText('Version 2', { exact: true }));
+    await visible(previous.getByText('Version 1', { exact: true }));
+    // What restoring would change: the added line would go.
+    await visible(
+      previous.locator('.version-diff__line--removed', { hasText: 'one kind, practical suggestion' }),
+    );
+    await previous.getByRole('button', { name: 'Restore version 1' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Restore version 1?' });
+    await visible(confirm);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    expect(await content.textContent()).toBe(edited);
+    await previous.getByRole('button', { name: 'Restore version 1' }).click();
+    await page
+      .getByRole('dialog', { name: 'Restore version 1?' })
+      .getByRole('button', { name: 'Restore' })
+      .click();
     await toast('Version restored');
     await expect.poll(() => content.textContent(), { timeout: 10_000 }).toBe(original);
     await page.reload();

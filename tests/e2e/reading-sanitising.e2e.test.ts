@@ -125,6 +125,11 @@ describe('a reading whose text carries script', () => {
       await answerQuestions(visitor.page, flow, { ...DEFAULT_ANSWERS, palm: palmPhotos()[5]! });
       await visitor.page.waitForURL('**/report/*');
       readingId = new URL(visitor.page.url()).pathname.split('/').pop()!;
+      // Shared, so the next test's fresh browser may open it too.
+      const shared = await visitor.page.request.put(`/api/reading/${readingId}/sharing`, {
+        data: { shared: true },
+      });
+      expect(shared.status()).toBe(200);
       expect(new Set(stub.requests.map((request) => request.body.text?.format?.name))).toEqual(
         new Set(['palm_visual_analysis', 'palm_reading_sections']),
       );

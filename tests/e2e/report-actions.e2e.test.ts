@@ -1,4 +1,8 @@
-import { readFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalSmtpServer, type LocalSmtpServer } from '../support/local-smtp-server';
@@ -24,6 +28,9 @@ afterAll(async () => {
   await smtp?.close();
 });
 
+const pdfText = async (file: string) =>
+  (await promisify(execFile)('pdftotext', ['-enc', 'UTF-8', file, '-'])).stdout;
+
 async function waitFor(condition: () => boolean, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
@@ -36,7 +43,7 @@ describe.each([
   ['phone', PHONE],
   ['desktop', DESKTOP],
 ] as [string, Viewport][])('keeping and sharing a reading on a %s', (_device, viewport) => {
-  it('downloads the PDF, copies the link, emails the reading and stops sharing', async () => {
+  it('keeps the reading private until Share, downloads the PDF, copies the link, emails it, stops sharing and deletes it', async () => {
     const context = await browser.newContext({ baseURL: product.url, viewport, reducedMotion: 'reduce' });
     try {
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.url });
@@ -60,9 +67,33 @@ describe.each([
       expect(file.suggestedFilename()).toMatch(/^hastrekha-palm-reading-\d{4}-\d{2}-\d{2}\.pdf$/);
       const pdf = await readFile(await file.path());
       expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      // No PUBLIC_URL, a port of the OS's choosing: the link points where the visitor is.
+      expect(new URL(product.url).port).not.toBe('8080');
+      expect(await pdfText(await file.path())).toContain(`${product.url}/report/${id}`);
+      // A header from a proxy the product does not trust changes nothing.
+      const forged = await page.request.get(`/api/reading/${id}/pdf`, {
+        headers: { 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' },
+      });
+      const forgedFile = path.join(tmpdir(), `forged-${viewport.width}-${id}.pdf`);
+      await writeFile(forgedFile, await forged.body());
+      try {
+        const forgedText = await pdfText(forgedFile);
+        expect(forgedText).toContain(`${product.url}/report/${id}`);
+        expect(forgedText).not.toContain('evil.example');
+      } finally {
+        await rm(forgedFile, { force: true });
+      }
+
+      // Private until Share: a stranger's browser finds nothing, not even a preview.
+      await visible(page.getByText(/Only this browser can open this reading/));
+      const before = await fetch(`${product.url}/report/${id}`);
+      expect(before.status).toBe(404);
+      expect(await before.text()).not.toContain('og:image');
+      expect((await fetch(`${product.url}/api/reading/${id}/pdf`)).status).toBe(404);
 
       await page.getByRole('button', { name: 'Share', exact: true }).click();
       await visible(page.getByText('Link copied'));
+      expect((await fetch(`${product.url}/report/${id}`)).status).toBe(200);
       const clipboard = () =>
         (
           globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
@@ -80,7 +111,8 @@ describe.each([
       await visible(page.getByText('Email on its way'));
       await waitFor(() => smtp.received.some((mail) => JSON.stringify(mail.to).includes(to)));
       const mail = smtp.received.find((candidate) => JSON.stringify(candidate.to).includes(to))!;
-      expect(mail.text).toContain(`/report/${id}`);
+      expect(mail.text).toContain(`${product.url}/report/${id}`);
+      expect(mail.html).toContain(`href="${product.url}/report/${id}"`);
       expect(mail.attachments[0]?.contentType).toBe('application/pdf');
       await saveScreenshot(page, 'report-actions');
 
@@ -90,7 +122,26 @@ describe.each([
       expect(stranger.status).toBe(404);
       expect(await stranger.text()).not.toContain('og:image');
       await page.reload();
-      await visible(page.getByRole('button', { name: 'Share again' }));
+      await visible(page.getByText(/Only this browser can open this reading/));
+      // Sharing again opens the same link once more.
+      await page.getByRole('button', { name: 'Share', exact: true }).click();
+      await visible(page.getByRole('button', { name: 'Stop sharing' }));
+      expect((await fetch(`${product.url}/report/${id}`)).status).toBe(200);
+
+      // Taken back for good: asked first, then gone for the owner too.
+      await page.getByRole('button', { name: 'Delete this reading' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Delete this reading?' });
+      await visible(dialog);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      expect((await page.request.get(`/api/reading/${id}`)).status()).toBe(200);
+      await page.getByRole('button', { name: 'Delete this reading' }).click();
+      await page.getByRole('button', { name: 'Delete reading' }).click();
+      await visible(page.getByText('Reading deleted'));
+      await page.waitForURL(`${product.url}/`);
+      for (const suffix of ['', '/image', '/pdf', '/card.png'])
+        expect((await page.request.get(`/api/reading/${id}${suffix}`)).status(), suffix).toBe(404);
+      expect((await page.request.get(`/report/${id}`)).status()).toBe(404);
+      expect((await fetch(`${product.url}/report/${id}`)).status).toBe(404);
       expect(pageErrors).toEqual([]);
     } finally {
       await context.close();

@@ -48,6 +48,17 @@ let product: RunningProduct;
 let browser: Browser;
 let flow: ActiveFlow;
 const readings = new Map<string, ReadingView>();
+/** Reading id → its owner cookie: a reading opens only in its owner's browser until it is shared. */
+const ownerTokens = new Map<string, string>();
+
+/** A visitor page holding the owner cookie of reading `id`, as the browser that made it would. */
+async function openAsOwner(viewport: Viewport, id: string) {
+  const visitor = await openVisitorPage(browser, product.url, viewport);
+  await visitor.page
+    .context()
+    .addCookies([{ name: 'palm_owner', value: ownerTokens.get(id)!, url: product.url }]);
+  return visitor;
+}
 
 beforeAll(async () => {
   [product, browser] = await Promise.all([startProduct(), launchChromium()]);
@@ -59,7 +70,11 @@ beforeAll(async () => {
     });
     expect(response.status, name).toBe(200);
     const { id } = (await response.json()) as { id: string };
-    const view = (await (await fetch(`${product.url}/api/reading/${id}`)).json()) as ReadingView;
+    const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0]!;
+    ownerTokens.set(id, cookie.slice(cookie.indexOf('=') + 1));
+    const view = (await (
+      await fetch(`${product.url}/api/reading/${id}`, { headers: { Cookie: cookie } })
+    ).json()) as ReadingView;
     expect(view.status, name).toBe('completed');
     readings.set(name, view);
   }
@@ -71,8 +86,8 @@ afterAll(async () => {
 });
 
 async function openReport(viewport: Viewport, name: string) {
-  const visitor = await openVisitorPage(browser, product.url, viewport);
   const view = readings.get(name)!;
+  const visitor = await openAsOwner(viewport, view.id);
   await visitor.page.goto(`/report/${view.id}`);
   await visible(visitor.page.getByText('Reading Complete'));
   await visitor.page.locator('.palm-figure__image').evaluate((image: PageElement) => image.decode?.());
@@ -123,9 +138,9 @@ describe('markers on the report', () => {
   );
 
   it('are laid out on the photo once it has arrived, not on the empty frame before it', async () => {
-    const visitor = await openVisitorPage(browser, product.url, NARROW);
-    const { page } = visitor;
     const view = readings.get(SHOWCASE)!;
+    const visitor = await openAsOwner(NARROW, view.id);
+    const { page } = visitor;
     try {
       const photoRequest = await holdRequests(page, `**${view.palmUrl!}`, 'GET');
       await page.goto(`/report/${view.id}`);

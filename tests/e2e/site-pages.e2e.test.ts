@@ -16,7 +16,11 @@ let product: RunningProduct;
 let browser: Browser;
 
 beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchChromium()]);
+  // Periods other than the defaults, so the policy pages show they come from the configuration.
+  [product, browser] = await Promise.all([
+    startProduct({ READING_IMAGE_RETENTION_DAYS: '14', READING_TEXT_RETENTION_DAYS: '90' }),
+    launchChromium(),
+  ]);
 });
 
 afterAll(async () => {
@@ -82,7 +86,9 @@ describe.each(VIEWPORTS)('the site on a %s', (_device, viewport) => {
 
   it('shows "404 Page Not Found" with the router hint for any other path', async () => {
     await withVisitor(viewport, async ({ page }) => {
-      await page.goto('/no-such-page');
+      const response = await page.goto('/no-such-page');
+      // The status says it too, for crawlers and link checkers; the page itself is the spec's.
+      expect(response?.status()).toBe(404);
       await visible(page.getByRole('heading', { name: '404 Page Not Found' }));
       await visible(page.getByText(/router/i).first());
       await saveScreenshot(page, 'not-found');
@@ -104,6 +110,64 @@ describe.each(VIEWPORTS)('the site on a %s', (_device, viewport) => {
       await page.waitForURL(`${product.url}/`);
       await visible(page.getByText('Your Happiness, in your Hands').first());
     });
+  });
+});
+
+describe('the policy pages', () => {
+  it('state the configured periods and how sharing, deleting and email really work', async () => {
+    await withVisitor(PHONE, async ({ page }) => {
+      await page.goto('/privacy-policy');
+      const retention = page.locator('section', { hasText: 'Data Retention' });
+      await visible(retention.getByText(/deleted 14 days after the reading/));
+      await visible(retention.getByText(/kept 90 days so you can return/));
+      const body = (await page.locator('main').textContent()) ?? '';
+      expect(body).not.toContain('30 days');
+      expect(body).not.toContain('only as long as needed');
+      expect(body).not.toContain('we send an email notice');
+      expect(body).toContain('not permanently stored');
+      expect(body).toMatch(/only the browser that made it can open it/);
+      expect(body).toMatch(/without your questionnaire answers/);
+      expect(body).toContain('“Delete this reading” removes the palm photo');
+
+      await page.goto('/shipping-delivery');
+      await visible(page.getByText(/stay available at their link for 90 days/));
+      expect((await page.locator('main').textContent()) ?? '').not.toContain('permanently');
+    });
+  });
+});
+
+describe('what browsers and crawlers ask the site for', () => {
+  it('answers the app’s pages 200, /robots.txt and /manifest.webmanifest as themselves', async () => {
+    for (const path of ['/', '/scan', '/contact', '/privacy-policy', '/admin', '/admin/flows/3/edit'])
+      expect((await fetch(`${product.url}${path}`)).status, path).toBe(200);
+    for (const path of ['/no-such-page', '/admin/nope', '/scan/more'])
+      expect((await fetch(`${product.url}${path}`)).status, path).toBe(404);
+
+    const robots = await fetch(`${product.url}/robots.txt`);
+    expect(robots.headers.get('content-type')).toMatch(/^text\/plain/);
+    const rules = await robots.text();
+    expect(rules).toMatch(/^User-agent: \*$/m);
+    expect(rules).toMatch(/^Disallow: \/report\/$/m);
+    expect(rules).not.toContain('<html');
+
+    const manifestResponse = await fetch(`${product.url}/manifest.webmanifest`);
+    expect(manifestResponse.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    const manifest = (await manifestResponse.json()) as {
+      name: string;
+      short_name: string;
+      theme_color: string;
+      start_url: string;
+      icons: { src: string; sizes: string; type: string }[];
+    };
+    expect(manifest).toMatchObject({ short_name: 'Hastrekha', start_url: '/', theme_color: '#140f33' });
+    expect(manifest.name).toContain('Hastrekha');
+    expect(manifest.icons.map((icon) => icon.sizes)).toEqual(['any', '192x192', '512x512']);
+    for (const icon of manifest.icons) {
+      const served = await fetch(`${product.url}${icon.src}`);
+      expect(served.headers.get('content-type'), icon.src).toContain(icon.type);
+    }
+    const page = await (await fetch(`${product.url}/scan`)).text();
+    expect(page).toContain('<link rel="manifest" href="/manifest.webmanifest"');
   });
 });
 

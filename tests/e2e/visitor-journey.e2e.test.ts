@@ -68,8 +68,9 @@ afterAll(async () => {
 
 const LOADING_TEXT = 'This may take 1-2 minutes...';
 
-async function readingView(id: string): Promise<ReadingView> {
-  return (await (await fetch(`${product.url}/api/reading/${id}`)).json()) as ReadingView;
+/** The reading as the page's browser, its owner, gets it. */
+async function readingView(page: Page, id: string): Promise<ReadingView> {
+  return (await (await page.request.get(`/api/reading/${id}`)).json()) as ReadingView;
 }
 
 /** Every marker names its feature and sits on its coordinates or is tied back to them. */
@@ -161,7 +162,7 @@ describe.each([
       for (const title of await sections.getByRole('heading').allTextContents())
         expect(title.trim()).not.toBe('');
 
-      const view = await readingView(id);
+      const view = await readingView(page, id);
       expect(view.status).toBe('completed');
       // The focus the visitor chose leads the reading: the answers reached the engine.
       expect(view.reading?.sections[0]?.area).toBe('career');

@@ -20,7 +20,13 @@ export const notPalmPhotos = () =>
 
 export const readPhoto = (file: string) => readFile(file);
 
-/** POSTs a reading the way the web app does; `async` asks for 202 at once. */
+/**
+ * The owner cookie of the one browser these tests stand for: a reading opens only to its owner
+ * until it is shared, so what submitReading makes, GETs with this cookie see.
+ */
+export const TEST_OWNER_COOKIE = `palm_owner=${'t'.repeat(43)}`;
+
+/** POSTs a reading the way the web app does, from TEST_OWNER_COOKIE's browser; `async` asks for 202 at once. */
 export async function submitReading(
   baseUrl: string,
   photo: Buffer,
@@ -36,7 +42,7 @@ export async function submitReading(
   return fetch(`${baseUrl}/api/reading`, {
     method: 'POST',
     body,
-    headers: options.async ? { Prefer: 'respond-async' } : {},
+    headers: { Cookie: TEST_OWNER_COOKIE, ...(options.async ? { Prefer: 'respond-async' } : {}) },
   });
 }
 
@@ -56,7 +62,9 @@ export async function waitForReading(
 ): Promise<ReadingViewBody> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const view = (await (await fetch(`${baseUrl}/api/reading/${id}`)).json()) as ReadingViewBody;
+    const view = (await (
+      await fetch(`${baseUrl}/api/reading/${id}`, { headers: { Cookie: TEST_OWNER_COOKIE } })
+    ).json()) as ReadingViewBody;
     if (view.status === 'completed' || view.status === 'failed' || Date.now() > deadline) return view;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

@@ -13,7 +13,10 @@ const AREAS = [
   ['spiritual', 'Spiritual Growth', 'Guru parvat — गुरु पर्वत'],
 ] as const;
 
-/** A full reading as the engine writes it: five sections, markers and traced lines. */
+/** What a visitor told us, as the owner's reading words it; a shared link must never show it. */
+export const ANSWERS_SENTENCE = 'You told us you are married and have children, so rest matters doubly.';
+
+/** A full reading as the engine writes it: five sections, markers, traced lines and the palm-only copy. */
 export const FULL_RESULT: ReadingResult = {
   sections: AREAS.map(([area, title, subtitle], index) => ({
     area,
@@ -29,7 +32,8 @@ export const FULL_RESULT: ReadingResult = {
       'first and second fingers, a sign of a caring nature that gives freely and expects honesty in return.\n\n' +
       'The mount beneath is full and firm, which the tradition links with confidence and generosity.',
     details:
-      'Branches near the end suggest many friendships; a small island in the middle is a passing worry.',
+      'Branches near the end suggest many friendships; a small island in the middle is a passing worry. ' +
+      ANSWERS_SENTENCE,
     basis: [`${title}: long`, 'Mount of Jupiter: full', 'Depth: deep'],
   })),
   visual_markers: [
@@ -84,6 +88,26 @@ export const FULL_RESULT: ReadingResult = {
       confidence: 0.7,
     },
   ],
+  shared: {
+    sections: AREAS.map(([area, title, subtitle]) => ({
+      area,
+      title,
+      subtitle,
+      insights: [`Your ${area} line is read from the palm alone as steady and warm.`],
+      content: `In Samudrika Shastra the ${title.toLowerCase()} is read from the lines and mounts together.`,
+      details: 'Branches near the end suggest many friendships.',
+      basis: [`${title}: long`],
+    })),
+    visual_markers: [
+      {
+        id: 'm2',
+        label: 'Hridaya rekha',
+        description: 'Heart line, long and curved',
+        style: 'line',
+        coordinates: { x: 55, y: 45 },
+      },
+    ],
+  },
 };
 
 const PALMS = path.join(PALMS_DIR, 'palm');

@@ -10,6 +10,8 @@ import { createTestVhost, type TestVhost } from './test-vhost';
 export interface TestStack extends ProcessStack {
   database: TestDatabase;
   vhost: TestVhost;
+  /** The S3 bucket the processes keep their blobs in. */
+  bucket: string;
   /** Stops every process and drops the database and the vhost. */
   stop(): Promise<void>;
 }
@@ -27,6 +29,7 @@ export async function startTestStack(
   const database = await createTestDatabase();
   const vhost = await createTestVhost();
   const { s3 } = integrationEnv();
+  const bucket = `palm-${vhost.name.replaceAll('_', '-')}`;
   try {
     const stack = await startProcessStack({
       freePorts: true,
@@ -36,7 +39,7 @@ export async function startTestStack(
         S3_ENDPOINT: s3.endpoint,
         S3_ACCESS_KEY: s3.accessKey,
         S3_SECRET_KEY: s3.secretKey,
-        S3_BUCKET: `palm-${vhost.name.replaceAll('_', '-')}`,
+        S3_BUCKET: bucket,
         ...options.env,
       },
       onOutput: options.onOutput,
@@ -45,6 +48,7 @@ export async function startTestStack(
       ...stack,
       database,
       vhost,
+      bucket,
       async stop() {
         await stack.stop();
         await vhost.drop();

@@ -1,7 +1,9 @@
 import { generateSecret, generateURI, verify } from 'otplib';
 import { toDataURL } from 'qrcode';
+import { REPORT_BRAND } from '@palm/contracts';
 
-export const TOTP_ISSUER = 'Palm Reading';
+/** The authenticator app lists the entry under the product's name (the one brand setting). */
+const TOTP_ISSUER = REPORT_BRAND.name;
 export const TOTP_LABEL = 'Administrator';
 const SECRET_BYTES = 20; // 160 bits, what authenticator apps expect
 const PERIOD_SECONDS = 30;

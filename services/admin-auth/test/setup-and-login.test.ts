@@ -63,8 +63,8 @@ describe('admin sign-in: setup and login', () => {
     const uri = new URL(scanQrCode(setup.qrCodeUrl));
     expect(uri.protocol).toBe('otpauth:');
     expect(uri.host).toBe('totp');
-    expect(decodeURIComponent(uri.pathname)).toBe('/Palm Reading:Administrator');
-    expect(uri.searchParams.get('issuer')).toBe('Palm Reading');
+    expect(decodeURIComponent(uri.pathname)).toBe('/Hastrekha:Administrator');
+    expect(uri.searchParams.get('issuer')).toBe('Hastrekha');
     const scannedSecret = uri.searchParams.get('secret');
     expect(scannedSecret).toBe(setup.secret);
 

@@ -25,6 +25,8 @@ export interface AiWorkerRepository {
     delivery: { messageId: string; attempt: number; replayed?: boolean },
   ): Promise<ClaimResult>;
   complete(readingId: string, outcome: JobOutcome): Promise<void>;
+  /** The owner deleted the reading: its job, and the reading text its outcome holds, go. */
+  forget(readingId: string): Promise<void>;
 }
 
 const TABLE = 'ai_worker_jobs';
@@ -65,6 +67,10 @@ export function createAiWorkerRepository(
       await db(TABLE)
         .where({ reading_id: readingId })
         .update({ status: 'done', outcome: JSON.stringify(outcome), updated_at: db.fn.now() });
+    },
+
+    async forget(readingId) {
+      await db(TABLE).where({ reading_id: readingId }).delete();
     },
   };
 }

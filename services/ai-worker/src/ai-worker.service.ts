@@ -46,6 +46,15 @@ export function createAiWorkerService(deps: AiWorkerDeps): AiWorkerService {
         handlers: { 'reading.requested': handler },
         options: { prefetch: deps.concurrency ?? 4 },
       },
+      {
+        queue: 'aiWorkerDeletions',
+        handlers: {
+          'reading.deleted': async ({ payload }) => {
+            await repository.forget(payload.readingId);
+            logger.info({ readingId: payload.readingId }, 'deleted reading forgotten');
+          },
+        },
+      },
     ],
     async start() {
       await migrate(deps.db, { table: AI_WORKER_MIGRATIONS_TABLE, migrations: aiWorkerMigrations, logger });

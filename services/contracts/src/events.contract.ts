@@ -61,12 +61,23 @@ export const readingEmailRequestedSchema = z.object({
   requestedAt: z.string(),
 });
 
+/**
+ * The owner deleted a reading: every service forgets what it kept of it (the AI worker its stored
+ * outcome, which holds the reading's text).
+ */
+export const readingDeletedSchema = z.object({
+  version: z.literal(1),
+  readingId: z.string(),
+  deletedAt: z.string(),
+});
+
 export const eventSchemas = {
   'reading.requested': readingRequestedSchema,
   'reading.completed': readingCompletedSchema,
   'reading.failed': readingFailedSchema,
   'prompt.updated': promptUpdatedSchema,
   'reading.email.requested': readingEmailRequestedSchema,
+  'reading.deleted': readingDeletedSchema,
 } as const;
 
 export type EventName = keyof typeof eventSchemas;
@@ -85,6 +96,7 @@ export const QUEUES = {
   readingResults: { name: 'reading.results', events: ['reading.completed', 'reading.failed'] },
   flowAnalytics: { name: 'flow.reading-completed', events: ['reading.completed'] },
   readingEmail: { name: 'reading.email-delivery', events: ['reading.email.requested'] },
+  aiWorkerDeletions: { name: 'ai-worker.reading-deleted', events: ['reading.deleted'] },
 } as const satisfies Record<string, { name: string; events: readonly EventName[] }>;
 export type QueueKey = keyof typeof QUEUES;
 

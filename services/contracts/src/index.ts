@@ -8,4 +8,5 @@ export * from './admin.contract';
 export * from './sharing.contract';
 export * from './profile-words';
 export * from './payments.contract';
+export * from './site.contract';
 export * from './vedic-glossary';

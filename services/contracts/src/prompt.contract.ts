@@ -24,7 +24,10 @@ export type Prompt = z.infer<typeof promptSchema>;
 
 /** One saved text of a prompt (GET /api/admin/prompts/{id}/versions, newest first). */
 export const promptVersionSchema = z.object({
+  /** Unique across prompts: what restore names. */
   id: z.number().int(),
+  /** The version's number within its own prompt: 1 for its first saved text. */
+  number: z.number().int().positive(),
   promptId: promptIdSchema,
   content: z.string(),
   savedAt: z.string(),

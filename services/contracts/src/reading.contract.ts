@@ -235,6 +235,17 @@ export const readingResultSchema = z.object({
   line_traces: z.array(lineTraceSchema).optional(),
   /** The palm profile every claim derives from (absent in readings made before it existed). */
   profile: palmProfileSchema.optional(),
+  /**
+   * The same palm read without the visitor's answers or own words: what a shared link shows to
+   * anyone but its owner (absent in readings made before sharing left the answers out).
+   */
+  shared: z
+    .object({
+      sections: z.array(readingSectionSchema).min(1),
+      themes: z.array(readingThemeSchema).optional(),
+      visual_markers: z.array(visualMarkerSchema),
+    })
+    .optional(),
 });
 export type ReadingResult = z.infer<typeof readingResultSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The brand as the server-rendered report (PDF, share card, email) sets it. */
+/** The product's name and tagline, the one place they are set: pages, PDF, card, email, authenticator. */
 export const REPORT_BRAND = {
   name: 'Hastrekha',
   devanagari: 'हस्तरेखा',
@@ -57,5 +57,19 @@ export const readingPreviewSchema = z.object({
   imageAlt: z.string(),
 });
 export type ReadingPreview = z.infer<typeof readingPreviewSchema>;
+
+/**
+ * GET /api/reading-policy: what the policy pages state as this installation is configured, so
+ * they say what the code does.
+ */
+export const readingPolicySchema = z.object({
+  /** Palm photos (and every PDF or card made from them) are deleted this many days after the reading. */
+  imageRetentionDays: z.number().int().positive(),
+  /** The reading's text and the visitor's answers are deleted this many days after the reading. */
+  textRetentionDays: z.number().int().positive(),
+  /** "Email me this reading" is offered. */
+  emailAvailable: z.boolean(),
+});
+export type ReadingPolicy = z.infer<typeof readingPolicySchema>;
 
 export const SHARE_CARD_SIZE = { width: 1200, height: 630 } as const;

@@ -22,10 +22,14 @@ export const versionAnalytics = (
   completionRate: completionRate(served, readings),
 });
 
-export function totalAnalytics(versions: FlowVersionAnalytics[]): FlowAnalytics {
-  const served = versions.reduce((sum, v) => sum + v.served, 0);
+/**
+ * The flow's totals: `servedVisitors` counts each visitor once for the flow, however many of its
+ * versions they were served (a sum over versions would count a returning visitor again after every
+ * edit, and the completion rate would read too low).
+ */
+export function totalAnalytics(versions: FlowVersionAnalytics[], servedVisitors: number): FlowAnalytics {
   const readings = versions.reduce((sum, v) => sum + v.readings, 0);
-  return { served, readings, completionRate: completionRate(served, readings) };
+  return { served: servedVisitors, readings, completionRate: completionRate(servedVisitors, readings) };
 }
 
 /** A/B counts per flow version: visitors served it and readings completed from it. */
@@ -62,6 +66,19 @@ export function createFlowAnalyticsRepository(db: Knex) {
 
     async recordReading(flowId: number, flowVersion: number): Promise<void> {
       await increment(flowId, flowVersion, 'readings');
+    },
+
+    /** Distinct visitors served each flow, whichever versions they saw. */
+    async servedVisitors(flowIds: number[]): Promise<Map<number, number>> {
+      if (flowIds.length === 0) return new Map();
+      const rows = await db('flow_served_visitors')
+        .whereIn('flow_id', flowIds)
+        .groupBy('flow_id')
+        .select<{ flow_id: number; visitors: number | string }[]>(
+          'flow_id',
+          db.raw('count(distinct visitor_id) as visitors'),
+        );
+      return new Map(rows.map((row) => [row.flow_id, Number(row.visitors)]));
     },
 
     async byFlow(flowIds: number[]): Promise<Map<number, FlowVersionAnalytics[]>> {

@@ -44,13 +44,15 @@ export function createFlowEditor(db: Knex) {
   async function describe(trx: Knex, flows: FlowRecord[]): Promise<AdminFlowDetail[]> {
     const ids = flows.map((flow) => flow.id);
     const questions = await createFlowRepository(trx).questionsByFlow(ids);
-    const analytics = await createFlowAnalyticsRepository(trx).byFlow(ids);
+    const analyticsRepository = createFlowAnalyticsRepository(trx);
+    const analytics = await analyticsRepository.byFlow(ids);
+    const visitors = await analyticsRepository.servedVisitors(ids);
     return flows.map((flow) => {
       const byVersion = analytics.get(flow.id) ?? [];
       return {
         ...flow,
         questions: (questions.get(flow.id) ?? []).map(publicQuestion),
-        analytics: totalAnalytics(byVersion),
+        analytics: totalAnalytics(byVersion, visitors.get(flow.id) ?? 0),
         analyticsByVersion: byVersion,
       };
     });

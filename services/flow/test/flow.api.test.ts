@@ -553,6 +553,8 @@ describe('flow service', () => {
         { version: 1, served: 1, readings: 0, completionRate: 0 },
         { version: 2, served: 1, readings: 1, completionRate: 1 },
       ]);
+      // The flow itself served one visitor, who completed a reading: not two visitors at 50 %.
+      expect(detail.analytics).toEqual({ served: 1, readings: 1, completionRate: 1 });
     });
   });
 

@@ -1,4 +1,10 @@
-import { readingSectionSchema, type LifeArea, type ReadingResult } from '@palm/contracts';
+import {
+  readingSectionSchema,
+  type LifeArea,
+  type PalmProfile,
+  type ReadingResult,
+  type ReadingSubmission,
+} from '@palm/contracts';
 import { sanitiseReadingResult } from '@palm/platform';
 import type { EngineHost } from './engine-host';
 import {
@@ -10,7 +16,7 @@ import {
 import { lineTraces } from './markers/line-traces';
 import { linkMarkers, palmMarkers } from './markers/palm-markers';
 import { timelineSection } from './narrator/life-timeline';
-import { howWeReadByArea, LocalNarrator } from './narrator/local-narrator';
+import { composeSections, howWeReadByArea, LocalNarrator } from './narrator/local-narrator';
 import type { NarrationInput, Narrator } from './narrator/narrator';
 import { phraseChooserFor } from './narrator/phrase-chooser';
 import { tellStory } from './narrator/reading-story';
@@ -104,7 +110,36 @@ export class PalmReadingEngine implements ReadingEngine {
       visual_markers: linkMarkers(palmMarkers(palm, findings), findings, sections),
       line_traces: lineTraces(palm),
       profile,
+      shared: this.palmOnly(observation, submission, profile),
     });
+  }
+
+  /**
+   * The reading a shared link shows to others: the same palm, worded by the local narrator from
+   * the palm alone (its own themes and sections, and the timeline), so nothing the visitor
+   * answered or wrote reaches it.
+   */
+  private palmOnly(
+    observation: PalmObservation,
+    submission: ReadingSubmission,
+    profile: PalmProfile,
+  ): NonNullable<ReadingResult['shared']> {
+    const withoutAnswers = palmOnlySubmission(submission);
+    const fired = interpret(observation, withoutAnswers, PALM_ONLY_RULES, profile);
+    const palm = profiledObservation(profile, observation);
+    const { findings, themes } = tellStory(
+      fired,
+      palm,
+      profile,
+      traitsFromProfile(profile, observation),
+      phraseChooserFor(observation),
+    );
+    const timeline = timelineSection(palm);
+    const sections = [
+      ...composeSections(fired, observation, withoutAnswers, profile),
+      ...(timeline ? [timeline] : []),
+    ];
+    return { sections, themes, visual_markers: linkMarkers(palmMarkers(palm, findings), findings, sections) };
   }
 
   /**
@@ -156,4 +191,25 @@ export class PalmReadingEngine implements ReadingEngine {
     }
     return localNarrator.narrate(input);
   }
+}
+
+/** Rules whose wording adapts to an answer (the dominant hand, a partner) say something about the visitor. */
+const PALM_ONLY_RULES = PALM_RULES.filter((rule) =>
+  rule.phrasings.every((phrasing) => typeof phrasing === 'string'),
+);
+
+/**
+ * A submission that says nothing about the visitor: no age, status, children, answers or focus
+ * areas (`given` is empty, so the focus areas kept for the form's sake shape nothing either).
+ */
+function palmOnlySubmission(submission: ReadingSubmission): ReadingSubmission {
+  return {
+    dominantHand: 'right',
+    age: '',
+    maritalStatus: '',
+    hasChildren: 'no',
+    focusAreas: submission.focusAreas,
+    flowResponses: {},
+    given: [],
+  };
 }

@@ -7,7 +7,7 @@ import { PalmReadingEngine, type PalmObserver } from '../src/palm-reading.engine
 import { interpret } from '../src/rules/interpret';
 import { UnreadablePhotoError, type NormalisedImage } from '../src/reading-engine';
 import { FIXTURE_NAMES, PALM_FIXTURES, REFUSAL } from './fixtures/palm-observations';
-import { answers } from './fixtures/questionnaire-answers';
+import { ANSWER_SPREAD, answers } from './fixtures/questionnaire-answers';
 
 const image: NormalisedImage = { data: Buffer.from('jpeg') };
 
@@ -40,6 +40,36 @@ describe('PalmReadingEngine', () => {
     expect(observe).toHaveBeenCalledWith(image);
     expect(readingResultSchema.parse(result)).toEqual(result);
     expect(result.sections.map((s) => s.area)).toEqual(['love', 'career', 'health', 'money', 'spiritual']);
+  });
+
+  it('adds a palm-only version for shared links: same sections, none of the answers or own words', async () => {
+    const engine = new PalmReadingEngine(observerOf(PALM_FIXTURES['earth-right-deep-lines']));
+    const visitor = ANSWER_SPREAD['married mother, health and spirit']!;
+    const result = await readWith(engine, visitor);
+    const ownText = JSON.stringify(result.sections);
+    // The owner's reading speaks of what they told us; the shared one never does.
+    expect(ownText).toMatch(/You told us you have children/);
+    expect(ownText).toMatch(/I would love more energy for my morning yoga practice/);
+    const shared = result.shared!;
+    // The same life areas, in the tradition's order: the owner's focus choices are answers too.
+    expect(shared.sections.map((s) => s.area).sort()).toEqual(result.sections.map((s) => s.area).sort());
+    const sharedText = JSON.stringify(shared);
+    for (const leak of [
+      /told us/i,
+      /children/i,
+      /married/i,
+      /you mentioned/i,
+      /yoga/i,
+      /your age/i,
+      /your thoughts/i,
+      /you wrote/i,
+      /you chose/i,
+    ])
+      expect(sharedText).not.toMatch(leak);
+    // Whatever the visitor answered, the shared version of one palm is the same.
+    const other = await readWith(engine, ANSWER_SPREAD['separated, all areas']!);
+    expect(other.shared).toEqual(shared);
+    expect(shared.visual_markers.length).toBeGreaterThan(0);
   });
 
   it('refuses with the observer’s retake advice as an UnreadablePhotoError', async () => {

@@ -6,6 +6,7 @@ export * from './http/http-app';
 export * from './http/http-error';
 export * from './http/cookies';
 export * from './http/forwarded-proof';
+export * from './http/site-origin';
 export * from './http/metrics';
 export * from './bus/message-bus';
 export * from './bus/queue-consumer';

@@ -45,6 +45,18 @@ describe('disk blob store', () => {
     expect(await store.get('x.png')).toBeNull();
   });
 
+  it('deletes a folder, nested keys and all, and nothing beside it', async () => {
+    await store.put('readings/r1/palm.jpg', Buffer.from('palm'), 'image/jpeg');
+    await store.put('readings/r1/frames/f1.jpg', Buffer.from('frame'), 'image/jpeg');
+    await store.put('readings/r10/palm.jpg', Buffer.from('other'), 'image/jpeg');
+    await store.deleteFolder('readings/r1');
+    await store.deleteFolder('readings/r1');
+    expect(await store.get('readings/r1/palm.jpg')).toBeNull();
+    expect(await store.get('readings/r1/frames/f1.jpg')).toBeNull();
+    expect(await readdir(path.join(dir, 'blobs', 'readings'))).toEqual(['r10']);
+    await expect(store.deleteFolder('../escape')).rejects.toBeInstanceOf(InvalidBlobKeyError);
+  });
+
   it('falls back to application/octet-stream when the sidecar is gone', async () => {
     await store.put('raw', Buffer.from('bytes'), 'image/webp');
     await rm(path.join(dir, 'blobs', '.raw.meta.json'));

@@ -36,6 +36,22 @@ describe('S3 blob store', () => {
     expect(await store.get('never-stored.png')).toBeNull();
   });
 
+  it('deletes a folder, nested keys and all, beyond one listing page, and nothing beside it', async () => {
+    const keys = Array.from({ length: 1003 }, (_, index) => `readings/r1/frames/f${index}.jpg`);
+    for (let start = 0; start < keys.length; start += 50)
+      await Promise.all(
+        keys.slice(start, start + 50).map((key) => store.put(key, Buffer.from('x'), 'image/jpeg')),
+      );
+    await store.put('readings/r1/palm.jpg', Buffer.from('palm'), 'image/jpeg');
+    await store.put('readings/r10/palm.jpg', Buffer.from('other'), 'image/jpeg');
+    await store.deleteFolder('readings/r1');
+    await store.deleteFolder('readings/r1');
+    expect(await store.get('readings/r1/palm.jpg')).toBeNull();
+    expect(await store.get('readings/r1/frames/f1002.jpg')).toBeNull();
+    expect(await store.get('readings/r10/palm.jpg')).not.toBeNull();
+    await expect(store.deleteFolder('../escape')).rejects.toBeInstanceOf(InvalidBlobKeyError);
+  });
+
   it('rejects the same keys as the disk store', async () => {
     await expect(store.put('../escape', Buffer.from('x'), 'text/plain')).rejects.toBeInstanceOf(
       InvalidBlobKeyError,

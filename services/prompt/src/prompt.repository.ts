@@ -12,6 +12,7 @@ interface PromptRow {
 
 interface VersionRow {
   id: number;
+  number: number | string;
   prompt_id: PromptId;
   content: string;
   saved_at: Date | string;
@@ -28,6 +29,7 @@ const toPrompt = (row: PromptRow): Prompt => ({
 
 const toVersion = (row: VersionRow): PromptVersion => ({
   id: row.id,
+  number: Number(row.number),
   promptId: row.prompt_id,
   content: row.content,
   savedAt: new Date(row.saved_at).toISOString(),
@@ -36,6 +38,11 @@ const toVersion = (row: VersionRow): PromptVersion => ({
 const PROMPT_ORDER: Record<PromptId, number> = { main: 1, visual: 2, test: 3 };
 
 export function createPromptRepository(db: Knex) {
+  const numbered = (id: PromptId) =>
+    db('prompt_versions')
+      .where({ prompt_id: id })
+      .select<VersionRow[]>('*', db.raw('row_number() over (order by id) as number'));
+
   return {
     async list(): Promise<Prompt[]> {
       const rows = await db('prompts').select<PromptRow[]>('*');
@@ -60,19 +67,16 @@ export function createPromptRepository(db: Knex) {
       });
     },
 
-    /** Every saved version, newest first. */
+    /** Every saved version, newest first, numbered within its prompt (ids run across all prompts). */
     async versions(id: PromptId): Promise<PromptVersion[]> {
-      const rows = await db('prompt_versions')
-        .select<VersionRow[]>('*')
-        .where({ prompt_id: id })
-        .orderBy('id', 'desc');
+      const rows = await numbered(id).orderBy('id', 'desc');
       return rows.map(toVersion);
     },
 
     async findVersion(id: PromptId, versionId: number): Promise<PromptVersion | undefined> {
-      const row = await db('prompt_versions')
-        .select('*')
-        .where({ prompt_id: id, id: versionId })
+      const row = await db
+        .from(numbered(id).as('numbered'))
+        .where({ id: versionId })
         .first<VersionRow | undefined>();
       return row && toVersion(row);
     },

@@ -149,6 +149,11 @@ describe('prompt service', () => {
       'You are a war',
     ]);
     for (const version of versions.body) expect(Number.isNaN(Date.parse(version.savedAt))).toBe(false);
+    // Numbered within the prompt, whatever the other prompts saved in between.
+    expect(versions.body.map((version) => version.number)).toEqual([3, 2, 1]);
+    const visual = await call<PromptVersion[]>('GET', '/api/admin/prompts/visual/versions');
+    expect(visual.body.map((version) => version.number)).toEqual([1]);
+    expect(visual.body[0]!.id).not.toBe(1);
     expect(published.map((event) => event.name)).toEqual(['prompt.updated', 'prompt.updated']);
     expect(published[0]!.payload).toMatchObject({ version: 1, promptId: 'main' });
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { infrastructureConfigSchema, portSetting, urlSetting } from '@palm/platform';
 import { checkPaymentSettings, paymentSettings } from './payments/payments.config';
+import { DEFAULT_TEXT_RETENTION_DAYS } from './retention/image-retention.sweeper';
 
 const perHour = (fallback: number) =>
   z.coerce.number().int().min(1, 'expected a whole number ≥ 1').default(fallback);
@@ -25,8 +26,20 @@ export const readingConfigSchema = infrastructureConfigSchema
       .int()
       .min(1, 'expected a whole number of days ≥ 1')
       .default(30),
-    /** Where visitors reach the site: the link in emails (`${PUBLIC_URL}/report/{id}`). */
-    PUBLIC_URL: z.url({ error: 'expected a URL' }).default('http://localhost:8080'),
+    /**
+     * A reading's text and the visitor's answers are deleted, with the reading, this many days after
+     * it was made (the owner may delete it sooner).
+     */
+    READING_TEXT_RETENTION_DAYS: z.coerce
+      .number()
+      .int()
+      .min(1, 'expected a whole number of days ≥ 1')
+      .default(DEFAULT_TEXT_RETENTION_DAYS),
+    /**
+     * Where visitors reach the site: the base of the report link in PDFs and emails
+     * (`${PUBLIC_URL}/report/{id}`). Unset, the link uses the origin the visitor's request came to.
+     */
+    PUBLIC_URL: z.url({ error: 'expected a URL' }).optional(),
     /** smtp:// or smtps:// server for "Email me this reading"; without it the action is not offered. */
     SMTP_URL: urlSetting(),
     MAIL_FROM: z.string().trim().min(3).default('Hastrekha <readings@localhost>'),

@@ -4,3 +4,6 @@ import { randomBytes } from 'node:crypto';
 export function newReadingId(): string {
   return randomBytes(16).toString('base64url');
 }
+
+/** Everything kept beside a reading in the blob store lives under this folder, whoever put it there. */
+export const readingBlobFolder = (id: string) => `readings/${id}`;

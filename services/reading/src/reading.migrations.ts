@@ -110,4 +110,25 @@ export const readingMigrations: Migration[] = [
       });
     },
   },
+  {
+    name: '006_sharing_is_opt_in',
+    async up(db) {
+      // shared_at: set when the owner pressed Share, cleared by "Stop sharing"; until then only the
+      // owner's browser opens the reading. No reading was ever shared by its owner's choice before,
+      // so none starts out shared.
+      await db.schema.alterTable('readings', (table) => {
+        table.timestamp('shared_at', { useTz: true });
+        table.dropColumn('sharing_stopped_at');
+      });
+    },
+  },
+  {
+    name: '007_delivery_link_origin',
+    async up(db) {
+      // The site origin the visitor asked from: the email's link points there when PUBLIC_URL is unset.
+      await db.schema.alterTable('reading_deliveries', (table) => {
+        table.text('link_origin');
+      });
+    },
+  },
 ];

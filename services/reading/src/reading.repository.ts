@@ -25,8 +25,8 @@ export interface ReadingRecord {
   imageRemovedAt: Date | null;
   /** sha256 of the owner cookie of the browser that made the reading (null for older readings). */
   ownerHash: string | null;
-  /** Set by "Stop sharing": then only the owner's browser opens the reading. */
-  sharingStoppedAt: Date | null;
+  /** Set by Share, cleared by "Stop sharing": until then only the owner's browser opens the reading. */
+  sharedAt: Date | null;
   /** The visitor chose to show the palm photo on the share card instead of the outline. */
   sharePhoto: boolean;
   /** Payments are on and this reading is not paid for: `result` is its free preview. */
@@ -45,7 +45,7 @@ interface ReadingRow {
   completed_at: Date | string | null;
   image_removed_at: Date | string | null;
   owner_hash: string | null;
-  sharing_stopped_at: Date | string | null;
+  shared_at: Date | string | null;
   share_photo: boolean | null;
   /** Rows stored before a field existed lack it: `{}` is a valid row. */
   submission: Partial<Pick<ReadingSubmission, 'focusAreas' | 'given'>> | string;
@@ -84,7 +84,7 @@ const toRecord = (row: ReadingRow, result: ReadingResult | null, locked: boolean
   completedAt: row.completed_at ? new Date(row.completed_at) : null,
   imageRemovedAt: row.image_removed_at ? new Date(row.image_removed_at) : null,
   ownerHash: row.owner_hash ?? null,
-  sharingStoppedAt: row.sharing_stopped_at ? new Date(row.sharing_stopped_at) : null,
+  sharedAt: row.shared_at ? new Date(row.shared_at) : null,
   sharePhoto: row.share_photo === true,
   locked,
 });
@@ -153,12 +153,12 @@ export function createReadingRepository(db: Database, { paywall = false }: { pay
       );
     },
 
-    /** "Stop sharing" / "Share again", and whether the share card shows the photo. */
+    /** Share / "Stop sharing", and whether the share card shows the photo. */
     async setSharing(id: string, sharing: { shared: boolean; includePhoto?: boolean }): Promise<void> {
       await db('readings')
         .where({ id })
         .update({
-          sharing_stopped_at: sharing.shared ? null : db.fn.now(),
+          shared_at: sharing.shared ? db.raw('coalesce(shared_at, now())') : null,
           ...(sharing.includePhoto === undefined ? {} : { share_photo: sharing.includePhoto }),
         });
     },
@@ -197,6 +197,40 @@ export function createReadingRepository(db: Database, { paywall = false }: { pay
       await db.transaction(async (trx: Knex.Transaction) => {
         await trx('reading_outbox').where({ message_id: id }).delete();
         await trx('readings').where({ id }).delete();
+      });
+    },
+
+    /** The blob keys the row names, the photo's and an older reading's original upload's. */
+    async storedBlobKeys(id: string): Promise<string[]> {
+      const row = await db('readings')
+        .where({ id })
+        .first<{ image_key: string | null; original_image_key: string | null } | undefined>(
+          'image_key',
+          'original_image_key',
+        );
+      return [row?.image_key, row?.original_image_key].filter((key): key is string => Boolean(key));
+    },
+
+    /**
+     * The owner deleted the reading: its row (with its email deliveries), every outbox message that
+     * names it (reading.requested carries the answers), and the event that tells the other
+     * services to forget it, in one transaction.
+     */
+    async deleteWithEvent(id: string, event: { requestId: string | undefined }): Promise<boolean> {
+      return db.transaction(async (trx: Knex.Transaction) => {
+        const deleted = await trx('readings').where({ id }).delete();
+        if (deleted === 0) return false;
+        await trx('reading_outbox')
+          .where({ message_id: id })
+          .orWhereRaw("payload->>'readingId' = ?", [id])
+          .delete();
+        await trx('reading_outbox').insert({
+          message_id: `deleted-${id}`,
+          event_name: 'reading.deleted',
+          payload: JSON.stringify({ version: 1, readingId: id, deletedAt: new Date().toISOString() }),
+          request_id: event.requestId ?? null,
+        });
+        return true;
       });
     },
 

@@ -16,9 +16,13 @@ import { BacklogFullError, createLimiter } from './concurrency-limit';
 import { deleteReadingFrames, readingFrameKeys } from './intake/palm-frames';
 import { parseReadingSubmission } from './intake/reading-submission.parser';
 import type { OutboxRelay } from './outbox/outbox-relay';
-import { newReadingId } from './reading-id';
+import { newReadingId, readingBlobFolder } from './reading-id';
 import type { ReadingRecord, ReadingRepository } from './reading.repository';
-import { REVOCABLE_CONTENT_CACHE_CONTROL, visibleReading } from './sharing/reading-access';
+import {
+  REVOCABLE_CONTENT_CACHE_CONTROL,
+  visibleReading,
+  withoutSharedVersion,
+} from './sharing/reading-access';
 import { ensureOwnerCookie, hashOwnerToken } from './sharing/reading-owner';
 
 export interface ReadingRoutesDeps {
@@ -38,7 +42,7 @@ export interface ReadingRoutesDeps {
 export const palmImagePath = (id: string) => `/api/reading/${id}/image`;
 
 /** Where a reading's normalised photo is stored, from intake until retention removes it. */
-const readingImageKey = (id: string) => `readings/${id}/palm.jpg`;
+const readingImageKey = (id: string) => `${readingBlobFolder(id)}/palm.jpg`;
 
 export function toReadingView(
   reading: ReadingRecord,
@@ -49,7 +53,7 @@ export function toReadingView(
     id: reading.id,
     status: reading.status,
     palmUrl: reading.imageKey ? palmImagePath(reading.id) : null,
-    reading: reading.result,
+    reading: reading.result ? withoutSharedVersion(reading.result) : null,
     error: reading.error,
     createdAt: reading.createdAt.toISOString(),
     completedAt: reading.completedAt?.toISOString() ?? null,

@@ -12,6 +12,8 @@ import {
 } from '@palm/platform';
 import { DEFAULT_INTAKE_BACKLOG, type ReadingConfig } from './config';
 import { createCompletionWaiter } from './completion-waiter';
+import { createReadingDeletionRouter } from './deletion/reading-deletion.routes';
+import { createReadingEraser } from './deletion/reading-eraser';
 import { createDeliveryRepository } from './delivery/delivery.repository';
 import { createEmailDeliveryHandlers } from './delivery/email-delivery.handler';
 import { createEmailDeliveryRouter } from './delivery/email-delivery.routes';
@@ -31,7 +33,9 @@ import { createSharePreview, createSharingRouter, type SharePreview } from './sh
 import {
   createImageRetentionSweeper,
   DEFAULT_IMAGE_RETENTION_DAYS,
+  DEFAULT_TEXT_RETENTION_DAYS,
 } from './retention/image-retention.sweeper';
+import { createReadingPolicyRouter } from './retention/reading-policy.routes';
 
 export interface ReadingServiceDeps {
   db: Database;
@@ -45,8 +49,10 @@ export interface ReadingServiceDeps {
   outboxIntervalMs?: number;
   /** Palm photos are deleted this many days after their reading (READING_IMAGE_RETENTION_DAYS). */
   imageRetentionDays?: number;
+  /** Readings (text and answers) are deleted this many days after they were made (READING_TEXT_RETENTION_DAYS). */
+  textRetentionDays?: number;
   retentionIntervalMs?: number;
-  /** Where visitors reach the site (PUBLIC_URL): the link in emails and PDFs. */
+  /** Where visitors reach the site (PUBLIC_URL): the link in emails and PDFs; else the request's origin. */
   publicUrl?: string;
   /** "Email me this reading"; without it the action is not offered. */
   email?: ReadingEmailOptions;
@@ -67,12 +73,13 @@ export function readingServiceOptions(
   config: ReadingConfig,
 ): Pick<
   ReadingServiceDeps,
-  'waitMs' | 'intakeBacklog' | 'imageRetentionDays' | 'publicUrl' | 'email' | 'payments'
+  'waitMs' | 'intakeBacklog' | 'imageRetentionDays' | 'textRetentionDays' | 'publicUrl' | 'email' | 'payments'
 > {
   return {
     waitMs: config.READING_WAIT_MS,
     intakeBacklog: config.READING_INTAKE_BACKLOG,
     imageRetentionDays: config.READING_IMAGE_RETENTION_DAYS,
+    textRetentionDays: config.READING_TEXT_RETENTION_DAYS,
     publicUrl: config.PUBLIC_URL,
     email: config.SMTP_URL
       ? {
@@ -102,15 +109,19 @@ export function createReadingService(deps: ReadingServiceDeps): ReadingService {
   const waiter = createCompletionWaiter(repository);
   const relay = createOutboxRelay({ repository, bus: deps.bus, logger, intervalMs: deps.outboxIntervalMs });
   const imageRetentionDays = deps.imageRetentionDays ?? DEFAULT_IMAGE_RETENTION_DAYS;
+  const textRetentionDays = deps.textRetentionDays ?? DEFAULT_TEXT_RETENTION_DAYS;
+  const erase = createReadingEraser({ repository, blobs: deps.blobs, relay });
   const retention = createImageRetentionSweeper({
     db: deps.db,
     blobs: deps.blobs,
     logger,
     retentionDays: imageRetentionDays,
+    textRetentionDays,
+    erase,
     intervalMs: deps.retentionIntervalMs,
   });
-  const publicUrl = deps.publicUrl ?? 'http://localhost:8080';
-  const artifacts = createReportArtifacts({ repository, blobs: deps.blobs, logger, publicUrl });
+  const { publicUrl } = deps;
+  const artifacts = createReportArtifacts({ repository, blobs: deps.blobs, logger });
   const deliveries = createDeliveryRepository(deps.db);
   const readingRouter = createReadingRouter({
     imageRetentionDays,
@@ -126,12 +137,19 @@ export function createReadingService(deps: ReadingServiceDeps): ReadingService {
   const router = Router();
   router.use(
     readingRouter,
-    createReportRouter({ repository, artifacts }),
+    createReportRouter({ repository, artifacts, publicUrl }),
+    createReadingDeletionRouter({ repository, erase, logger }),
+    createReadingPolicyRouter({
+      imageRetentionDays,
+      textRetentionDays,
+      emailAvailable: Boolean(deps.email),
+    }),
     createSharingRouter({ repository, emailAvailable: Boolean(deps.email) }),
     createEmailDeliveryRouter({
       repository,
       deliveries,
       relay,
+      publicUrl,
       emailAvailable: Boolean(deps.email),
       perReadingPerHour: deps.email?.perReadingPerHour ?? 3,
       perClientPerHour: deps.email?.perClientPerHour ?? 10,

@@ -2,8 +2,17 @@ import { expect, it } from 'vitest';
 import { migrate, type BlobStore, type Database, type Logger } from '@palm/platform';
 import { READING_MIGRATIONS_TABLE, readingMigrations } from '../src/reading.migrations';
 import { readingFrameKeys } from '../src/intake/palm-frames';
-import { reportArtifactKeys } from '../src/report/report-artifacts';
 import { createImageRetentionSweeper } from '../src/retention/image-retention.sweeper';
+
+/** What a reading's folder may hold besides its photo: PDFs (one per site origin), cards, frames. */
+const copiesOf = (id: string) =>
+  [
+    'report-1a2b3c4d5e6f.pdf',
+    'report-shared-1a2b3c4d5e6f.pdf',
+    'card-outline.png',
+    'card-photo.png',
+    'frames/0.jpg',
+  ].map((name) => `readings/${id}/${name}`);
 
 const NOW = new Date('2026-06-30T12:00:00Z');
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * 24 * 60 * 60 * 1000);
@@ -144,7 +153,7 @@ export function imageRetentionCases(setup: () => RetentionFixture): void {
     await storeReading(fixture, oldId, daysAgo(31), { image: `readings/${oldId}/palm.jpg` });
     await storeReading(fixture, recentId, daysAgo(2), { image: `readings/${recentId}/palm.jpg` });
     for (const id of [oldId, recentId]) {
-      for (const key of reportArtifactKeys(id)) await blobs.put(key, JPEG, 'application/octet-stream');
+      for (const key of copiesOf(id)) await blobs.put(key, JPEG, 'application/octet-stream');
       await db('reading_deliveries').insert({
         id: `${id}-mail`,
         reading_id: id,
@@ -165,8 +174,42 @@ export function imageRetentionCases(setup: () => RetentionFixture): void {
     const sweeper = createImageRetentionSweeper({ db, blobs, logger, retentionDays: 30, now: () => NOW });
     expect(await sweeper.sweep()).toBe(1);
 
-    for (const key of reportArtifactKeys(oldId)) expect(await blobs.get(key), key).toBeNull();
-    for (const key of reportArtifactKeys(recentId)) expect(await blobs.get(key), key).not.toBeNull();
+    for (const key of copiesOf(oldId)) expect(await blobs.get(key), key).toBeNull();
+    for (const key of copiesOf(recentId)) expect(await blobs.get(key), key).not.toBeNull();
     expect(await db('reading_deliveries').orderBy('id').pluck('id')).toEqual([`${recentId}-mail`]);
+  });
+
+  it('erases readings past the text period whole, keeps younger ones, and retries one that failed', async () => {
+    const fixture = setup();
+    const { db, blobs, logger } = fixture;
+    await migrate(db, { table: READING_MIGRATIONS_TABLE, migrations: readingMigrations });
+    await storeReading(fixture, 'expiredReading00000000', daysAgo(400), {});
+    await storeReading(fixture, 'stubbornReading0000000', daysAgo(500), {});
+    await storeReading(fixture, 'keptReading00000000000', daysAgo(300), { image: 'readings/kept/palm.jpg' });
+    const erased: string[] = [];
+    let refuse = true;
+    const erase = (id: string) => {
+      if (refuse && id.startsWith('stubborn')) return Promise.reject(new Error('S3 unreachable'));
+      erased.push(id);
+      return db('readings')
+        .where({ id })
+        .delete()
+        .then(() => undefined);
+    };
+    const sweeper = createImageRetentionSweeper({
+      db,
+      blobs,
+      logger,
+      retentionDays: 400,
+      textRetentionDays: 365,
+      erase,
+      now: () => NOW,
+    });
+    await sweeper.sweep();
+    expect(erased).toEqual(['expiredReading00000000']);
+    refuse = false;
+    await sweeper.sweep();
+    expect(erased).toEqual(['expiredReading00000000', 'stubbornReading0000000']);
+    expect(await db('readings').pluck('id')).toEqual(['keptReading00000000000']);
   });
 }

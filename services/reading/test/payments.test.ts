@@ -14,7 +14,14 @@ import {
 import { startReadingHarness, type ReadingHarness } from './reading-test-harness';
 
 /** Words that appear only in the parts the free preview must not send. */
-const LOCKED = ['CAREER-SECRET', 'CAREER-DETAIL', 'HEALTH-SECRET', 'TIMELINE-SECRET', 'SECOND-INSIGHT'];
+const LOCKED = [
+  'CAREER-SECRET',
+  'CAREER-DETAIL',
+  'HEALTH-SECRET',
+  'TIMELINE-SECRET',
+  'SECOND-INSIGHT',
+  'SHARED-SECRET',
+];
 
 const section = (area: string, title: string, words: string) => ({
   area,
@@ -37,6 +44,13 @@ const PAID_RESULT: ReadingResult = {
     section('health', 'Health', 'HEALTH-SECRET'),
     { ...section('timeline', 'Timeline', 'TIMELINE-SECRET'), insights: ['TIMELINE-SECRET phase.'] },
   ],
+  shared: {
+    sections: [
+      { ...section('love', 'Love', 'free'), insights: ['Love first insight.', 'Love second insight, free.'] },
+      section('career', 'Career', 'SHARED-SECRET'),
+    ],
+    visual_markers: [],
+  },
   visual_markers: [
     {
       id: 'm1',
@@ -102,7 +116,8 @@ describe('paid unlock with Stripe settings', () => {
     });
   const asOperator = (path: string, method = 'GET') =>
     fetch(`${harness.url}${path}`, { method, headers: { Authorization: `Bearer ${OPERATOR_TOKEN}` } });
-  const readingOf = async (id: string) => (await (await get(`/api/reading/${id}`)).json()) as ReadingView;
+  const readingOf = async (id: string, cookie?: string) =>
+    (await (await get(`/api/reading/${id}`, cookie)).json()) as ReadingView;
   async function checkout(id: string, cookie: string) {
     const response = await fetch(`${harness.url}/api/payments/checkout`, {
       method: 'POST',
@@ -118,20 +133,20 @@ describe('paid unlock with Stripe settings', () => {
 
   it("keeps the visitor's first chosen focus area whole, and not one a default filled in", async () => {
     const chosen = await makeReading(harness, { focusAreas: '["career","love"]', given: '["focusAreas"]' });
-    const [love, career] = (await readingOf(chosen.id)).reading!.sections;
+    const [love, career] = (await readingOf(chosen.id, chosen.cookie)).reading!.sections;
     expect(career!.locked).toBeUndefined();
     expect(career!.content).toBe('Career CAREER-SECRET content.');
     expect(love!.locked).toBe(true);
 
     const defaulted = await makeReading(harness, { focusAreas: '["career","love"]', given: '[]' });
-    const [firstArea, careerCut] = (await readingOf(defaulted.id)).reading!.sections;
+    const [firstArea, careerCut] = (await readingOf(defaulted.id, defaulted.cookie)).reading!.sections;
     expect(firstArea!.locked).toBeUndefined();
     expect(careerCut!.locked).toBe(true);
   });
 
   it('sends only the preview before payment: the first focus area whole, the others cut, nothing locked anywhere', async () => {
     const { id, cookie } = await makeReading(harness);
-    const view = await readingOf(id);
+    const view = await readingOf(id, cookie);
     expect(view.unlock).toEqual({ amount: 999, currency: 'usd' });
     expect(view.reading!.themes).toEqual(PAID_RESULT.themes);
     const [love, career, health, timeline] = view.reading!.sections;
@@ -170,19 +185,38 @@ describe('paid unlock with Stripe settings', () => {
     for (const word of LOCKED) expect(mails[0]!.text + mails[0]!.html).not.toContain(word);
   });
 
+  it("cuts the palm-only version a shared link shows as it cuts the owner's", async () => {
+    const { id, cookie } = await makeReading(harness);
+    const shared = await fetch(`${harness.url}/api/reading/${id}/sharing`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', Cookie: cookie },
+      body: JSON.stringify({ shared: true }),
+    });
+    expect(shared.status).toBe(200);
+    const strangers = await readingOf(id);
+    expect(strangers.reading!.themes).toBeUndefined();
+    expect(strangers.reading!.sections.find((s) => s.area === 'career')).toMatchObject({ locked: true });
+    for (const path of ['', '/preview']) {
+      const body = await (await get(`/api/reading/${id}${path}`)).text();
+      for (const word of LOCKED) expect(body, `${path} leaks ${word}`).not.toContain(word);
+    }
+  });
+
   it('opens a Checkout Session for the configured price with the reading as reference and unlocks on the signed webhook', async () => {
     const { id, cookie } = await makeReading(harness);
     const session = await checkout(id, cookie);
     expect(session).toMatchObject({ clientReferenceId: id, amount: 999, currency: 'usd' });
     expect(session.body).toMatchObject({ mode: 'payment' });
-    expect(session.successUrl).toBe(`http://localhost:8080/report/${id}?checkout=complete`);
+    // Without PUBLIC_URL the visitor comes back to the origin they came from.
+    expect(session.successUrl).toBe(`${harness.url}/report/${id}?checkout=complete`);
     expect(stripe.authorizations.at(-1)).toBe(`Bearer ${STAND_IN_SECRET_KEY}`);
 
     const payload = stripe.completedEvent(session);
     expect((await webhook(payload, stripe.sign(payload))).status).toBe(200);
-    const view = await readingOf(id);
+    const view = await readingOf(id, cookie);
     expect(view.unlock).toBeNull();
-    expect(view.reading).toEqual(PAID_RESULT);
+    const { shared: _palmOnly, ...owners } = PAID_RESULT;
+    expect(view.reading).toEqual(owners);
     const pdf = await get(`/api/reading/${id}/pdf`, cookie);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
@@ -201,7 +235,7 @@ describe('paid unlock with Stripe settings', () => {
     const stale = Math.floor(Date.now() / 1000) - 3600;
     expect((await webhook(payload, stripe.sign(payload, { timestamp: stale }))).status).toBe(400);
     expect((await webhook(payload, '')).status).toBe(400);
-    expect((await readingOf(id)).unlock).not.toBeNull();
+    expect((await readingOf(id, cookie)).unlock).not.toBeNull();
     const purchases = (await (await asOperator('/api/admin/payments')).json()) as PurchasesSummary;
     expect(purchases.recent.some((purchase) => purchase.readingId === id)).toBe(false);
   });
@@ -242,7 +276,7 @@ describe('paid unlock with Stripe settings', () => {
     expect(refund.status).toBe(200);
     expect(await refund.json()).toMatchObject({ status: 'refunded', readingId: id });
     expect(stripe.refunds.at(-1)).toEqual({ paymentIntent: session.paymentIntent });
-    expect((await readingOf(id)).unlock).not.toBeNull();
+    expect((await readingOf(id, cookie)).unlock).not.toBeNull();
     expect((await get(`/api/reading/${id}/pdf`, cookie)).status).toBe(402);
     const again = await asOperator(`/api/admin/payments/${session.id}/refund`, 'POST');
     expect(again.status).toBe(409);
@@ -260,9 +294,12 @@ describe('without Stripe settings', () => {
 
   it('shows the whole reading and its PDF, and offers no unlock', async () => {
     const { id, cookie } = await makeReading(harness);
-    const view = (await (await fetch(`${harness.url}/api/reading/${id}`)).json()) as ReadingView;
+    const view = (await (
+      await fetch(`${harness.url}/api/reading/${id}`, { headers: { Cookie: cookie } })
+    ).json()) as ReadingView;
     expect(view.unlock).toBeNull();
-    expect(view.reading).toEqual(PAID_RESULT);
+    const { shared: _palmOnly, ...owners } = PAID_RESULT;
+    expect(view.reading).toEqual(owners);
     const pdf = await fetch(`${harness.url}/api/reading/${id}/pdf`, { headers: { Cookie: cookie } });
     expect(pdf.status).toBe(200);
     const checkout = await fetch(`${harness.url}/api/payments/checkout`, {

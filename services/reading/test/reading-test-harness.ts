@@ -34,6 +34,20 @@ export const SAMPLE_RESULT: ReadingResult = {
   visual_markers: [
     { id: 'm1', label: 'Guru parvat', description: 'Jupiter', style: 'mount', coordinates: { x: 40, y: 30 } },
   ],
+  shared: {
+    sections: [
+      {
+        area: 'love',
+        title: 'Love',
+        subtitle: 'Hridaya rekha',
+        insights: ['Warm'],
+        content: 'A reading of the palm alone.',
+        details: 'Details.',
+        basis: ['Heart line: long'],
+      },
+    ],
+    visual_markers: [],
+  },
 };
 
 export type StandInWorkerBehaviour = 'complete' | 'unreadable' | 'silent';
@@ -70,6 +84,7 @@ export async function startReadingHarness(
     put: (...args) => (outage.blobs || outage.putsLeft-- <= 0 ? refuse() : disk.put(...args)),
     get: (key) => (outage.blobs ? refuse() : disk.get(key)),
     delete: (key) => (outage.blobs ? refuse() : disk.delete(key)),
+    deleteFolder: (folder) => (outage.blobs ? refuse() : disk.deleteFolder(folder)),
     isReady: () => Promise.resolve(!outage.blobs),
   };
   const service = createReadingService({
@@ -126,6 +141,7 @@ export async function startReadingHarness(
     url: server.url,
     db,
     bus,
+    blobs,
     requested,
     framesSeen,
     worker,

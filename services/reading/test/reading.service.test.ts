@@ -32,8 +32,22 @@ function form(
   return body;
 }
 
-const submit = (body: FormData, headers: Record<string, string> = {}) =>
-  fetch(`${harness.url}/api/reading`, { method: 'POST', body, headers });
+/** The owner cookie of this file's browser: its readings open to it alone (none is shared here). */
+let ownerCookie = '';
+
+async function submit(body: FormData, headers: Record<string, string> = {}) {
+  const response = await fetch(`${harness.url}/api/reading`, {
+    method: 'POST',
+    body,
+    headers: { ...(ownerCookie ? { Cookie: ownerCookie } : {}), ...headers },
+  });
+  ownerCookie ||= (response.headers.get('set-cookie') ?? '').split(';')[0]!;
+  return response;
+}
+
+/** GET as the browser that made the readings. */
+const ownerGet = (pathname: string) =>
+  fetch(`${harness.url}${pathname}`, { headers: { Cookie: ownerCookie } });
 
 async function expectRefused(response: Response, status: number, detail: RegExp) {
   expect(response.status).toBe(status);
@@ -60,7 +74,7 @@ describe('POST /api/reading', () => {
     const { id } = (await response.json()) as { id: string };
     expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
 
-    const view = (await (await fetch(`${harness.url}/api/reading/${id}`)).json()) as Record<string, unknown>;
+    const view = (await (await ownerGet(`/api/reading/${id}`)).json()) as Record<string, unknown>;
     expect(view).toMatchObject({ id, status: 'completed', palmUrl: `/api/reading/${id}/image`, error: null });
     expect((view.reading as { sections: unknown[] }).sections).toHaveLength(1);
 
@@ -126,7 +140,7 @@ describe('POST /api/reading', () => {
     expect(response.status).toBe(202);
     const body = (await response.json()) as { id: string; status: string };
     expect(body.status).toBe('queued');
-    const view = (await (await fetch(`${harness.url}/api/reading/${body.id}`)).json()) as { status: string };
+    const view = (await (await ownerGet(`/api/reading/${body.id}`)).json()) as { status: string };
     expect(view.status).toBe('queued');
   });
 
@@ -155,12 +169,12 @@ describe('POST /api/reading', () => {
       const response = await fetch(`${harness.url}/api/reading`, {
         method: 'POST',
         body: sent,
-        headers: { 'content-type': contentType },
+        headers: { 'content-type': contentType, Cookie: ownerCookie },
         duplex: 'half',
       });
       expect(response.status).toBe(200);
       const { id } = (await response.json()) as { id: string };
-      const stored = await fetch(`${harness.url}/api/reading/${id}/image`);
+      const stored = await ownerGet(`/api/reading/${id}/image`);
       // Normalising is deterministic: a byte lost or changed in transit would change the result.
       expect(Buffer.from(await stored.arrayBuffer()).equals(expected.data)).toBe(true);
     }
@@ -210,7 +224,7 @@ describe('POST /api/reading', () => {
     const added = (await harness.storedFiles()).filter((file) => !filesBefore.includes(file));
     expect(added).toEqual([`readings/${id}/.palm.jpg.meta.json`, `readings/${id}/palm.jpg`]);
 
-    const stored = Buffer.from(await (await fetch(`${harness.url}/api/reading/${id}/image`)).arrayBuffer());
+    const stored = Buffer.from(await (await ownerGet(`/api/reading/${id}/image`)).arrayBuffer());
     const metadata = await sharp(stored).metadata();
     expect(metadata).toMatchObject({ format: 'jpeg', width: 768, height: 1024 });
     expect(metadata.exif).toBeUndefined();
@@ -222,7 +236,7 @@ describe('POST /api/reading', () => {
     harness.worker.behaviour = 'silent';
     const response = await submit(form(palm), { Prefer: 'respond-async' });
     const { id } = (await response.json()) as { id: string };
-    const before = Buffer.from(await (await fetch(`${harness.url}/api/reading/${id}/image`)).arrayBuffer());
+    const before = Buffer.from(await (await ownerGet(`/api/reading/${id}/image`)).arrayBuffer());
     await harness.bus.publish('reading.completed', {
       version: 1,
       readingId: id,
@@ -236,14 +250,14 @@ describe('POST /api/reading', () => {
     await expect
       .poll(async () => (await harness.db('readings').where({ id }).first<{ status: string }>())?.status)
       .toBe('completed');
-    const image = await fetch(`${harness.url}/api/reading/${id}/image`);
+    const image = await ownerGet(`/api/reading/${id}/image`);
     expect(image.status).toBe(200);
     expect(Buffer.from(await image.arrayBuffer()).equals(before)).toBe(true);
   });
 
   it('serves the stored palm image with nosniff, and never to be cached (sharing can be stopped)', async () => {
     const { id } = (await (await submit(form(palm))).json()) as { id: string };
-    const image = await fetch(`${harness.url}/api/reading/${id}/image`);
+    const image = await ownerGet(`/api/reading/${id}/image`);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/jpeg');
     expect(image.headers.get('x-content-type-options')).toBe('nosniff');
@@ -256,8 +270,8 @@ describe('POST /api/reading', () => {
       .db('readings')
       .where({ id })
       .update({ result: JSON.stringify('{not json') });
-    expect((await fetch(`${harness.url}/api/reading/${id}`)).status).toBe(500);
-    const image = await fetch(`${harness.url}/api/reading/${id}/image`);
+    expect((await ownerGet(`/api/reading/${id}`)).status).toBe(500);
+    const image = await ownerGet(`/api/reading/${id}/image`);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/jpeg');
   });

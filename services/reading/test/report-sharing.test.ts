@@ -46,11 +46,45 @@ describe('owner cookie and sharing (embedded parts)', () => {
     expect(second.cookie).toBe(first.cookie);
     const sharing = await call(`/api/reading/${second.id}/sharing`, { headers: { Cookie: first.cookie } });
     expect(await sharing.json()).toEqual({
-      shared: true,
+      shared: false,
       includePhoto: false,
       owner: true,
       emailAvailable: false,
     });
+  });
+
+  it('keeps a new reading private until its owner shares it; then others see the palm-only version', async () => {
+    const { id, cookie } = await makeReading();
+    for (const suffix of ['', '/image', '/pdf', '/card.png', '/preview', '/sharing'])
+      expect((await call(`/api/reading/${id}${suffix}`)).status, suffix).toBe(404);
+    const own = (await (await call(`/api/reading/${id}`, { headers: { Cookie: cookie } })).json()) as {
+      reading: Record<string, unknown>;
+    };
+    expect(own.reading).toMatchObject({ sections: [{ content: 'A reading.' }] });
+    expect(own.reading).not.toHaveProperty('shared');
+
+    const shared = await call(`/api/reading/${id}/sharing`, json('PUT', { shared: true }, cookie));
+    expect(await shared.json()).toMatchObject({ shared: true, owner: true });
+    const seen = (await (await call(`/api/reading/${id}`)).json()) as { reading: Record<string, unknown> };
+    expect(seen.reading).toMatchObject({ sections: [{ content: 'A reading of the palm alone.' }] });
+    expect(JSON.stringify(seen)).not.toContain('Loyal');
+    expect(seen.reading).not.toHaveProperty('shared');
+  });
+
+  it('keeps a reading made before the palm-only version private: sharing it would show the answers', async () => {
+    const { id, cookie } = await makeReading();
+    const stored = (await harness.db('readings').where({ id }).first<{ result: unknown }>('result')).result;
+    const { shared: _shared, ...older } = (
+      typeof stored === 'string' ? JSON.parse(stored) : stored
+    ) as Record<string, unknown>;
+    await harness
+      .db('readings')
+      .where({ id })
+      .update({ result: JSON.stringify(older) });
+    const refused = await call(`/api/reading/${id}/sharing`, json('PUT', { shared: true }, cookie));
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { detail: string }).detail).toMatch(/stays private/);
+    expect((await call(`/api/reading/${id}`)).status).toBe(404);
   });
 
   it('rejects a malformed sharing change with a clear message and changes nothing', async () => {
@@ -62,23 +96,38 @@ describe('owner cookie and sharing (embedded parts)', () => {
       `/api/reading/${id}/sharing`,
       json('PUT', { shared: false }, 'palm_owner=' + 'x'.repeat(43)),
     );
-    expect(forged.status).toBe(403);
-    expect(await (await call(`/api/reading/${id}/sharing`)).json()).toMatchObject({ shared: true });
+    // A private reading is the same 404 as an unknown one to anyone but its owner.
+    expect(forged.status).toBe(404);
+    expect(
+      await (await call(`/api/reading/${id}/sharing`, { headers: { Cookie: cookie } })).json(),
+    ).toMatchObject({ shared: false });
   });
 
   it('does not offer email without an SMTP server, and has no PDF for a reading still being made', async () => {
-    const { id } = await makeReading();
-    const email = await call(`/api/reading/${id}/email`, json('POST', { email: 'a@example.com' }));
+    const { id, cookie } = await makeReading();
+    const email = await call(`/api/reading/${id}/email`, json('POST', { email: 'a@example.com' }, cookie));
     expect(email.status).toBe(404);
     expect(((await email.json()) as { detail: string }).detail).toMatch(/not offered/);
 
     harness.worker.behaviour = 'silent';
     const pending = await makeReading({ Prefer: 'respond-async' });
-    const pdf = await call(`/api/reading/${pending.id}/pdf`);
+    const pdf = await call(`/api/reading/${pending.id}/pdf`, { headers: { Cookie: pending.cookie } });
     expect(pdf.status).toBe(409);
     expect(((await pdf.json()) as { detail: string }).detail).toMatch(/not ready yet/);
     expect((await call(`/api/reading/${'B'.repeat(22)}/pdf`)).status).toBe(404);
     expect((await call('/api/reading/not-an-id/card.png')).status).toBe(404);
+  });
+});
+
+describe('GET /api/reading-policy', () => {
+  it('states the periods and choices this installation is configured with, for the policy pages', async () => {
+    const policy = await call('/api/reading-policy');
+    expect(policy.status).toBe(200);
+    expect(await policy.json()).toEqual({
+      imageRetentionDays: 30,
+      textRetentionDays: 365,
+      emailAvailable: false,
+    });
   });
 });
 
@@ -94,17 +143,17 @@ describe('email requests per client', () => {
       },
     });
     try {
+      let cookie = '';
       const make = async () => {
         const body = new FormData();
         body.append('palmImage', new Blob([new Uint8Array(palm)], { type: 'image/jpeg' }), 'palm.jpg');
-        return (
-          (await (await fetch(`${limited.url}/api/reading`, { method: 'POST', body })).json()) as {
-            id: string;
-          }
-        ).id;
+        const headers = cookie ? { Cookie: cookie } : undefined;
+        const response = await fetch(`${limited.url}/api/reading`, { method: 'POST', body, headers });
+        cookie = (response.headers.get('set-cookie') ?? '').split(';')[0]!;
+        return ((await response.json()) as { id: string }).id;
       };
       const ask = (id: string, email: string) =>
-        fetch(`${limited.url}/api/reading/${id}/email`, json('POST', { email }));
+        fetch(`${limited.url}/api/reading/${id}/email`, json('POST', { email }, cookie));
       const [first, second] = [await make(), await make()];
       expect((await ask(first, 'typo')).status).toBe(400);
       expect((await ask(first, 'one@example.com')).status).toBe(202);

@@ -47,6 +47,12 @@ export function createDiskBlobStore(dir: string): BlobStore {
       await rm(sidecar, { force: true });
     },
 
+    async deleteFolder(folder) {
+      // A folder is named like a key; its files and their sidecars go together.
+      const { file } = locate(folder);
+      await rm(file, { recursive: true, force: true });
+    },
+
     async isReady() {
       try {
         await mkdir(root, { recursive: true });

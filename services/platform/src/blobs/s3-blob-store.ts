@@ -37,7 +37,7 @@ export class S3RequestError extends Error {
 }
 
 /**
- * The four S3 calls the product makes (put, get, delete, and the bucket's existence), signed with
+ * The S3 calls the product makes (put, get, delete, list a folder, and the bucket's existence), signed with
  * AWS Signature V4 over node's own HTTP client, path-style as MinIO and s3rver serve them. A full
  * S3 SDK (minio's client: ~20 MB resident per process) is far more than a blob store needs.
  */
@@ -148,6 +148,24 @@ export async function createS3BlobStore(options: S3BlobStoreOptions): Promise<Bl
       const response = await s3('DELETE', objectPath(key));
       // S3 answers 204 for a missing key too; some servers answer 404.
       if (response.status !== 404) assertOk(response, 'DeleteObject');
+    },
+
+    async deleteFolder(folder) {
+      assertValidBlobKey(folder);
+      // The first page (≤ 1000 keys) is listed and deleted until none is left, so no continuation
+      // token is needed (s3rver cannot make one on Node 22).
+      for (;;) {
+        const response = await s3('GET', `${bucketPath}?prefix=${encodeURIComponent(`${folder}/`)}`);
+        assertOk(response, 'ListObjects');
+        const keys = [...response.body.toString('utf8').matchAll(/<Key>([^<]+)<\/Key>/g)].map(
+          (match) => match[1]!,
+        );
+        if (keys.length === 0) return;
+        for (const key of keys) {
+          const deleted = await s3('DELETE', objectPath(key));
+          if (deleted.status !== 404) assertOk(deleted, 'DeleteObject');
+        }
+      }
     },
 
     async isReady() {

@@ -152,5 +152,15 @@ export async function sanitiseReadingResult(result: ReadingResult): Promise<Read
     ...(result.line_traces ? { line_traces: safeTraces(result.line_traces, sanitisers.plain) } : {}),
     // Enumerated classes only: a profile that fails its schema is dropped rather than shown.
     ...(palmProfileSchema.safeParse(result.profile).success ? { profile: result.profile } : {}),
+    ...(result.shared
+      ? {
+          shared: {
+            sections: result.shared.sections.map((section) => sanitiseSection(section, sanitisers)),
+            visual_markers: result.shared.visual_markers.map((marker) =>
+              sanitiseMarker(marker, sanitisers.plain),
+            ),
+          },
+        }
+      : {}),
   };
 }

@@ -8,6 +8,8 @@ export interface DeliveryRecord {
   id: string;
   readingId: string;
   email: string;
+  /** The site origin the email's link points to; null for deliveries asked for before it was kept. */
+  linkOrigin: string | null;
   status: DeliveryStatus;
   attempts: number;
 }
@@ -25,7 +27,7 @@ export function createDeliveryRepository(db: Database) {
   return {
     /** The delivery record and its reading.email.requested event commit together (the outbox). */
     async insertWithEvent(
-      delivery: { id: string; readingId: string; email: string },
+      delivery: { id: string; readingId: string; email: string; linkOrigin: string },
       event: { payload: EventPayload<'reading.email.requested'>; requestId: string | undefined },
     ): Promise<void> {
       await db.transaction(async (trx: Knex.Transaction) => {
@@ -33,6 +35,7 @@ export function createDeliveryRepository(db: Database) {
           id: delivery.id,
           reading_id: delivery.readingId,
           email: delivery.email,
+          link_origin: delivery.linkOrigin,
           status: 'queued',
         });
         await trx('reading_outbox').insert({
@@ -68,8 +71,15 @@ export function createDeliveryRepository(db: Database) {
         )
         .update({ status: 'sending', claimed_at: new Date(), attempts: db.raw('attempts + 1') })
         .returning<
-          { id: string; reading_id: string; email: string; status: DeliveryStatus; attempts: number }[]
-        >(['id', 'reading_id', 'email', 'status', 'attempts']);
+          {
+            id: string;
+            reading_id: string;
+            email: string;
+            link_origin: string | null;
+            status: DeliveryStatus;
+            attempts: number;
+          }[]
+        >(['id', 'reading_id', 'email', 'link_origin', 'status', 'attempts']);
       if (row) {
         return {
           kind: 'claimed',
@@ -77,6 +87,7 @@ export function createDeliveryRepository(db: Database) {
             id: row.id,
             readingId: row.reading_id,
             email: row.email,
+            linkOrigin: row.link_origin,
             status: row.status,
             attempts: row.attempts,
           },
@@ -107,6 +118,7 @@ export function createDeliveryRepository(db: Database) {
             id: string;
             reading_id: string;
             email: string;
+            link_origin: string | null;
             status: DeliveryStatus;
             attempts: number;
             last_error: string | null;
@@ -118,6 +130,7 @@ export function createDeliveryRepository(db: Database) {
             id: row.id,
             readingId: row.reading_id,
             email: row.email,
+            linkOrigin: row.link_origin,
             status: row.status,
             attempts: row.attempts,
             lastError: row.last_error,

@@ -5,6 +5,9 @@ import type { DeliveryRepository } from './delivery.repository';
 import { composeReadingMail } from './reading-mail.composer';
 import { isPermanentSmtpError, type ReadingMailer } from './reading-mailer';
 
+/** Where a delivery asked for before its origin was kept links to: the old PUBLIC_URL default. */
+const LEGACY_ORIGIN = 'http://localhost:8080';
+
 const emailsHandled = counter('reading_emails_total', 'Reading emails, by outcome', ['outcome']);
 
 /**
@@ -18,11 +21,10 @@ export function createEmailDeliveryHandlers(deps: {
   repository: ReadingRepository;
   artifacts: ReportArtifacts;
   mailer: ReadingMailer;
-  publicUrl: string;
+  publicUrl: string | undefined;
   logger: Logger;
 }): QueueHandlers<'readingEmail'> {
   const { deliveries, repository, artifacts, mailer, logger } = deps;
-  const mailDomain = new URL(deps.publicUrl).hostname || 'localhost';
   return {
     'reading.email.requested': async ({ payload }, context) => {
       const log = logger.child({ deliveryId: payload.deliveryId, readingId: payload.readingId });
@@ -44,9 +46,10 @@ export function createEmailDeliveryHandlers(deps: {
         throw new PermanentMessageError('the reading of this email is not available');
       }
       try {
-        const link = reportLink(deps.publicUrl, reading.id);
+        const origin = deps.publicUrl ?? claim.delivery.linkOrigin ?? LEGACY_ORIGIN;
+        const link = reportLink(origin, reading.id);
         // The PDF is part of the paid unlock: a preview's email links to the report instead.
-        const pdf = reading.locked ? null : await artifacts.pdf(reading);
+        const pdf = reading.locked ? null : await artifacts.pdf(reading, { palmOnly: false, origin });
         await mailer.send(
           composeReadingMail({
             to: claim.delivery.email,
@@ -54,7 +57,7 @@ export function createEmailDeliveryHandlers(deps: {
             reading,
             link,
             pdf,
-            mailDomain,
+            mailDomain: new URL(origin).hostname || 'localhost',
           }),
         );
       } catch (error) {

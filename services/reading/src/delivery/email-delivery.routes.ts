@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Router, type RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { readingEmailRequestSchema, type ReadingEmailAccepted } from '@palm/contracts';
-import { currentRequestId, HttpError, jsonBody, sendProblem, statusTitle } from '@palm/platform';
+import { currentRequestId, HttpError, jsonBody, sendProblem, siteOrigin, statusTitle } from '@palm/platform';
 import type { OutboxRelay } from '../outbox/outbox-relay';
 import type { ReadingRepository } from '../reading.repository';
 import { visibleReading } from '../sharing/reading-access';
@@ -33,6 +33,7 @@ export function createEmailDeliveryRouter(deps: {
   repository: ReadingRepository;
   deliveries: DeliveryRepository;
   relay: OutboxRelay;
+  publicUrl: string | undefined;
   emailAvailable: boolean;
   perReadingPerHour: number;
   perClientPerHour: number;
@@ -50,7 +51,13 @@ export function createEmailDeliveryRouter(deps: {
           code: 'email_unavailable',
         });
       }
-      const { reading } = await visibleReading(repository, req);
+      const { reading, owner } = await visibleReading(repository, req);
+      if (!owner) {
+        // The email carries the owner's whole reading, answers and all.
+        throw new HttpError(403, 'Only the browser that made this reading can email it.', {
+          code: 'not_owner',
+        });
+      }
       if (reading.status !== 'completed') {
         throw new HttpError(409, 'This reading is not ready yet. Please wait until it is complete.', {
           code: 'reading_not_ready',
@@ -71,7 +78,8 @@ export function createEmailDeliveryRouter(deps: {
       }
       const deliveryId = randomUUID();
       await deliveries.insertWithEvent(
-        { id: deliveryId, readingId: reading.id, email },
+        // The link in the mail points where the visitor asked from, when PUBLIC_URL does not say.
+        { id: deliveryId, readingId: reading.id, email, linkOrigin: siteOrigin(req, deps.publicUrl) },
         {
           payload: { version: 1, deliveryId, readingId: reading.id, requestedAt: new Date().toISOString() },
           requestId: currentRequestId(),

@@ -7,6 +7,7 @@ import {
   jsonBody,
   notFound,
   requireAdmin,
+  siteOrigin,
   type Logger,
   type SessionVerifier,
 } from '@palm/platform';
@@ -24,7 +25,8 @@ export interface PaymentsRoutesDeps {
   purchases: PaymentsRepository;
   sessions: SessionVerifier;
   logger: Logger;
-  publicUrl: string;
+  /** Unset: Checkout returns the visitor to the origin their request came to. */
+  publicUrl: string | undefined;
   /** Absent when payments are off: nothing is sold, and the webhook and checkout answer 404. */
   stripe?: { client: Stripe; options: PaymentOptions };
 }
@@ -34,8 +36,8 @@ const paymentsOff = () =>
     code: 'payments_disabled',
   });
 
-const reportUrl = (publicUrl: string, readingId: string) =>
-  new URL(`/report/${encodeURIComponent(readingId)}`, publicUrl).toString();
+const reportUrl = (origin: string, readingId: string) =>
+  new URL(`/report/${encodeURIComponent(readingId)}`, origin).toString();
 
 export function createPaymentsRouter(deps: PaymentsRoutesDeps): Router {
   const { readings, purchases, logger } = deps;
@@ -77,7 +79,7 @@ export function createPaymentsRouter(deps: PaymentsRoutesDeps): Router {
       throw new HttpError(409, 'This reading is already unlocked.', { code: 'already_unlocked' });
     }
     const { client, options } = deps.stripe;
-    const back = reportUrl(deps.publicUrl, reading.id);
+    const back = reportUrl(siteOrigin(req, deps.publicUrl), reading.id);
     const session = await stripeCall(() =>
       client.checkout.sessions.create({
         mode: 'payment',

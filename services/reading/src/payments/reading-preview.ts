@@ -28,17 +28,29 @@ const sentencesOf = (section: ReadingSection) =>
  * all, and a marker keeps only the sentences it explains that the preview still holds.
  */
 export function readingPreview(result: ReadingResult, firstFocusArea: string | undefined): ReadingResult {
+  const { shared } = result;
+  return {
+    ...result,
+    ...previewOf(result, firstFocusArea),
+    // The palm-only version a shared link shows is cut the same way: a link is no way around the unlock.
+    ...(shared ? { shared: { ...shared, ...previewOf(shared, firstFocusArea) } } : {}),
+  };
+}
+
+function previewOf(
+  reading: Pick<ReadingResult, 'sections' | 'visual_markers'>,
+  firstFocusArea: string | undefined,
+): Pick<ReadingResult, 'sections' | 'visual_markers'> {
   const freeArea =
-    result.sections.find((section) => section.area === firstFocusArea)?.area ??
-    result.sections.find((section) => isLifeArea(section.area))?.area;
-  const sections = result.sections.map((section) =>
+    reading.sections.find((section) => section.area === firstFocusArea)?.area ??
+    reading.sections.find((section) => isLifeArea(section.area))?.area;
+  const sections = reading.sections.map((section) =>
     section.area === freeArea ? section : lockedSection(section),
   );
   const shownText = sections.map(sentencesOf).join('\n');
   return {
-    ...result,
     sections,
-    visual_markers: result.visual_markers.map(({ explains, ...marker }) => {
+    visual_markers: reading.visual_markers.map(({ explains, ...marker }) => {
       const kept = explains?.filter((sentence) => shownText.includes(sentence));
       return kept ? { ...marker, explains: kept } : marker;
     }),

@@ -1,17 +1,21 @@
+import { createHash } from 'node:crypto';
 import type { BlobStore, Logger } from '@palm/platform';
 import { createLimiter } from '../concurrency-limit';
 import type { ReadingRecord, ReadingRepository } from '../reading.repository';
+import { palmOnlyView } from '../sharing/reading-access';
 import { plainText } from './plain-text';
 import { renderReportPdf, type ReportPhoto } from './report-pdf.renderer';
 import { renderShareCard } from './share-card.renderer';
 
-const pdfKey = (id: string) => `readings/${id}/report.pdf`;
+/**
+ * The owner's PDF and the palm-only one a shared link downloads, one per site origin: the PDF
+ * carries the report link, and without PUBLIC_URL that link is the origin the request came to.
+ */
+const pdfKey = (id: string, palmOnly: boolean, origin: string) =>
+  `readings/${id}/report${palmOnly ? '-shared' : ''}-${createHash('sha256').update(origin).digest('hex').slice(0, 12)}.pdf`;
 const cardKey = (id: string, photo: boolean) => `readings/${id}/card-${photo ? 'photo' : 'outline'}.png`;
 
-/** Every copy made from a reading; the retention sweep removes them with the reading's photo. */
-export const reportArtifactKeys = (id: string) => [pdfKey(id), cardKey(id, false), cardKey(id, true)];
-
-export const reportLink = (publicUrl: string, id: string) => `${publicUrl.replace(/\/+$/, '')}/report/${id}`;
+export const reportLink = (origin: string, id: string) => `${origin.replace(/\/+$/, '')}/report/${id}`;
 
 /** The first insight of the reading: the one line a preview shows. */
 export function firstInsight(reading: ReadingRecord): string | undefined {
@@ -21,7 +25,11 @@ export function firstInsight(reading: ReadingRecord): string | undefined {
 }
 
 export interface ReportArtifacts {
-  pdf(reading: ReadingRecord): Promise<Buffer>;
+  /**
+   * `palmOnly`: the view of anyone but the owner. `origin`: where the link in it points, the
+   * site's origin (see siteOrigin).
+   */
+  pdf(reading: ReadingRecord, view: { palmOnly: boolean; origin: string }): Promise<Buffer>;
   card(reading: ReadingRecord): Promise<Buffer>;
 }
 
@@ -34,7 +42,6 @@ export function createReportArtifacts(deps: {
   repository: ReadingRepository;
   blobs: BlobStore;
   logger: Logger;
-  publicUrl: string;
 }): ReportArtifacts {
   const { repository, blobs } = deps;
   // Renders run two at a time per process, so a burst of downloads cannot exhaust memory.
@@ -69,8 +76,8 @@ export function createReportArtifacts(deps: {
   }
 
   return {
-    pdf(reading) {
-      return cached(pdfKey(reading.id), reading, 'application/pdf', async () => {
+    pdf(reading, { palmOnly, origin }) {
+      return cached(pdfKey(reading.id, palmOnly, origin), reading, 'application/pdf', async () => {
         const photo = await photoOf(reading);
         return renderReportPdf({
           result: reading.result!,
@@ -79,19 +86,20 @@ export function createReportArtifacts(deps: {
           photoNote: reading.imageRemovedAt
             ? 'Your palm photo was removed after the retention period, as our privacy policy promises.'
             : 'Palm photo unavailable',
-          link: reportLink(deps.publicUrl, reading.id),
+          link: reportLink(origin, reading.id),
         });
       });
     },
     card(reading) {
       const withPhoto = reading.sharePhoto && reading.imageKey !== null;
+      // The card travels wherever the link goes, so it shows the palm-only reading.
+      const shown = palmOnlyView(reading);
       return cached(cardKey(reading.id, withPhoto), reading, 'image/png', async () =>
         renderShareCard({
-          insight:
-            firstInsight(reading) ?? 'What the lines of your hand reveal, read in the Vedic tradition.',
+          insight: firstInsight(shown) ?? 'What the lines of your hand reveal, read in the Vedic tradition.',
           photo: withPhoto ? await photoOf(reading) : null,
           traces: reading.result?.line_traces ?? [],
-          markers: reading.result?.visual_markers ?? [],
+          markers: shown.result?.visual_markers ?? [],
         }),
       );
     },

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { HttpError } from '@palm/platform';
+import { HttpError, siteOrigin } from '@palm/platform';
 import type { ReadingRepository } from '../reading.repository';
 import { REVOCABLE_CONTENT_CACHE_CONTROL, visibleReading } from '../sharing/reading-access';
 import type { ReportArtifacts } from './report-artifacts';
@@ -8,12 +8,13 @@ import type { ReportArtifacts } from './report-artifacts';
 export function createReportRouter(deps: {
   repository: ReadingRepository;
   artifacts: ReportArtifacts;
+  publicUrl: string | undefined;
 }): Router {
   const { repository, artifacts } = deps;
   const router = Router();
 
   router.get('/api/reading/:id/pdf', async (req, res) => {
-    const { reading } = await visibleReading(repository, req);
+    const { reading, owner } = await visibleReading(repository, req);
     if (reading.status !== 'completed' || !reading.result) {
       throw new HttpError(409, 'This reading is not ready yet, so there is no PDF to download.', {
         code: 'reading_not_ready',
@@ -26,7 +27,10 @@ export function createReportRouter(deps: {
         { code: 'payment_required' },
       );
     }
-    const pdf = await artifacts.pdf(reading);
+    const pdf = await artifacts.pdf(reading, {
+      palmOnly: !owner,
+      origin: siteOrigin(req, deps.publicUrl),
+    });
     const date = reading.createdAt.toISOString().slice(0, 10);
     res.setHeader('Content-Type', 'application/pdf');
     res.setHeader('Content-Disposition', `attachment; filename="hastrekha-palm-reading-${date}.pdf"`);

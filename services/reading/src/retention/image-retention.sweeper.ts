@@ -1,8 +1,8 @@
 import { counter, type BlobStore, type Database, type Logger } from '@palm/platform';
-import { deleteReadingFrames } from '../intake/palm-frames';
-import { reportArtifactKeys } from '../report/report-artifacts';
+import { readingBlobFolder } from '../reading-id';
 
 export const DEFAULT_IMAGE_RETENTION_DAYS = 30;
+export const DEFAULT_TEXT_RETENTION_DAYS = 365;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DEFAULT_INTERVAL_MS = 60 * 60 * 1000;
 const DEFAULT_BATCH_SIZE = 100;
@@ -11,6 +11,10 @@ const imagesRemoved = counter(
   'reading_images_removed_total',
   'Palm photos deleted by the retention sweep because their reading passed the retention period',
 );
+const readingsErased = counter(
+  'readings_erased_total',
+  'Readings (text, answers and everything kept with them) deleted by the retention sweep',
+);
 
 export interface ImageRetentionSweeperOptions {
   db: Database;
@@ -18,6 +22,12 @@ export interface ImageRetentionSweeperOptions {
   logger: Logger;
   /** Readings older than this many days lose their photos (READING_IMAGE_RETENTION_DAYS). */
   retentionDays?: number;
+  /**
+   * Readings older than this many days are erased whole, text and answers included
+   * (READING_TEXT_RETENTION_DAYS), by `erase`; without both, readings keep their text.
+   */
+  textRetentionDays?: number;
+  erase?: (id: string) => Promise<void>;
   /** How often the sweep runs; the first run starts right away. */
   intervalMs?: number;
   /** Readings handled per query, so one sweep never holds a long transaction. */
@@ -40,8 +50,6 @@ interface ExpiredReading {
    * version 1), whose raw upload waited for the worker; swept so no such upload outlives retention.
    */
   original_image_key: string | null;
-  /** Extra frames of a reading that never ended (an ended one has deleted its frames). */
-  frame_count: number;
 }
 
 /**
@@ -63,10 +71,11 @@ export function createImageRetentionSweeper(options: ImageRetentionSweeperOption
 
   /** The photos go with every copy made from them (PDF, share cards) and the email delivery records. */
   async function removeImages(reading: ExpiredReading): Promise<void> {
-    for (const key of [reading.image_key, reading.original_image_key, ...reportArtifactKeys(reading.id)]) {
+    // The reading's folder holds the photo, its extra frames and every copy made from them, whatever their names.
+    await blobs.deleteFolder(readingBlobFolder(reading.id));
+    for (const key of [reading.image_key, reading.original_image_key]) {
       if (key) await blobs.delete(key);
     }
-    await deleteReadingFrames(blobs, reading.id, reading.frame_count);
     await db.transaction(async (trx) => {
       await trx('reading_deliveries').where({ reading_id: reading.id }).delete();
       await trx('readings')
@@ -80,6 +89,34 @@ export function createImageRetentionSweeper(options: ImageRetentionSweeperOption
     return db('reading_deliveries').where('requested_at', '<', cutoff).delete();
   }
 
+  /** Readings past the text period go whole, as the owner's "Delete this reading" takes them. */
+  async function eraseOldReadings(): Promise<number> {
+    const { textRetentionDays, erase } = options;
+    if (!textRetentionDays || !erase) return 0;
+    const cutoff = new Date(now().getTime() - textRetentionDays * DAY_MS);
+    let erased = 0;
+    const failed = new Set<string>();
+    for (;;) {
+      const ids = await db('readings')
+        .where('created_at', '<', cutoff)
+        .whereNotIn('id', [...failed])
+        .orderBy('created_at')
+        .limit(batchSize)
+        .pluck<string[]>('id');
+      for (const id of ids) {
+        try {
+          await erase(id);
+          erased += 1;
+          readingsErased.inc();
+        } catch (error) {
+          failed.add(id);
+          logger.warn({ err: error, readingId: id }, 'could not erase a reading past its period; will retry');
+        }
+      }
+      if (ids.length < batchSize) return erased;
+    }
+  }
+
   async function sweepAll(): Promise<number> {
     const cutoff = new Date(now().getTime() - retentionDays * DAY_MS);
     let removed = 0;
@@ -91,7 +128,7 @@ export function createImageRetentionSweeper(options: ImageRetentionSweeperOption
         .whereNotIn('id', [...failed])
         .orderBy('created_at')
         .limit(batchSize)
-        .select('id', 'image_key', 'original_image_key', 'frame_count');
+        .select('id', 'image_key', 'original_image_key');
       for (const reading of batch) {
         try {
           await removeImages(reading);
@@ -105,6 +142,12 @@ export function createImageRetentionSweeper(options: ImageRetentionSweeperOption
       }
       if (batch.length < batchSize) break;
     }
+    const erased = await eraseOldReadings();
+    if (erased > 0)
+      logger.info(
+        { erased, textRetentionDays: options.textRetentionDays },
+        'erased readings past their text retention',
+      );
     const deliveries = await removeOldDeliveries(cutoff);
     if (deliveries > 0)
       logger.info({ deliveries, retentionDays }, 'removed email delivery records past the retention period');

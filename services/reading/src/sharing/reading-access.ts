@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { readingIdSchema } from '@palm/contracts';
+import { readingIdSchema, type ReadingResult } from '@palm/contracts';
 import { notFound } from '@palm/platform';
 import type { ReadingRecord, ReadingRepository } from '../reading.repository';
 import { isOwner } from './reading-owner';
@@ -18,10 +18,30 @@ export interface ReadingAccess {
   owner: boolean;
 }
 
-/** A reading is visible to everyone with its link while shared, and always to its owner's browser. */
+/**
+ * The reading as anyone but its owner sees it: the palm-only version the engine wrote beside the
+ * owner's, so the visitor's answers and own words never leave their browser through a link.
+ */
+export function palmOnlyView(reading: ReadingRecord): ReadingRecord {
+  const shared = reading.result?.shared;
+  if (!shared) return { ...reading, result: null };
+  // The owner's themes are left out with the owner's sections: a palm-only version brings its own.
+  const { themes: _ownersThemes, ...palmFacts } = reading.result!;
+  // `shared` stays, so a view made twice is the same view.
+  return { ...reading, result: { ...palmFacts, ...shared } };
+}
+
+/** The stored result without the palm-only copy: nobody needs both. */
+export function withoutSharedVersion(result: ReadingResult): ReadingResult {
+  const { shared: _shared, ...own } = result;
+  return own;
+}
+
+/** A reading is visible to its owner's browser, and to everyone with its link once the owner shares it. */
 export function canSee(reading: ReadingRecord, cookieHeader: string | undefined): ReadingAccess | undefined {
   const owner = isOwner(cookieHeader, reading.ownerHash);
-  return owner || !reading.sharingStoppedAt ? { reading, owner } : undefined;
+  if (owner) return { reading, owner };
+  return reading.sharedAt ? { reading: palmOnlyView(reading), owner } : undefined;
 }
 
 /** The reading of `req.params.id` as this browser may see it; otherwise the same 404 as an unknown id. */

@@ -10,7 +10,7 @@ import { HttpError, jsonBody } from '@palm/platform';
 import { firstInsight } from '../report/report-artifacts';
 import { shorten } from '../report/plain-text';
 import type { ReadingRecord, ReadingRepository } from '../reading.repository';
-import { canSee, visibleReading } from './reading-access';
+import { canSee, palmOnlyView, visibleReading } from './reading-access';
 
 export type SharePreview = (id: string, cookieHeader: string | undefined) => Promise<ReadingPreview | null>;
 
@@ -26,12 +26,15 @@ function toPreview(reading: ReadingRecord): ReadingPreview {
   };
 }
 
-/** The link preview of a reading as this browser may see it; null when it does not exist or is not shared. */
+/**
+ * The link preview of a reading; null when it does not exist or this browser may not see it. The
+ * preview travels to whoever the link reaches, so it always quotes the palm-only reading.
+ */
 export function createSharePreview(repository: ReadingRepository): SharePreview {
   return async (id, cookieHeader) => {
     if (!readingIdSchema.safeParse(id).success) return null;
     const reading = await repository.find(id);
-    return reading && canSee(reading, cookieHeader) ? toPreview(reading) : null;
+    return reading && canSee(reading, cookieHeader) ? toPreview(palmOnlyView(reading)) : null;
   };
 }
 
@@ -44,7 +47,7 @@ export function createSharingRouter(deps: {
   const json = jsonBody('1kb');
 
   const sharingOf = (reading: ReadingRecord, owner: boolean): ReadingSharing => ({
-    shared: reading.sharingStoppedAt === null,
+    shared: reading.sharedAt !== null,
     includePhoto: reading.sharePhoto,
     owner,
     emailAvailable: deps.emailAvailable,
@@ -64,6 +67,13 @@ export function createSharingRouter(deps: {
       });
     }
     const update = readingSharingUpdateSchema.parse(req.body ?? {});
+    if (update.shared && reading.result && !reading.result.shared) {
+      throw new HttpError(
+        409,
+        'This reading was made before a shared link could leave out your answers, so it stays private.',
+        { code: 'not_shareable' },
+      );
+    }
     await repository.setSharing(reading.id, update);
     const updated = (await repository.find(reading.id)) ?? reading;
     res.setHeader('Cache-Control', 'no-store');
@@ -73,7 +83,7 @@ export function createSharingRouter(deps: {
   router.get('/api/reading/:id/preview', async (req, res) => {
     const { reading } = await visibleReading(repository, req);
     res.setHeader('Cache-Control', 'no-store');
-    res.json(toPreview(reading));
+    res.json(toPreview(palmOnlyView(reading)));
   });
 
   return router;

@@ -1,8 +1,13 @@
 import { useEffect } from 'react';
 import { PolicySection, StaticPageLayout } from '@/components/layout/static-page-layout';
 import { BRAND_NAME, POLICY_LAST_UPDATED, SUPPORT_EMAIL, SUPPORT_MAILTO } from '@/config/brand';
+import { daysOr, useReadingPolicy } from '@/features/reading/api/get-reading-policy';
 
 export default function PrivacyPolicyRoute() {
+  // The periods as this installation is configured: the page says what the code does.
+  const policy = useReadingPolicy();
+  const imageDays = daysOr(policy?.imageRetentionDays, 'the configured retention period');
+  const textDays = daysOr(policy?.textRetentionDays, 'the configured retention period');
   useEffect(() => {
     document.title = `Privacy Policy — ${BRAND_NAME}`;
   }, []);
@@ -29,8 +34,9 @@ export default function PrivacyPolicyRoute() {
             you choose to write.
           </li>
           <li>
-            <strong>Contact details</strong> you give us, such as your email address and, optionally, a phone
-            number for delivery notices, and anything you write to our support team.
+            <strong>Contact details</strong> you give us, such as the email address you ask us to send a
+            reading to and, optionally, a phone number for delivery notices, and anything you write to our
+            support team.
           </li>
           <li>
             <strong>Technical data</strong> needed to run the service securely: browser type, device type, IP
@@ -43,7 +49,10 @@ export default function PrivacyPolicyRoute() {
       <PolicySection number={2} title="How We Use Your Information">
         <ul>
           <li>To generate your personalised palm reading and show it to you.</li>
-          <li>To deliver your report on screen, by email and, if you give a phone number, by SMS.</li>
+          <li>
+            To deliver your report on screen, by email when you ask for it and, if you give a phone number, by
+            SMS.
+          </li>
           <li>To answer your questions and handle refund requests.</li>
           <li>To keep the service secure, prevent abuse and fix problems.</li>
           <li>To improve the quality of our readings using aggregated, non-identifying statistics.</li>
@@ -53,11 +62,11 @@ export default function PrivacyPolicyRoute() {
       <PolicySection number={3} title="Your Palm Images">
         <p>
           Palm images are processed temporarily to create your reading and are not permanently stored. The
-          photo you upload is deleted as soon as it has been prepared for analysis; the prepared copy, which
-          is re-encoded so that embedded metadata such as camera details and location is removed, is shown
-          beside your reading and deleted automatically 30 days after the reading was made. Your written
-          reading stays available at its link. We never use your palm images to identify you, for biometric
-          recognition, or to train models, and we never sell them.
+          photo you upload is never stored as sent: it is re-encoded so that embedded metadata such as camera
+          details and location is removed, and that prepared copy is shown beside your reading and deleted
+          automatically {imageDays} after the reading was made, together with every PDF and link preview made
+          from it, or at once when you delete the reading. We never use your palm images to identify you, for
+          biometric recognition, or to train models, and we never sell them.
         </p>
       </PolicySection>
 
@@ -72,15 +81,21 @@ export default function PrivacyPolicyRoute() {
 
       <PolicySection number={5} title="Report Delivery, Downloads and Sharing">
         <ul>
+          <li>Your report is shown on screen as soon as it is ready.</li>
           <li>
-            Your report is shown on screen as soon as it is ready, and we send an email notice when it is
-            delivered.
+            When you choose “Email me this reading”, we send the reading and its PDF once to the address you
+            give; we send no other emails.
           </li>
           <li>If you give us a phone number, we may also send an SMS notice.</li>
           <li>Reports can be downloaded as a PDF for your own records.</li>
           <li>
-            Reports can be shared through secure links. Anyone who has the link can open the report, so share
-            it only with people you trust.
+            A reading is private: only the browser that made it can open it. When you press Share, anyone with
+            its link can open the palm reading and its PDF, without your questionnaire answers or anything you
+            wrote, so share it only with people you trust. “Stop sharing” closes the link again.
+          </li>
+          <li>
+            “Delete this reading” removes the palm photo, the reading, your answers and every PDF and link of
+            it at once; the link then opens nothing, for you as for anyone else.
           </li>
         </ul>
       </PolicySection>
@@ -88,8 +103,9 @@ export default function PrivacyPolicyRoute() {
       <PolicySection number={6} title="Cookies and Local Storage">
         <p>
           We use only the cookies and browser storage needed for the service to work, such as keeping your
-          place in the questionnaire and protecting against abuse. We do not use advertising cookies or
-          cross-site trackers.
+          place in the questionnaire, a cookie that marks your browser as the owner of the readings it made
+          (so only it can open, share or delete them) and protecting against abuse. We do not use advertising
+          cookies or cross-site trackers.
         </p>
       </PolicySection>
 
@@ -112,9 +128,12 @@ export default function PrivacyPolicyRoute() {
 
       <PolicySection number={9} title="Data Retention">
         <p>
-          Palm images are kept only as long as needed to produce your reading. Written readings are kept so
-          you can return to them, until you ask us to delete them. Support emails are kept for as long as
-          needed to resolve your request and meet legal obligations.
+          Palm images, and the PDFs and previews made from them, are deleted {imageDays} after the reading was
+          made. The written reading and your questionnaire answers are kept {textDays} so you can return to
+          them, then deleted automatically. An email address you give for “Email me this reading” is kept only
+          with that delivery and deleted with the palm image. You can delete a reading yourself at any time
+          from its page, and everything above goes at once. Support emails are kept for as long as needed to
+          resolve your request and meet legal obligations.
         </p>
       </PolicySection>
 

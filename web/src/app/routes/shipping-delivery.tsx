@@ -1,8 +1,12 @@
 import { useEffect } from 'react';
 import { PolicySection, StaticPageLayout } from '@/components/layout/static-page-layout';
 import { BRAND_NAME, POLICY_LAST_UPDATED, SUPPORT_EMAIL, SUPPORT_MAILTO } from '@/config/brand';
+import { daysOr, useReadingPolicy } from '@/features/reading/api/get-reading-policy';
 
 export default function ShippingDeliveryRoute() {
+  const policy = useReadingPolicy();
+  const imageDays = daysOr(policy?.imageRetentionDays, 'the configured retention period');
+  const textDays = daysOr(policy?.textRetentionDays, 'the configured retention period');
   useEffect(() => {
     document.title = `Shipping and Delivery — ${BRAND_NAME}`;
   }, []);
@@ -44,7 +48,7 @@ export default function ShippingDeliveryRoute() {
             <strong>On-screen dashboard</strong> — your report opens in your browser as soon as it is ready.
           </li>
           <li>
-            <strong>Email</strong> — a delivery notice with a link to your report.
+            <strong>Email</strong> — when you ask for it, your reading with its PDF and a link to it.
           </li>
           <li>
             <strong>Mobile</strong> — an SMS notice if you give a phone number; reports are optimised for
@@ -54,7 +58,8 @@ export default function ShippingDeliveryRoute() {
             <strong>PDF download</strong> — keep a copy of your full reading.
           </li>
           <li>
-            <strong>Share links</strong> — secure links to share your reading with people you trust.
+            <strong>Share links</strong> — when you press Share, a secure link that shows people you trust the
+            palm reading, without your answers.
           </li>
         </ul>
       </PolicySection>
@@ -63,7 +68,7 @@ export default function ShippingDeliveryRoute() {
         <ul>
           <li>A stable internet connection.</li>
           <li>A modern browser: the latest Chrome, Firefox, Safari or Edge.</li>
-          <li>A valid email address for delivery notices.</li>
+          <li>A valid email address, if you want your reading by email.</li>
           <li>Clear palm images: good light, the whole hand in frame, in focus.</li>
         </ul>
       </PolicySection>
@@ -74,8 +79,8 @@ export default function ShippingDeliveryRoute() {
 
       <PolicySection number={6} title="Delivery Confirmation">
         <p>
-          You see an on-screen confirmation the moment your reading is complete, and an email confirmation
-          follows with a link you can return to at any time.
+          You see an on-screen confirmation the moment your reading is complete, with a link you can return
+          to; if you ask for it by email, the email brings the same link.
         </p>
       </PolicySection>
 
@@ -92,8 +97,11 @@ export default function ShippingDeliveryRoute() {
 
       <PolicySection number={8} title="Re-delivery">
         <ul>
-          <li>Your reports stay available in your dashboard permanently.</li>
-          <li>We can re-send the delivery email on request.</li>
+          <li>
+            Your reports stay available at their link for {textDays}, unless you delete them sooner; the palm
+            photo beside them for {imageDays}.
+          </li>
+          <li>You can ask for the reading by email again from its page.</li>
           <li>PDF downloads can be repeated as often as you like.</li>
           <li>Our support team can deliver a report manually if all else fails.</li>
         </ul>

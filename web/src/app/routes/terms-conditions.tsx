@@ -73,8 +73,8 @@ export default function TermsConditionsRoute() {
 
       <PolicySection number={7} title="Delivery of Reports">
         <p>
-          Reports are delivered on screen and by email notice, and by SMS if you give a phone number. They can
-          be downloaded as a PDF and shared through secure links. See{' '}
+          Reports are delivered on screen, by email when you ask for it, and by SMS if you give a phone
+          number. They can be downloaded as a PDF and, when you choose, shared through secure links. See{' '}
           <Link to="/shipping-delivery">Shipping and Delivery</Link> for details.
         </p>
       </PolicySection>

@@ -22,7 +22,7 @@ export function ConfirmDialog({
 }) {
   return (
     <Dialog open={open} onClose={onCancel} title={title} description={description}>
-      <div className="admin-actions admin-actions--end">
+      <div className="confirm-dialog__actions">
         <Button variant="ghost" onClick={onCancel}>
           Cancel
         </Button>

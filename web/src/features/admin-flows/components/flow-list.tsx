@@ -13,17 +13,20 @@ import { ADMIN_FLOWS_PATH, deleteFlow, getFlowsQueryOptions, toggleFlowLive } fr
 import { formatQuestionCount, formatRate, liveTrafficTotal, TRAFFIC_TARGET_TOTAL } from '../lib/flow-rules';
 import { CreateFlowDialog } from './create-flow-dialog';
 import { FlowStatusBadge } from './flow-status-badge';
+import { TrafficDialog } from './traffic-dialog';
 import './flow-list.css';
 
 function FlowCard({
   flow,
   toggling,
   onToggle,
+  onSetTraffic,
   onDelete,
 }: {
   flow: AdminFlow;
   toggling: boolean;
   onToggle: () => void;
+  onSetTraffic: () => void;
   onDelete: () => void;
 }) {
   const deleteButton = (
@@ -71,6 +74,11 @@ function FlowCard({
           {flow.isLive ? 'Disable' : 'Go Live'}
         </Button>
         {flow.isLive ? (
+          <Button variant="secondary" size="sm" disabled={toggling} onClick={onSetTraffic}>
+            Set Traffic
+          </Button>
+        ) : null}
+        {flow.isLive ? (
           <Tooltip content="Disable the flow before deleting it">
             {/* A disabled button gets no pointer or focus events, so the hint sits on a wrapper. */}
             <span tabIndex={0} className="flow-card__delete-wrap">
@@ -92,6 +100,7 @@ export function FlowList() {
   const { toast } = useToast();
   const [createOpen, setCreateOpen] = useState(false);
   const [flowToDelete, setFlowToDelete] = useState<AdminFlow | null>(null);
+  const [trafficFlow, setTrafficFlow] = useState<AdminFlow | null>(null);
   const refetchFlows = () => queryClient.invalidateQueries({ queryKey: [ADMIN_FLOWS_PATH] });
 
   const toggle = useMutation({
@@ -99,6 +108,23 @@ export function FlowList() {
     mutationFn: (flow: AdminFlow) =>
       toggleFlowLive(flow.id, { isLive: !flow.isLive, trafficPercentage: flow.isLive ? 0 : 100 }),
     onSuccess: () => {
+      void refetchFlows();
+      toast({ title: 'Flow status updated successfully' });
+    },
+    onError: (error) =>
+      toast({
+        title: 'Failed to update flow status',
+        description: describeError(error, 'Please try again.'),
+        variant: 'destructive',
+      }),
+  });
+
+  // The same "Set Traffic Percentage" dialog as the flow's own page, so the warning below can be acted on here.
+  const setTraffic = useMutation({
+    mutationFn: ({ flow, trafficPercentage }: { flow: AdminFlow; trafficPercentage: number }) =>
+      toggleFlowLive(flow.id, { isLive: true, trafficPercentage }),
+    onSuccess: () => {
+      setTrafficFlow(null);
       void refetchFlows();
       toast({ title: 'Flow status updated successfully' });
     },
@@ -150,8 +176,8 @@ export function FlowList() {
 
       {flowsQuery.isSuccess && total !== TRAFFIC_TARGET_TOTAL ? (
         <Alert tone="warning" title="Traffic does not add up to 100%" className="flow-list__warning">
-          The live flows currently receive {total}% of visitors in total. Adjust their traffic percentages so
-          they total {TRAFFIC_TARGET_TOTAL}%.
+          The live flows currently receive {total}% of visitors in total. Use Set Traffic on a live flow to
+          adjust its percentage so they total {TRAFFIC_TARGET_TOTAL}%.
         </Alert>
       ) : null}
 
@@ -169,12 +195,21 @@ export function FlowList() {
             flow={flow}
             toggling={toggle.isPending && toggle.variables.id === flow.id}
             onToggle={() => toggle.mutate(flow)}
+            onSetTraffic={() => setTrafficFlow(flow)}
             onDelete={() => setFlowToDelete(flow)}
           />
         ))}
       </div>
 
       {createOpen ? <CreateFlowDialog open onClose={() => setCreateOpen(false)} /> : null}
+      {trafficFlow ? (
+        <TrafficDialog
+          open
+          pending={setTraffic.isPending}
+          onConfirm={(trafficPercentage) => setTraffic.mutate({ flow: trafficFlow, trafficPercentage })}
+          onCancel={() => setTrafficFlow(null)}
+        />
+      ) : null}
       <ConfirmDialog
         open={flowToDelete !== null}
         title="Delete Flow"

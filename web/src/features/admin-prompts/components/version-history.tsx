@@ -1,7 +1,9 @@
-import type { PromptId } from '@palm/contracts';
+import type { PromptId, PromptVersion } from '@palm/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
 import { describeError } from '@/lib/api-client';
@@ -10,17 +12,42 @@ import {
   getPromptVersionsQueryOptions,
   restorePromptVersion,
 } from '../api/admin-prompts.api';
+import { lineDiff } from '../lib/line-diff';
 import { formatTimestamp } from './prompt-panel';
 
 const PREVIEW_CHARS = 220;
 
-/** Every saved text of a prompt, newest first; restoring saves an old text as the newest version. */
+/** What restoring `content` would change in the current text, line by line. */
+function ChangesAgainstCurrent({ content, currentContent }: { content: string; currentContent: string }) {
+  const changed = lineDiff(currentContent, content).filter((line) => line.kind !== 'same');
+  return (
+    <div className="version-diff">
+      <p className="version-diff__title">Restoring it would change, line by line:</p>
+      <pre className="version-list__content">
+        {changed.map((line, index) => (
+          <span key={index} className={`version-diff__line version-diff__line--${line.kind}`}>
+            {line.kind === 'added' ? '+ ' : '− '}
+            {line.text}
+            {'\n'}
+          </span>
+        ))}
+      </pre>
+    </div>
+  );
+}
+
+/**
+ * Every saved text of a prompt, newest first and numbered within the prompt, each with what it
+ * would change in the current text; Restore asks first, then saves the old text as the newest version.
+ */
 export function VersionHistory({ promptId, currentContent }: { promptId: PromptId; currentContent: string }) {
   const versionsQuery = useQuery(getPromptVersionsQueryOptions(promptId));
   const queryClient = useQueryClient();
   const { toast } = useToast();
+  const [toRestore, setToRestore] = useState<PromptVersion | null>(null);
   const restore = useMutation({
     mutationFn: (versionId: number) => restorePromptVersion(promptId, versionId),
+    onSettled: () => setToRestore(null),
     onSuccess: () => {
       toast({ title: 'Version restored', description: 'The prompt now uses the restored text.' });
       void queryClient.invalidateQueries({ queryKey: [ADMIN_PROMPTS_PATH] });
@@ -50,7 +77,7 @@ export function VersionHistory({ promptId, currentContent }: { promptId: PromptI
             return (
               <li key={version.id} className="version-list__item">
                 <div className="version-list__meta">
-                  <span className="version-list__label">Version {version.id}</span>
+                  <span className="version-list__label">Version {version.number}</span>
                   <time dateTime={version.savedAt}>{formatTimestamp(version.savedAt)}</time>
                   {current ? <span className="version-list__current">current text</span> : null}
                 </div>
@@ -62,12 +89,15 @@ export function VersionHistory({ promptId, currentContent }: { promptId: PromptI
                   </summary>
                   <pre className="version-list__content">{version.content}</pre>
                 </details>
+                {current ? null : (
+                  <ChangesAgainstCurrent content={version.content} currentContent={currentContent} />
+                )}
                 <Button
                   variant="secondary"
                   size="sm"
                   disabled={current || restore.isPending}
-                  onClick={() => restore.mutate(version.id)}
-                  aria-label={`Restore version ${version.id}`}
+                  onClick={() => setToRestore(version)}
+                  aria-label={`Restore version ${version.number}`}
                 >
                   Restore
                 </Button>
@@ -76,6 +106,15 @@ export function VersionHistory({ promptId, currentContent }: { promptId: PromptI
           })}
         </ol>
       ) : null}
+      <ConfirmDialog
+        open={toRestore !== null}
+        title={`Restore version ${toRestore?.number ?? ''}?`}
+        description="Its text replaces the prompt's current text and is used from the next reading on. The current text stays in the history."
+        confirmLabel="Restore"
+        pending={restore.isPending}
+        onConfirm={() => toRestore && restore.mutate(toRestore.id)}
+        onCancel={() => setToRestore(null)}
+      />
     </section>
   );
 }

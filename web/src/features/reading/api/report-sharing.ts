@@ -25,3 +25,8 @@ export function updateReadingSharing(id: string, update: ReadingSharingUpdate): 
 export function emailReading(id: string, email: string): Promise<ReadingEmailAccepted> {
   return apiRequest<ReadingEmailAccepted>(`${readingPath(id)}/email`, jsonBody('POST', { email }));
 }
+
+/** DELETE /api/reading/{id}: the owner removes the reading, its photo and every copy, for good. */
+export function deleteReading(id: string): Promise<void> {
+  return apiRequest<void>(readingPath(id), { method: 'DELETE' });
+}

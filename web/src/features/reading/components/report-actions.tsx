@@ -1,9 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast';
 import { describeError } from '@/lib/api-client';
+import { READING_PATH } from '../api/get-reading';
 import {
+  deleteReading,
   emailReading,
   getReadingSharingQueryOptions,
   readingPdfUrl,
@@ -28,8 +32,9 @@ async function copyText(text: string): Promise<void> {
 }
 
 /**
- * Keep and share a reading: Download PDF, Share, Email me this reading, and (for its owner) Stop
- * sharing. In a free preview the PDF is part of the unlock, so its button offers that instead.
+ * Keep and share a reading: Download PDF and Share for everyone who can see it; for its owner also
+ * Email me this reading, Stop sharing and Delete this reading. A reading is private until its
+ * owner presses Share. In a free preview the PDF is part of the unlock, so its button offers that instead.
  */
 export function ReportActions({ readingId, onLockedPdf }: { readingId: string; onLockedPdf?: () => void }) {
   const { toast } = useToast();
@@ -46,12 +51,8 @@ export function ReportActions({ readingId, onLockedPdf }: { readingId: string; o
       updateReadingSharing(readingId, update),
     onSuccess: (updated) => {
       queryClient.setQueryData(getReadingSharingQueryOptions(readingId).queryKey, updated);
-      toast({
-        title: updated.shared ? 'Sharing is on' : 'Sharing stopped',
-        description: updated.shared
-          ? 'Anyone with the link can open this reading.'
-          : 'The link now opens only in this browser.',
-      });
+      if (!updated.shared)
+        toast({ title: 'Sharing stopped', description: 'The link now opens only in this browser.' });
     },
     onError: (error) =>
       toast({
@@ -59,6 +60,30 @@ export function ReportActions({ readingId, onLockedPdf }: { readingId: string; o
         description: describeError(error, 'Please try again.'),
         variant: 'destructive',
       }),
+  });
+
+  const navigate = useNavigate();
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const deleteMutation = useMutation({
+    mutationFn: () => deleteReading(readingId),
+    onSuccess: () => {
+      setConfirmingDelete(false);
+      toast({
+        title: 'Reading deleted',
+        description: 'Your palm photo, this reading and every copy of it are gone.',
+      });
+      void navigate('/', { replace: true });
+      // Nothing of it stays in this browser's memory either.
+      queryClient.removeQueries({ queryKey: [READING_PATH, readingId] });
+    },
+    onError: (error) => {
+      setConfirmingDelete(false);
+      toast({
+        title: 'Error',
+        description: describeError(error, 'The reading could not be deleted. Please try again.'),
+        variant: 'destructive',
+      });
+    },
   });
 
   const emailMutation = useMutation({
@@ -72,6 +97,14 @@ export function ReportActions({ readingId, onLockedPdf }: { readingId: string; o
   });
 
   async function share() {
+    if (sharing?.owner && !sharing.shared) {
+      // Sharing is the owner's choice: the link opens for others only from this press on.
+      try {
+        await sharingMutation.mutateAsync({ shared: true });
+      } catch {
+        return;
+      }
+    }
     const url = reportShareUrl(readingId);
     if (prefersShareSheet()) {
       try {
@@ -83,7 +116,12 @@ export function ReportActions({ readingId, onLockedPdf }: { readingId: string; o
     }
     try {
       await copyText(url);
-      toast({ title: 'Link copied', description: 'Paste it anywhere to share your reading.' });
+      toast({
+        title: 'Link copied',
+        description: sharing?.owner
+          ? 'Anyone with the link can now open the palm reading, without your answers.'
+          : 'Paste it anywhere to share this reading.',
+      });
     } catch {
       toast({ title: 'Copy this link to share', description: url, duration: 10_000 });
     }
@@ -116,11 +154,11 @@ export function ReportActions({ readingId, onLockedPdf }: { readingId: string; o
           variant="secondary"
           size="sm"
           onClick={() => void share()}
-          disabled={sharing?.shared === false}
+          disabled={sharingMutation.isPending}
         >
           Share
         </Button>
-        {sharing?.emailAvailable ? (
+        {sharing?.emailAvailable && sharing.owner ? (
           <Button
             variant="secondary"
             size="sm"
@@ -131,17 +169,38 @@ export function ReportActions({ readingId, onLockedPdf }: { readingId: string; o
             Email me this reading
           </Button>
         ) : null}
-        {sharing?.owner ? (
+        {sharing?.owner && sharing.shared ? (
           <Button
             variant="ghost"
             size="sm"
             disabled={sharingMutation.isPending}
-            onClick={() => sharingMutation.mutate({ shared: !sharing.shared })}
+            onClick={() => sharingMutation.mutate({ shared: false })}
           >
-            {sharing.shared ? 'Stop sharing' : 'Share again'}
+            Stop sharing
+          </Button>
+        ) : null}
+        {sharing?.owner ? (
+          <Button variant="ghost" size="sm" onClick={() => setConfirmingDelete(true)}>
+            Delete this reading
           </Button>
         ) : null}
       </div>
+      <ConfirmDialog
+        open={confirmingDelete}
+        title="Delete this reading?"
+        description="Your palm photo, the reading, your answers and every PDF or link of it are removed at once. This cannot be undone."
+        confirmLabel="Delete reading"
+        pending={deleteMutation.isPending}
+        onConfirm={() => deleteMutation.mutate()}
+        onCancel={() => setConfirmingDelete(false)}
+      />
+      {sharing?.owner ? (
+        <p className="report-actions__hint">
+          {sharing.shared
+            ? 'Anyone with the link can open the palm reading; your answers and your own words stay with you.'
+            : 'Only this browser can open this reading. Share opens the palm reading, without your answers, to anyone with the link.'}
+        </p>
+      ) : null}
       {sharing?.owner && sharing.shared ? (
         <label className="report-actions__photo">
           <input
