@@ -67,7 +67,7 @@ describe('PalmReadingEngine', () => {
     ])
       expect(sharedText).not.toMatch(leak);
     // Whatever the visitor answered, the shared version of one palm is the same.
-    const other = await readWith(engine, ANSWER_SPREAD['separated, all areas']!);
+    const other = await readWith(engine, ANSWER_SPREAD['separated, all areas']);
     expect(other.shared).toEqual(shared);
     expect(shared.visual_markers.length).toBeGreaterThan(0);
   });
