@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { GraphModel } from '@tensorflow/tfjs-converter';
 import type * as Tf from '@tensorflow/tfjs-core';
 import type { Point, WorldPoint } from '../palm-observation';
-import { MODEL_INPUT_SIZE } from './crop-window';
+import { MODEL_INPUT_SIZE } from '@palm/hand-pose';
 
 /** The MediaPipe hand-landmark network ("full"), vendored with its licence in services/palm-engine/models. */
 const MODEL_FILE = fileURLToPath(new URL('../../models/handlandmark-full.json', import.meta.url));
