@@ -165,7 +165,7 @@ export interface CaptureGuide {
   shown: CaptureHint | undefined;
   /** The previous frame's own judgement. */
   last: CaptureHint | undefined;
-  /** When the hand began passing every check (undefined while it does not). */
+  /** When the hand began passing every check (undefined once two frames in a row fail). */
   passingSince: number | undefined;
   previous: CaptureFrame | undefined;
 }
@@ -187,10 +187,16 @@ export function advanceCaptureGuide(
   askedSide: HandSide,
 ): { guide: CaptureGuide; shutter: boolean } {
   const judged = judgeCaptureFrame(frame, askedSide, guide.previous);
-  const passingSince = judged === undefined ? (guide.passingSince ?? frame.time) : undefined;
+  // One odd frame (a re-search of the hand, a flicker of light) neither shows its hint nor restarts the settling time.
+  const failing = judged !== undefined && guide.last !== undefined;
+  const passingSince = failing
+    ? undefined
+    : judged === undefined
+      ? (guide.passingSince ?? frame.time)
+      : guide.passingSince;
   const shown = judged === guide.last ? judged : guide.shown;
   return {
     guide: { shown, last: judged, passingSince, previous: frame },
-    shutter: passingSince !== undefined && frame.time - passingSince >= SETTLE_MS,
+    shutter: judged === undefined && passingSince !== undefined && frame.time - passingSince >= SETTLE_MS,
   };
 }

@@ -4,6 +4,14 @@ import { INDEX, MIDDLE, RING, WRIST, type ScreenPoint, type WorldPoint } from '.
 export const MODEL_INPUT_SIZE = 224;
 
 /**
+ * The network's output nodes, read from its graph: `Identity` is a dense layer of 63 values (x, y, z
+ * of the 21 landmarks in crop pixels), `Identity_1` and `Identity_2` are sigmoids (hand presence and
+ * handedness), `Identity_3` the same 21 landmarks in metres, in 3-D, about the hand's centre and
+ * along the crop's axes (the pose gate's view of how the hand is held).
+ */
+export const LANDMARK_MODEL_OUTPUTS = ['Identity', 'Identity_1', 'Identity_2', 'Identity_3'];
+
+/**
  * A rotated square of the image: `rotation` (radians) turns the crop's axes so that a hand whose
  * wrist→middle-knuckle vector points that way appears upright in the crop. The server's locator
  * and the browser's live tracker frame their crops with the same rules.

@@ -107,6 +107,11 @@ describe('the capture guide over a recorded sequence', () => {
     expect(shown.slice(1)).toEqual(Array(8).fill('move_closer'));
   });
 
+  it('lets a single odd frame pass without restarting the settling time', () => {
+    const { shutterAt } = play([...repeat('good', 4), 'nearDark', ...repeat('good', 8)]);
+    expect(shutterAt).toBe(Math.ceil(SETTLE_MS / FRAME_MS) * FRAME_MS);
+  });
+
   it('starts the settling time over when the hand leaves the checks', () => {
     const { shutterAt } = play([...repeat('good', 4), 'nearDark', 'nearDark', ...repeat('good', 8)]);
     expect(shutterAt).toBeGreaterThanOrEqual(6 * FRAME_MS + SETTLE_MS);

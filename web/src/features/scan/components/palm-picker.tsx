@@ -1,10 +1,13 @@
 import { MAX_IMAGE_BYTES } from '@palm/contracts';
-import { useId, useRef, type ChangeEvent } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type ChangeEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { useObjectUrl } from '@/hooks/use-object-url';
 import type { Hand } from '../lib/wizard-answers';
 import './palm-picker.css';
+
+// The camera, TensorFlow.js and the hand model load only when the visitor opens the camera.
+const GuidedCamera = lazy(() => import('@/features/capture/components/guided-camera'));
 
 const CAPTURE_TIPS = [
   'Keep your whole hand and wrist in the frame',
@@ -16,7 +19,8 @@ export interface PalmPickerProps {
   questionText: string;
   hand: Hand;
   file: File | undefined;
-  onFileChange: (file: File) => void;
+  /** A photo picked or taken; `frames` are the guided camera's extra frames of the same hand. */
+  onFileChange: (file: File, frames?: File[]) => void;
 }
 
 export function PalmPicker({ questionText, hand, file, onFileChange }: PalmPickerProps) {
@@ -26,6 +30,13 @@ export function PalmPicker({ questionText, hand, file, onFileChange }: PalmPicke
   const previewUrl = useObjectUrl(file);
   const headingId = useId();
   const hintId = useId();
+  const [cameraOpen, setCameraOpen] = useState(false);
+
+  const takePhoto = () => {
+    // Pages outside a secure context, and browsers without a camera API, get the phone's own camera app through the file input.
+    if ('mediaDevices' in navigator) setCameraOpen(true);
+    else cameraInputRef.current?.click();
+  };
 
   const onPick = (event: ChangeEvent<HTMLInputElement>) => {
     const picked = event.target.files?.[0];
@@ -60,22 +71,47 @@ export function PalmPicker({ questionText, hand, file, onFileChange }: PalmPicke
         <span className="palm-picker__hand-note"> — palm facing the camera.</span>
       </p>
 
-      <div className={`palm-picker__stage${previewUrl ? ' palm-picker__stage--filled' : ''}`}>
-        {previewUrl ? (
-          <img className="palm-picker__preview" src={previewUrl} alt={`Preview of your ${hand} palm photo`} />
-        ) : (
-          <div className="palm-picker__placeholder" aria-hidden="true">
-            <span className="palm-picker__glyph devanagari">हस्त</span>
-            <span>Your palm photo will appear here</span>
-          </div>
-        )}
-      </div>
+      {cameraOpen ? (
+        <Suspense fallback={<p className="palm-picker__hint">Starting the camera…</p>}>
+          <GuidedCamera
+            hand={hand}
+            onAccept={(photo, frames) => {
+              setCameraOpen(false);
+              onFileChange(photo, frames);
+            }}
+            onClose={() => setCameraOpen(false)}
+            onUnavailable={() => {
+              setCameraOpen(false);
+              toast({
+                title: 'Camera unavailable',
+                description: 'Please allow the camera, or choose a photo file instead.',
+                variant: 'destructive',
+              });
+            }}
+          />
+        </Suspense>
+      ) : (
+        <div className={`palm-picker__stage${previewUrl ? ' palm-picker__stage--filled' : ''}`}>
+          {previewUrl ? (
+            <img
+              className="palm-picker__preview"
+              src={previewUrl}
+              alt={`Preview of your ${hand} palm photo`}
+            />
+          ) : (
+            <div className="palm-picker__placeholder" aria-hidden="true">
+              <span className="palm-picker__glyph devanagari">हस्त</span>
+              <span>Your palm photo will appear here</span>
+            </div>
+          )}
+        </div>
+      )}
 
       <div className="palm-picker__actions">
         <Button variant={file ? 'secondary' : 'primary'} onClick={() => fileInputRef.current?.click()}>
           {file ? 'Choose Another File' : 'Choose File'}
         </Button>
-        <Button variant="secondary" onClick={() => cameraInputRef.current?.click()}>
+        <Button variant="secondary" onClick={takePhoto} disabled={cameraOpen}>
           Take Photo
         </Button>
         <input

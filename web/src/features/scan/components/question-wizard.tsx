@@ -29,6 +29,8 @@ export function QuestionWizard({ flow }: { flow: ActiveFlow }) {
   const questions = useMemo(() => sortBySequence(flow.questions), [flow.questions]);
   const [index, setIndex] = useState(0);
   const [responses, setResponses] = useState<ReadonlyMap<number, AnswerResponse>>(new Map());
+  /** The guided camera's extra frames of the photo in `responses` (none for a picked file). */
+  const [palmFrames, setPalmFrames] = useState<File[]>([]);
   const navigate = useNavigate();
   const { toast } = useToast();
   const headingRef = useRef<HTMLDivElement>(null);
@@ -108,7 +110,7 @@ export function QuestionWizard({ flow }: { flow: ActiveFlow }) {
             },
           ];
     });
-    const request = buildReadingRequest(flow, answers);
+    const request = buildReadingRequest(flow, answers, palmFrames);
     if (!request) {
       toast({
         title: 'Palm photo needed',
@@ -153,7 +155,16 @@ export function QuestionWizard({ flow }: { flow: ActiveFlow }) {
           onNext();
         }}
       >
-        <QuestionInput question={question} response={response} onChange={setResponse} hand={hand} />
+        <QuestionInput
+          question={question}
+          response={response}
+          onChange={setResponse}
+          onPalmChange={(file, frames) => {
+            setPalmFrames(frames ?? []);
+            setResponse(file);
+          }}
+          hand={hand}
+        />
 
         <div className="wizard__nav" ref={navRef}>
           <Button variant="ghost" onClick={() => goTo(index - 1)} disabled={index === 0}>
@@ -172,11 +183,13 @@ function QuestionInput({
   question,
   response,
   onChange,
+  onPalmChange,
   hand,
 }: {
   question: Question;
   response: AnswerResponse | undefined;
   onChange: (value: AnswerResponse) => void;
+  onPalmChange: (file: File, frames?: File[]) => void;
   hand: 'right' | 'left';
 }) {
   switch (question.type) {
@@ -208,7 +221,7 @@ function QuestionInput({
           questionText={question.questionText || 'Upload a photo of your palm'}
           hand={hand}
           file={response instanceof File ? response : undefined}
-          onFileChange={onChange}
+          onFileChange={onPalmChange}
         />
       );
   }
