@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { QUEUES } from '@palm/contracts';
+import { MAX_PALM_UPLOAD_BYTES, QUEUES } from '@palm/contracts';
 import {
   ALL_CONFIG_VARIABLES,
   APP_ROLES,
@@ -192,6 +192,14 @@ describe.each(OVERLAYS)('deploy/k8s/overlays/%s', (overlay) => {
       name: 'gateway',
       port: { name: 'http' },
     });
+  });
+
+  it('lets a palm photo with all its extra frames through the Ingress, so the product answers a form too large', () => {
+    type Annotated = { metadata: { annotations: Record<string, string> } };
+    const annotations = get<Annotated>(objects, 'Ingress', 'gateway').metadata.annotations;
+    const size = /^(\d+)m$/.exec(annotations['nginx.ingress.kubernetes.io/proxy-body-size']!);
+    expect(size).not.toBeNull();
+    expect(Number(size![1]) * 1024 * 1024).toBeGreaterThanOrEqual(MAX_PALM_UPLOAD_BYTES + 256 * 1024);
   });
 });
 

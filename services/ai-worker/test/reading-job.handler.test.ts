@@ -46,9 +46,12 @@ class CountingEngine implements ReadingEngine {
   readonly name = 'palm-local';
   runs = 0;
   failNext = 0;
+  /** The extra frames of the last run, as the engine was given them. */
+  lastFrames: readonly Buffer[] = [];
   constructor(private readonly local: ReadingEngine) {}
   async read(input: ReadingInput) {
     this.runs++;
+    this.lastFrames = (input.frames ?? []).map((frame) => frame.data);
     if (this.failNext > 0) {
       this.failNext--;
       throw new Error('engine dependency unavailable');
@@ -166,6 +169,19 @@ describe('reading job handler', () => {
     const metrics = await metricsRegistry.getSingleMetricAsString('reading_engine_stage_seconds');
     expect(metrics).toContain('stage="engine"');
     expect(metrics).toContain('stage="total"');
+  });
+
+  it('hands the engine the stored frames with the photo, and reads on without a frame that is gone', async () => {
+    await startWorker();
+    const frame = await sharp(readPalm()).resize(400).jpeg().toBuffer();
+    const job = await request(readPalm());
+    const frameKeys = [1, 2].map((n) => `readings/${job.payload.readingId}/frame-${n}.jpg`);
+    await blobs.put(frameKeys[0]!, frame, 'image/jpeg');
+    await publish({ ...job, payload: { ...job.payload, frameKeys } });
+
+    const outcome = await firstOutcome(job.payload.readingId);
+    expect(outcome.name).toBe('reading.completed');
+    expect(engine.lastFrames).toEqual([frame]);
   });
 
   it('never reads twice: a duplicate message after success republishes the stored outcome', async () => {

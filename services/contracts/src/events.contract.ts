@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PALM_FRAMES } from './limits.contract';
 import { readingResultSchema, readingSubmissionSchema } from './reading.contract';
 
 /**
@@ -11,6 +12,12 @@ export const readingRequestedSchema = z.object({
   readingId: z.string(),
   /** The normalised photo (upright JPEG, no metadata, at most 1024 px a side) the worker reads. */
   imageKey: z.string(),
+  /**
+   * Extra frames of the same hand, normalised like the photo, for the engine to pool; deleted when
+   * the reading ends. Optional, so version 2 still reads as before: a worker that predates frames
+   * drops the field and reads the photo alone.
+   */
+  frameKeys: z.array(z.string()).max(MAX_PALM_FRAMES).optional(),
   submission: readingSubmissionSchema,
   requestedAt: z.string(),
 });

@@ -1,6 +1,13 @@
 /** Product constants from the spec (§5, §9) and the architecture, shared by server and browser. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_IMAGE_PIXELS = 40_000_000;
+/**
+ * Extra frames of the same hand a reading may carry (`palmFrames`, #28): the engine pools them with
+ * the palm photo; they are never kept past the reading. Each is checked like the palm photo.
+ */
+export const MAX_PALM_FRAMES = 4;
+/** The palm photo and its extra frames together: a full-size phone photo and four capture frames. */
+export const MAX_PALM_UPLOAD_BYTES = 2 * MAX_IMAGE_BYTES;
 export const ACCEPTED_IMAGE_FORMATS = ['jpeg', 'png', 'webp'] as const;
 export type AcceptedImageFormat = (typeof ACCEPTED_IMAGE_FORMATS)[number];
 

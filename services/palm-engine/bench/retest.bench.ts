@@ -18,6 +18,7 @@ import { writeBenchmarkSection } from '../../../bench/support/benchmarks-doc';
 import { machineLoad, median } from '../../../bench/support/stats';
 import { MIN_RELIABILITY, PROFILE_BAND_WIDTHS, reliabilityOf } from '../src/profile/palm-profile';
 import { TRAIT_RELIABILITY } from '../src/profile/trait-reliability.recorded';
+import { pooledRetest } from './pooled-retest';
 import { VIEW_CHANGES } from './view-changes';
 
 /**
@@ -369,3 +370,7 @@ ${viewRows.map((r) => r.row).join('\n')}
 
 await writeBenchmarkSection('retest', report);
 console.log(report);
+// Its own section, placed right under this one in docs/benchmarks.md.
+const pooled = await pooledRetest(retestDir, observer, submission);
+await writeBenchmarkSection('retest-pooled', pooled);
+console.log(pooled);

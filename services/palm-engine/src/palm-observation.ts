@@ -46,7 +46,10 @@ export type RefusalReason =
   | 'too_dark'
   | 'too_bright'
   | 'blurred'
-  | PoseProblem;
+  | PoseProblem
+  // Several frames of one reading (palmFrames) that show more than one hand.
+  | 'other_hand_side'
+  | 'different_hand';
 
 export interface PalmRefusal {
   kind: 'refused';

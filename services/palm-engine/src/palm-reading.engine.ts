@@ -11,7 +11,9 @@ import { lineTraces } from './markers/line-traces';
 import { linkMarkers, palmMarkers } from './markers/palm-markers';
 import { howWeReadByArea, LocalNarrator } from './narrator/local-narrator';
 import type { NarrationInput, Narrator } from './narrator/narrator';
-import type { PalmObserverResult } from './palm-observation';
+import { RETAKE_MESSAGES } from './observer/quality-gates';
+import type { PalmObservation, PalmObserverResult } from './palm-observation';
+import { frameMismatch, poolObservations } from './profile/frame-pooling';
 import { palmProfileOf } from './profile/palm-profile';
 import { profiledObservation } from './profile/profiled-lines';
 import { interpret, oneAreaPerFeature, PALM_RULES } from './rules/interpret';
@@ -47,9 +49,10 @@ export class PalmReadingEngine implements ReadingEngine {
     this.name = `palm-${this.narrator.name}`;
   }
 
-  async read({ image, submission }: ReadingInput): Promise<ReadingResult> {
-    const observation = await this.observer.observe(image);
-    if (observation.kind === 'refused') throw new UnreadablePhotoError(observation.message);
+  async read({ image, frames = [], submission }: ReadingInput): Promise<ReadingResult> {
+    const photo = await this.observer.observe(image);
+    if (photo.kind === 'refused') throw new UnreadablePhotoError(photo.message);
+    const observation = poolObservations(photo, await this.observeFrames(photo, frames));
     // Computed once: the findings, the sections, the markers and the traces all derive from it.
     const profile = palmProfileOf(observation);
     const fired = interpret(observation, submission, PALM_RULES, profile);
@@ -72,6 +75,31 @@ export class PalmReadingEngine implements ReadingEngine {
       line_traces: lineTraces(palm),
       profile,
     });
+  }
+
+  /**
+   * The frames that add evidence to the photo. A frame the photo gates would refuse (pose, light,
+   * blur, no hand) is left out rather than failing a reading whose photo passed: the visitor sent
+   * a good photo, and the frames only firm it up. A frame of another hand refuses the reading, as
+   * pooling two hands would describe neither. One frame after another: each is a full observation
+   * (about one photo's time), and the worker reads a few readings at once already.
+   */
+  private async observeFrames(
+    photo: PalmObservation,
+    frames: readonly NormalisedImage[],
+  ): Promise<PalmObservation[]> {
+    const observed: PalmObservation[] = [];
+    for (const [index, frame] of frames.entries()) {
+      const observation = await this.observer.observe(frame);
+      if (observation.kind === 'refused') {
+        this.host?.logger.info({ frame: index + 1, reason: observation.reason }, 'frame left out of pooling');
+        continue;
+      }
+      const mismatch = frameMismatch(photo, observation);
+      if (mismatch) throw new UnreadablePhotoError(RETAKE_MESSAGES[mismatch]);
+      observed.push(observation);
+    }
+    return observed;
   }
 
   private async narrate(input: NarrationInput): Promise<ReadingResult['sections']> {

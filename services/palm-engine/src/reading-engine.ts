@@ -10,6 +10,11 @@ export type NormalisedImage = Pick<NormalisedPhoto, 'data'>;
 export interface ReadingInput {
   readingId: string;
   image: NormalisedImage;
+  /**
+   * More photos of the same hand (up to MAX_PALM_FRAMES, `palmFrames`), normalised like `image`:
+   * an engine may pool their evidence with it. The reading describes and draws on `image`.
+   */
+  frames?: readonly NormalisedImage[];
   submission: ReadingSubmission;
 }
 

@@ -1,6 +1,7 @@
 import type { QueueHandlers } from '@palm/platform';
 import { counter, type BlobStore, type Logger } from '@palm/platform';
 import type { CompletionWaiter } from './completion-waiter';
+import { deleteReadingFrames } from './intake/palm-frames';
 import type { ReadingRepository } from './reading.repository';
 
 const readingsFinished = counter('readings_finished_total', 'Readings that reached a final state', [
@@ -16,6 +17,15 @@ export function createReadingResultsHandlers(deps: {
   logger: Logger;
 }): QueueHandlers<'readingResults'> {
   const { repository, blobs, waiter, logger } = deps;
+
+  /** The frames were only for the worker: they go as the reading ends, however it ends. */
+  async function removeFrames(readingId: string): Promise<void> {
+    const reading = await repository.find(readingId, { withText: false });
+    if (!reading?.frameCount) return;
+    await deleteReadingFrames(blobs, readingId, reading.frameCount);
+    await repository.clearFrames(readingId);
+  }
+
   return {
     'reading.completed': async ({ payload }) => {
       if (await repository.complete(payload.readingId, payload.result)) {
@@ -26,10 +36,14 @@ export function createReadingResultsHandlers(deps: {
         );
       }
       waiter.notify(payload.readingId);
+      // After the visitor has the reading: an object store away for a moment delays only this
+      // clean-up (the event is retried, and a retried completion changes nothing).
+      await removeFrames(payload.readingId);
     },
     'reading.failed': async ({ payload }) => {
       // A photo with no readable palm is not kept a moment longer than it takes to say so. The key
       // is the one this service stored at intake, not whatever the event carries.
+      await removeFrames(payload.readingId);
       const refused = payload.kind === 'unreadable_photo';
       const imageKey = refused ? (await repository.find(payload.readingId))?.imageKey : null;
       if (imageKey) await blobs.delete(imageKey);

@@ -73,4 +73,14 @@ export const readingMigrations: Migration[] = [
       });
     },
   },
+  {
+    name: '004_palm_frames',
+    async up(db) {
+      // How many extra frames intake stored beside the photo (readings/<id>/frame-N.jpg); set back
+      // to 0 once they are deleted, when the reading ends.
+      await db.schema.alterTable('readings', (table) => {
+        table.smallint('frame_count').notNullable().defaultTo(0);
+      });
+    },
+  },
 ];

@@ -13,6 +13,8 @@ export interface ReadingRecord {
   id: string;
   status: ReadingStatus;
   imageKey: string | null;
+  /** Extra frames still stored for the worker (0 once the reading has ended). */
+  frameCount: number;
   result: ReadingResult | null;
   error: string | null;
   failureKind: ReadingFailed['kind'] | null;
@@ -32,6 +34,7 @@ interface ReadingRow {
   id: string;
   status: ReadingStatus;
   image_key: string | null;
+  frame_count: number | null;
   result: ReadingResult | string | null;
   error: string | null;
   failure_kind: ReadingFailed['kind'] | null;
@@ -58,6 +61,7 @@ const toRecord = (row: ReadingRow, result: ReadingResult | null): ReadingRecord 
   id: row.id,
   status: row.status,
   imageKey: row.image_key,
+  frameCount: row.frame_count ?? 0,
   result,
   error: row.error,
   failureKind: row.failure_kind,
@@ -86,7 +90,13 @@ export function createReadingRepository(db: Database) {
   return {
     /** The reading and its event commit together or not at all. */
     async insertWithEvent<N extends EventName>(
-      reading: { id: string; imageKey: string; submission: ReadingSubmission; ownerHash: string },
+      reading: {
+        id: string;
+        imageKey: string;
+        frameCount: number;
+        submission: ReadingSubmission;
+        ownerHash: string;
+      },
       event: { name: N; payload: EventPayload<N>; messageId: string; requestId: string | undefined },
     ): Promise<void> {
       await db.transaction(async (trx: Knex.Transaction) => {
@@ -94,6 +104,7 @@ export function createReadingRepository(db: Database) {
           id: reading.id,
           status: 'queued',
           image_key: reading.imageKey,
+          frame_count: reading.frameCount,
           submission: JSON.stringify(reading.submission),
           flow_id: reading.submission.flowId ?? null,
           flow_version: reading.submission.flowVersion ?? null,
@@ -151,6 +162,11 @@ export function createReadingRepository(db: Database) {
           completed_at: db.fn.now(),
         });
       return updated > 0;
+    },
+
+    /** The reading's extra frames have been deleted. */
+    async clearFrames(id: string): Promise<void> {
+      await db('readings').where({ id }).update({ frame_count: 0 });
     },
 
     /** Forgets a reading whose photo was refused: the visitor who waited for it never got its id. */

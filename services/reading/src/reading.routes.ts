@@ -13,6 +13,7 @@ import {
 } from '@palm/platform';
 import type { CompletionWaiter } from './completion-waiter';
 import { BacklogFullError, createLimiter } from './concurrency-limit';
+import { deleteReadingFrames, readingFrameKeys } from './intake/palm-frames';
 import { parseReadingSubmission } from './intake/reading-submission.parser';
 import type { OutboxRelay } from './outbox/outbox-relay';
 import { newReadingId } from './reading-id';
@@ -48,6 +49,23 @@ export function toReadingView(reading: ReadingRecord, imageRetentionDays: number
     completedAt: reading.completedAt?.toISOString() ?? null,
     imageRemovedAfterDays: reading.imageRemovedAt ? imageRetentionDays : null,
   };
+}
+
+interface AcceptedReading {
+  id: string;
+  frameCount: number;
+}
+
+/**
+ * The photo and its frames as the product keeps them, one after another (each is a few hundred
+ * milliseconds of sharp); the first refusal answers for all, naming the frame it was.
+ */
+async function normaliseAll(image: Buffer, frames: Buffer[]) {
+  const photos = [await normaliseUploadedPhoto(image)];
+  for (const [index, frame] of frames.entries()) {
+    photos.push(await normaliseUploadedPhoto(frame, `Extra frame ${index + 1} (palmFrames)`));
+  }
+  return photos;
 }
 
 const wantsAsync = (req: Request) => /\brespond-async\b/i.test(String(req.headers.prefer ?? ''));
@@ -134,27 +152,33 @@ export function createReadingRouter(deps: ReadingRoutesDeps): Router {
   });
 
   /**
-   * Reads, checks and stores the photo, and records the reading with its event. The photo lives
-   * only inside this function: the request then waits seconds for the worker, and a photo still
-   * referenced by then would outlive V8's young generation and stay resident until a full
-   * collection — measured at tens of megabytes under eight concurrent uploads.
+   * Reads, checks and stores the photo and any extra frames, and records the reading with its
+   * event. The photos live only inside this function: the request then waits seconds for the
+   * worker, and a photo still referenced by then would outlive V8's young generation and stay
+   * resident until a full collection — measured at tens of megabytes under eight concurrent uploads.
    */
-  async function accept(req: Request, res: Response, left: AbortSignal): Promise<string> {
-    const { image, submission } = await unlessLeft(parseReadingSubmission(req), left);
-    // Only the normalised photo is ever stored: the upload, with whatever EXIF and GPS blocks it
-    // carries, ends with this request.
-    const photo = await normaliseUploadedPhoto(image).finally(() => releaseUpload(image));
+  async function accept(req: Request, res: Response, left: AbortSignal): Promise<AcceptedReading> {
+    const { image, frames, submission } = await unlessLeft(parseReadingSubmission(req), left);
+    // Only the normalised photos are ever stored: the uploads, with whatever EXIF and GPS blocks
+    // they carry, end with this request. They share one buffer, released once all are read.
+    const [photo, ...framePhotos] = await normaliseAll(image, frames).finally(() => {
+      for (const upload of [image, ...frames]) releaseUpload(upload);
+    });
     // A visitor who left while the photo was read and checked would never learn its id.
     left.throwIfAborted();
     const ownerHash = hashOwnerToken(ensureOwnerCookie(req, res));
     const id = newReadingId();
     const imageKey = readingImageKey(id);
+    const frameKeys = readingFrameKeys(id, framePhotos.length);
     // An object store or database that is away ends in 503 + Retry-After (the error handler), and
-    // nothing is left behind: the photo is stored before the row and removed if the row fails.
-    await blobs.put(imageKey, photo.data, 'image/jpeg');
+    // nothing is left behind: the photos are stored before the row and removed if the row fails.
     try {
+      await blobs.put(imageKey, photo!.data, 'image/jpeg');
+      for (const [index, frame] of framePhotos.entries()) {
+        await blobs.put(frameKeys[index]!, frame.data, 'image/jpeg');
+      }
       await repository.insertWithEvent(
-        { id, imageKey, submission, ownerHash },
+        { id, imageKey, frameCount: frameKeys.length, submission, ownerHash },
         {
           name: 'reading.requested',
           messageId: id,
@@ -163,33 +187,37 @@ export function createReadingRouter(deps: ReadingRoutesDeps): Router {
             version: 2,
             readingId: id,
             imageKey,
+            ...(frameKeys.length > 0 ? { frameKeys } : {}),
             submission,
             requestedAt: new Date().toISOString(),
           },
         },
       );
     } catch (error) {
-      await blobs
-        .delete(imageKey)
-        .catch((cause: unknown) =>
-          logger.warn({ err: cause, key: imageKey }, 'could not remove the photo of a refused upload'),
-        );
+      await removePhotos(id, frameKeys.length).catch((cause: unknown) =>
+        logger.warn({ err: cause, readingId: id }, 'could not remove the photos of a refused upload'),
+      );
       throw error;
     }
     relay.kick();
-    logger.info({ readingId: id, bytes: photo.data.length }, 'reading accepted');
-    return id;
+    logger.info({ readingId: id, bytes: photo!.data.length, frames: frameKeys.length }, 'reading accepted');
+    return { id, frameCount: frameKeys.length };
+  }
+
+  async function removePhotos(id: string, frameCount: number): Promise<void> {
+    await blobs.delete(readingImageKey(id));
+    await deleteReadingFrames(blobs, id, frameCount);
   }
 
   /**
    * A reading whose visitor left before its id reached them (the sync wait or the 202 was cut) is
-   * withdrawn: nobody could ever open it, so its row, its event if not yet sent, and its photo go.
-   * If the worker already took the event, it finds no photo and its outcome matches no row.
+   * withdrawn: nobody could ever open it, so its row, its event if not yet sent, its photo and its
+   * frames go. If the worker already took the event, it finds no photo and its outcome matches no row.
    */
-  async function withdraw(id: string): Promise<void> {
+  async function withdraw({ id, frameCount }: AcceptedReading): Promise<void> {
     try {
       await repository.remove(id);
-      await blobs.delete(readingImageKey(id));
+      await removePhotos(id, frameCount);
       logger.info({ readingId: id }, 'reading withdrawn: its visitor left before receiving its id');
     } catch (error) {
       logger.warn({ err: error, readingId: id }, 'could not withdraw the reading of a visitor who left');
@@ -198,15 +226,16 @@ export function createReadingRouter(deps: ReadingRoutesDeps): Router {
 
   router.post('/api/reading', async (req, res) => {
     const left = visitorLeft(res);
-    const id = await intake(() => accept(req, res, left), { owner: req.ip, signal: left }).catch(
+    const accepted = await intake(() => accept(req, res, left), { owner: req.ip, signal: left }).catch(
       async (error: unknown) => {
         if (!(error instanceof BacklogFullError)) throw error;
         await discardBody(req);
         throw intakeFull();
       },
     );
-    if (left.aborted) void withdraw(id);
-    else left.addEventListener('abort', () => void withdraw(id), { once: true });
+    const { id } = accepted;
+    if (left.aborted) void withdraw(accepted);
+    else left.addEventListener('abort', () => void withdraw(accepted), { once: true });
     if (wantsAsync(req)) {
       res.status(202).location(`/api/reading/${id}`).json({ id, status: 'queued' });
       return;

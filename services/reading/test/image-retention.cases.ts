@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { migrate, type BlobStore, type Database, type Logger } from '@palm/platform';
 import { READING_MIGRATIONS_TABLE, readingMigrations } from '../src/reading.migrations';
+import { readingFrameKeys } from '../src/intake/palm-frames';
 import { reportArtifactKeys } from '../src/report/report-artifacts';
 import { createImageRetentionSweeper } from '../src/retention/image-retention.sweeper';
 
@@ -65,6 +66,22 @@ export function imageRetentionCases(setup: () => RetentionFixture): void {
     });
 
     expect(await sweeper.sweep()).toBe(0);
+  });
+
+  it('removes the extra frames of a reading that never ended, with its photo', async () => {
+    const fixture = setup();
+    const { db, blobs, logger } = fixture;
+    await migrate(db, { table: READING_MIGRATIONS_TABLE, migrations: readingMigrations });
+    const id = 'neverEndedWithFrames00';
+    const frames = readingFrameKeys(id, 2);
+    await storeReading(fixture, id, daysAgo(40), { image: `readings/${id}/palm.jpg` });
+    for (const key of frames) await blobs.put(key, JPEG, 'image/jpeg');
+    await db('readings').where({ id }).update({ status: 'queued', frame_count: 2 });
+
+    const sweeper = createImageRetentionSweeper({ db, blobs, logger, retentionDays: 30, now: () => NOW });
+    expect(await sweeper.sweep()).toBe(1);
+    for (const key of frames) expect(await blobs.get(key)).toBeNull();
+    expect(await db('readings').where({ id }).first()).toMatchObject({ frame_count: 0, image_key: null });
   });
 
   it('keeps going past a photo it cannot delete and removes it on a later sweep', async () => {

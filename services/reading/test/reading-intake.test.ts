@@ -75,6 +75,30 @@ describe('POST /api/reading under pressure', () => {
     });
   });
 
+  it('withdraws a reading with extra frames whose visitor left: its frames go with its photo', async () => {
+    harness.worker.behaviour = 'silent';
+    const photo = await readFile(path.join(PALMS_DIR, 'palm/pos_21_05_Hand_0002764.jpg'));
+    const body = new FormData();
+    for (const field of ['palmImage', 'palmFrames', 'palmFrames']) {
+      body.append(field, new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'palm.jpg');
+    }
+    const encoded = new Response(body);
+    const withFrames = {
+      body: Buffer.from(await encoded.arrayBuffer()),
+      contentType: encoded.headers.get('content-type')!,
+    };
+    const requestedBefore = harness.requested.length;
+    const visitor = rawUpload(harness.url, { localAddress: '127.0.0.4', form: withFrames });
+    await vi.waitFor(() => expect(harness.requested.length).toBe(requestedBefore + 1));
+    const id = harness.requested.at(-1)!;
+    await vi.waitFor(() => expect(harness.framesSeen.get(id)).toHaveLength(2));
+    visitor.socket.destroy();
+    await vi.waitFor(async () => {
+      expect(await harness.rowCounts()).toEqual({ readings: 0, outbox: 0 });
+      expect(await harness.storedFiles()).toEqual([]);
+    });
+  });
+
   it('keeps nothing of an upload whose visitor leaves while it waits, and the line moves on', async () => {
     const requestedBefore = harness.requested.length;
     const holder = await stalledUpload('127.0.0.2');

@@ -49,12 +49,15 @@ export async function startReadingHarness(
   const db = await createDatabase({ dataDir: IN_MEMORY });
   const bus: MemoryBus = createMemoryBus({ logger, retryDelayMs: () => 5 });
   const disk = createDiskBlobStore(path.join(dataDir, 'blobs'));
-  /** Set `outage.blobs` to make the object store refuse connections, as a stopped MinIO does. */
-  const outage = { blobs: false };
+  /**
+   * Set `outage.blobs` to make the object store refuse connections, as a stopped MinIO does;
+   * `outage.putsLeft` to let that many more writes through before it goes.
+   */
+  const outage = { blobs: false, putsLeft: Infinity };
   const refuse = () =>
     Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9000'), { code: 'ECONNREFUSED' }));
   const blobs: BlobStore = {
-    put: (...args) => (outage.blobs ? refuse() : disk.put(...args)),
+    put: (...args) => (outage.blobs || outage.putsLeft-- <= 0 ? refuse() : disk.put(...args)),
     get: (key) => (outage.blobs ? refuse() : disk.get(key)),
     delete: (key) => (outage.blobs ? refuse() : disk.delete(key)),
     isReady: () => Promise.resolve(!outage.blobs),
@@ -70,10 +73,17 @@ export async function startReadingHarness(
   });
   await startServices([service], () => Promise.resolve(bus));
   const requested: string[] = [];
+  /** Per reading, the extra frames the stand-in worker found stored, as it found them. */
+  const framesSeen = new Map<string, Buffer[]>();
   const worker = { behaviour: 'complete' as StandInWorkerBehaviour };
   await bus.consume('aiWorkerReadings', {
     'reading.requested': async ({ payload }) => {
       requested.push(payload.readingId);
+      const frames = await Promise.all((payload.frameKeys ?? []).map((key) => disk.get(key)));
+      framesSeen.set(
+        payload.readingId,
+        frames.flatMap((frame) => (frame ? [frame.data] : [])),
+      );
       if (worker.behaviour === 'silent') return;
       const { imageKey } = payload;
       if (worker.behaviour === 'unreadable') {
@@ -105,6 +115,7 @@ export async function startReadingHarness(
     db,
     bus,
     requested,
+    framesSeen,
     worker,
     outage,
     async storedFiles(): Promise<string[]> {

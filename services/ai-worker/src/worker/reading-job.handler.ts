@@ -38,7 +38,7 @@ export interface ReadingJobDeps {
 
 /**
  * Handles `reading.requested`: claim → load the photo the reading service stored (normalised at
- * intake) → read → record and publish the outcome. A photo the engine cannot read fails at once
+ * intake) and any extra frames of the hand → read → record and publish the outcome. A photo the engine cannot read fails at once
  * with its retake advice. A permanent failure (an invalid blob key, a payload no retry can fix) fails the
  * reading at once; any other error is thrown so the bus retries it with backoff, and on the last
  * delivery the reading is marked failed and the message dead-lettered. A replayed message
@@ -94,16 +94,18 @@ export function createReadingJobHandler(deps: ReadingJobDeps): EventHandler<'rea
         const payloadFailed = failed(payload, 'processing_error', MISSING_PHOTO_MESSAGE, null);
         return { outcome: { event: 'reading.failed', payload: payloadFailed }, label: 'processing_error' };
       }
+      const frames = await loadFrames(payload.frameKeys ?? [], blobs);
       const stopEngineTimer = stageSeconds.startTimer({ stage: 'engine' });
       const result = await engine.read({
         readingId: payload.readingId,
         image,
+        frames,
         submission: payload.submission,
       });
       stopEngineTimer();
       const durationMs = Math.round(performance.now() - started);
       stageSeconds.observe({ stage: 'total' }, durationMs / 1000);
-      log.info({ durationMs, engine: engine.name }, 'reading completed');
+      log.info({ durationMs, engine: engine.name, frames: frames.length }, 'reading completed');
       return {
         outcome: {
           event: 'reading.completed',
@@ -148,6 +150,15 @@ export function createReadingJobHandler(deps: ReadingJobDeps): EventHandler<'rea
 async function loadImage(key: string, blobs: BlobStore): Promise<NormalisedImage | null> {
   const stored = await blobs.get(key);
   return stored && { data: stored.data };
+}
+
+/**
+ * The extra frames still stored. One that is gone (a replayed job runs after the reading's end
+ * deleted them) is read without: frames only firm up what the photo shows.
+ */
+async function loadFrames(keys: readonly string[], blobs: BlobStore): Promise<NormalisedImage[]> {
+  const frames = await Promise.all(keys.map((key) => loadImage(key, blobs)));
+  return frames.filter((frame): frame is NormalisedImage => frame !== null);
 }
 
 function completed(

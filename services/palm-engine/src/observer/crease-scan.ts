@@ -508,6 +508,11 @@ export function scanCreases(
   const valleys = valleyMap(surface);
   const deep =
     valleys.filter((value) => value > VALLEY_DEPTH * Math.max(contrast, 1)).length / valleys.length;
-  const level = deep > DENSE_VALLEY_SHARE ? 'dense' : deep < SPARSE_VALLEY_SHARE ? 'sparse' : 'moderate';
-  return { lines, creaseDensity: { level, confidence: 0.4, valleyShare: deep } };
+  return { lines, creaseDensity: { level: creaseLevel(deep), confidence: 0.4, valleyShare: deep } };
+}
+
+/** The density level of a palm with this share of its surface in crease-deep valleys. */
+export function creaseLevel(valleyShare: number): PalmObservation['creaseDensity']['level'] {
+  if (valleyShare > DENSE_VALLEY_SHARE) return 'dense';
+  return valleyShare < SPARSE_VALLEY_SHARE ? 'sparse' : 'moderate';
 }

@@ -103,7 +103,7 @@ function fingerSpread(landmarks: readonly Point[]): number {
   return angles.reduce((a, b) => a + b, 0) / angles.length;
 }
 
-function spacingOf(spreadDegrees: number): HandGeometry['fingerSpacing'] {
+export function spacingOf(spreadDegrees: number): HandGeometry['fingerSpacing'] {
   if (spreadDegrees < FINGER_SPACING.closeBelow) return 'close';
   return spreadDegrees > FINGER_SPACING.wideAbove ? 'wide' : 'average';
 }

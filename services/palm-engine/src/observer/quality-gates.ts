@@ -28,6 +28,10 @@ export const RETAKE_MESSAGES: Record<RefusalReason, string> = {
   too_bright:
     'This photo is too bright: the light washes out the lines of your palm. Please use soft daylight, without flash, and hold still.',
   blurred: 'This photo is too blurred to see the lines of your palm. Please use daylight and hold still.',
+  other_hand_side:
+    'Your photos show both your left and your right hand. Please take every photo of the same palm, the hand you chose to read.',
+  different_hand:
+    "Your photos seem to show more than one person's hand. Please take every photo of the same palm, held the same way.",
 };
 
 export function refusal(reason: RefusalReason): PalmRefusal {

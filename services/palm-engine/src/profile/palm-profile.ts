@@ -32,7 +32,7 @@ export const PROFILE_BAND_WIDTHS = 1;
 export const MIN_RELIABILITY = 0.8;
 
 /** Lines and crease density are stated only from this observer confidence up, as their rules need. */
-const LINE_CONFIDENCE = 0.5;
+export const LINE_CONFIDENCE = 0.5;
 const CREASE_CONFIDENCE = 0.5;
 
 type Band = 'low' | 'mid' | 'high';

@@ -1,40 +1,61 @@
 import type { IncomingMessage } from 'node:http';
 import type busboy from 'busboy';
-import { MAX_IMAGE_BYTES } from '@palm/contracts';
+import { MAX_IMAGE_BYTES, MAX_PALM_UPLOAD_BYTES } from '@palm/contracts';
 import { badRequest, HttpError } from './http-error';
 import { decodeUtf8Text, MAX_FORM_FIELD_BYTES, MAX_FORM_TEXT_BYTES } from './request-text';
 
-/** Multipart framing around a 5 MB photo and a few small fields stays well under this. */
-const MAX_REQUEST_BYTES = MAX_IMAGE_BYTES + 256 * 1024;
+/** Multipart framing and a few small fields around the photos stay well under this. */
+const FORM_OVERHEAD_BYTES = 256 * 1024;
 
 export const imageTooLarge = () =>
   new HttpError(413, 'Your photo is larger than 5 MB. Please choose a smaller photo.', {
     code: 'image_too_large',
   });
 
+const photosTooLarge = () =>
+  new HttpError(
+    413,
+    `Your photos are larger than ${MAX_PALM_UPLOAD_BYTES / 1024 / 1024} MB together. Each photo may be at most 5 MB; please send fewer or smaller extra frames.`,
+    { code: 'image_too_large' },
+  );
+
 export interface ImageUpload<F extends string> {
   image: Buffer;
+  /** The extra frames, in the order sent; empty unless the form allows them. */
+  frames: Buffer[];
   fields: Partial<Record<F, string>>;
+}
+
+export interface ImageUploadOptions<F extends string> {
+  fileField: string;
+  textFields: readonly F[];
+  /** A repeated file field for extra frames of the same subject, each checked like the photo. */
+  frames?: { field: string; max: number };
 }
 
 /**
  * Reads a multipart form into memory within strict limits: one file in `fileField` of at most
- * 5 MB, the named text fields (others are ignored), nothing else. Text fields must be UTF-8 and
- * within the request limits (request-text.ts); which characters they may hold is the caller's rule.
- * Every way a form can be abused ends in a 400 or 413 problem with a sentence saying what was wrong.
+ * 5 MB, optionally up to `frames.max` more in `frames.field` (each at most 5 MB, all files together
+ * at most MAX_PALM_UPLOAD_BYTES), the named text fields (others are ignored), nothing else. Text
+ * fields must be UTF-8 and within the request limits (request-text.ts); which characters they may
+ * hold is the caller's rule. Every way a form can be abused ends in a 400 or 413 problem with a
+ * sentence saying what was wrong.
  */
 export async function readImageUpload<F extends string>(
   req: IncomingMessage,
-  options: { fileField: string; textFields: readonly F[] },
+  options: ImageUploadOptions<F>,
 ): Promise<ImageUpload<F>> {
   const { fileField, textFields } = options;
+  const maxFrames = options.frames?.max ?? 0;
   const contentType = req.headers['content-type'] ?? '';
   if (!contentType.toLowerCase().startsWith('multipart/form-data')) {
     throw badRequest(
       `Send the form as multipart/form-data, with the palm photo in a field named ${fileField}.`,
     );
   }
-  if (Number(req.headers['content-length'] ?? 0) > MAX_REQUEST_BYTES) throw imageTooLarge();
+  const declaredLength = Number(req.headers['content-length'] ?? 0);
+  if (maxFrames === 0 && declaredLength > MAX_IMAGE_BYTES + FORM_OVERHEAD_BYTES) throw imageTooLarge();
+  if (declaredLength > MAX_PALM_UPLOAD_BYTES + FORM_OVERHEAD_BYTES) throw photosTooLarge();
   // Loaded on the first upload, like sharp in uploaded-photo.ts: only the reading service reads forms.
   const { default: createParser } = await import('busboy');
 
@@ -46,13 +67,14 @@ export async function readImageUpload<F extends string>(
         // One character per byte, so fieldText can check the bytes the client sent (see there).
         defCharset: 'latin1',
         // busboy reports the limit on reaching it, not on passing it: one byte more lets a photo of
-        // exactly MAX_IMAGE_BYTES in, as the web app does, and stops at the first byte beyond.
+        // exactly MAX_IMAGE_BYTES in, as the web app does, and stops at the first byte beyond. One
+        // file more than allowed reaches the file handler, which says what was too many.
         limits: {
-          files: 1,
+          files: 2 + maxFrames,
           fileSize: MAX_IMAGE_BYTES + 1,
           fields: 20,
           fieldSize: MAX_FORM_FIELD_BYTES,
-          parts: 24,
+          parts: 25 + maxFrames,
         },
       });
     } catch {
@@ -60,25 +82,54 @@ export async function readImageUpload<F extends string>(
       return;
     }
     const fields: Partial<Record<F, string>> = {};
-    const image = imageCollector(Number(req.headers['content-length'] ?? 0));
-    let sawImage = false;
-    let formTextBytes = 0;
+    const files = fileCollector(declaredLength);
+    let image: CollectedFile | undefined;
+    const frames: CollectedFile[] = [];
     let failure: HttpError | undefined;
+    let formTextBytes = 0;
     const fail = (error: HttpError) => {
       failure ??= error;
+    };
+
+    const accept = (name: string): CollectedFile | undefined => {
+      if (name === fileField && !image) return (image = files.next());
+      if (name !== options.frames?.field) {
+        const frameHint = options.frames
+          ? ` and at most ${maxFrames} extra frames, named ${options.frames.field}`
+          : '';
+        fail(
+          badRequest(
+            `Unexpected file field "${name.slice(0, 40)}": send one photo, named ${fileField}${frameHint}.`,
+          ),
+        );
+        return undefined;
+      }
+      if (frames.length === maxFrames) {
+        fail(
+          badRequest(
+            `Send at most ${maxFrames} extra frames of your palm (the field ${name}); this form has more.`,
+            [{ field: name, message: `more than ${maxFrames} files` }],
+          ),
+        );
+        return undefined;
+      }
+      const frame = files.next();
+      frames.push(frame);
+      return frame;
     };
 
     parser.on('file', (name, stream) => {
       // A malformed form errors the file stream as well as the parser; the parser's handler answers.
       stream.on('error', () => undefined);
-      if (name !== fileField || sawImage) {
-        fail(badRequest(`Unexpected file field "${name.slice(0, 40)}": send one photo, named ${fileField}.`));
+      const file = failure ? undefined : accept(name);
+      if (!file) {
         stream.resume();
         return;
       }
-      sawImage = true;
       stream.on('data', (chunk: Buffer) => {
-        if (!failure) image.add(chunk);
+        if (failure) return;
+        if (files.total() + chunk.length > MAX_PALM_UPLOAD_BYTES) fail(photosTooLarge());
+        else file.add(chunk);
       });
       stream.on('limit', () => fail(imageTooLarge()));
     });
@@ -111,7 +162,7 @@ export async function readImageUpload<F extends string>(
     });
     const onLimit = (what: string) => () => fail(badRequest(`The form has too many ${what}.`));
     parser.on('partsLimit', onLimit('parts'));
-    parser.on('filesLimit', () => fail(badRequest(`Send one photo only, in the field ${fileField}.`)));
+    parser.on('filesLimit', onLimit('files'));
     parser.on('fieldsLimit', onLimit('fields'));
     parser.on('error', () => {
       reject(failure ?? badRequest('The multipart form is malformed and could not be read.'));
@@ -121,7 +172,7 @@ export async function readImageUpload<F extends string>(
         reject(failure);
         return;
       }
-      if (!sawImage || image.length() === 0) {
+      if (!image || image.length() === 0) {
         reject(
           badRequest(`Please add a photo of your palm (the field ${fileField}).`, [
             { field: fileField, message: 'required' },
@@ -129,7 +180,16 @@ export async function readImageUpload<F extends string>(
         );
         return;
       }
-      resolve({ image: image.bytes(), fields });
+      const emptyFrame = frames.findIndex((frame) => frame.length() === 0);
+      if (emptyFrame >= 0) {
+        reject(
+          badRequest(`Extra frame ${emptyFrame + 1} (the field ${options.frames?.field}) is empty.`, [
+            { field: options.frames?.field ?? fileField, message: 'empty file' },
+          ]),
+        );
+        return;
+      }
+      resolve({ image: image.bytes(), frames: frames.map((frame) => frame.bytes()), fields });
     });
     req.on('aborted', () => reject(badRequest('The upload was interrupted.')));
     req.pipe(parser);
@@ -147,24 +207,52 @@ function fieldText(value: string, name: string): string {
   return decodeUtf8Text(Buffer.from(value, 'latin1'), name);
 }
 
+interface CollectedFile {
+  add(chunk: Buffer): void;
+  length(): number;
+  bytes(): Buffer;
+}
+
 /**
- * The photo's bytes, copied as they arrive into one buffer of the request's declared length, so
+ * The files' bytes, copied as they arrive into one buffer of the request's declared length, so
  * each chunk read from the socket can be collected at once instead of living as long as the upload
  * and then being copied again. Node's HTTP parser never delivers more body than Content-Length
- * declares, and the photo is part of that body. A request without one is joined at the end.
+ * declares, and the files are part of that body. Each chunk goes where the last one ended: busboy
+ * may still be delivering one file's last chunks when the next file begins, so a file is a list of
+ * spans, one slice of the buffer when they adjoin (as nearly always) and joined when they do not.
+ * Without a Content-Length, each file's chunks are joined at the end. The files share one backing
+ * store: `releaseUpload` on any of them gives back all of them.
  */
-function imageCollector(declaredLength: number) {
+function fileCollector(declaredLength: number) {
   const target = declaredLength > 0 ? Buffer.allocUnsafe(declaredLength) : undefined;
-  const chunks: Buffer[] = [];
-  let length = 0;
+  let total = 0;
   return {
-    add(chunk: Buffer) {
-      if (target) chunk.copy(target, length);
-      else chunks.push(chunk);
-      length += chunk.length;
+    total: () => total,
+    next(): CollectedFile {
+      const chunks: Buffer[] = [];
+      let length = 0;
+      return {
+        add(chunk: Buffer) {
+          if (target) {
+            chunk.copy(target, total);
+            const last = chunks.at(-1);
+            const adjoins = last && last.byteOffset + last.length === target.byteOffset + total;
+            const span = target.subarray(
+              adjoins ? last.byteOffset - target.byteOffset : total,
+              total + chunk.length,
+            );
+            if (adjoins) chunks[chunks.length - 1] = span;
+            else chunks.push(span);
+          } else {
+            chunks.push(chunk);
+          }
+          length += chunk.length;
+          total += chunk.length;
+        },
+        length: () => length,
+        bytes: () => (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length)),
+      };
     },
-    length: () => length,
-    bytes: () => (target ? target.subarray(0, length) : Buffer.concat(chunks, length)),
   };
 }
 

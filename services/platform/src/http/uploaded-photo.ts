@@ -30,10 +30,14 @@ function refusal(error: PhotoRejectedError): HttpError {
 /**
  * An uploaded photo as the product keeps it (upright, bounded, re-encoded, no metadata), before
  * anything is stored: a file that is not a JPEG, PNG or WebP answers 415, a decompression bomb over
- * the pixel limit or a broken file 422, each with what to do instead.
+ * the pixel limit or a broken file 422, each with what to do instead. `label` names which of
+ * several photos of one request was refused ("Extra frame 2"), in front of the same sentence.
  */
-export async function normaliseUploadedPhoto(bytes: Buffer): Promise<NormalisedPhoto> {
+export async function normaliseUploadedPhoto(bytes: Buffer, label?: string): Promise<NormalisedPhoto> {
   return normalisePalmPhoto(bytes).catch((error: unknown) => {
-    throw error instanceof PhotoRejectedError ? refusal(error) : error;
+    if (!(error instanceof PhotoRejectedError)) throw error;
+    const problem = refusal(error);
+    if (!label) throw problem;
+    throw new HttpError(problem.status, `${label}: ${problem.detail}`, problem.options);
   });
 }

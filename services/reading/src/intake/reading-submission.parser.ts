@@ -1,9 +1,16 @@
 import type { IncomingMessage } from 'node:http';
-import { readingSubmissionSchema, SUBMISSION_DEFAULTS, type ReadingSubmission } from '@palm/contracts';
+import {
+  MAX_PALM_FRAMES,
+  readingSubmissionSchema,
+  SUBMISSION_DEFAULTS,
+  type ReadingSubmission,
+} from '@palm/contracts';
 import { assertJsonShape, assertRequestText, badRequest, readImageUpload } from '@palm/platform';
 
 export interface ParsedSubmission {
   image: Buffer;
+  /** Extra frames of the same hand (`palmFrames`), for the engine to pool; never kept. */
+  frames: Buffer[];
   submission: ReadingSubmission;
 }
 
@@ -74,8 +81,15 @@ export function buildSubmission(fields: Partial<Record<TextField, string>>): Rea
   return parsed.data;
 }
 
-/** Reads the multipart form of POST /api/reading: the palm photo and the submission fields. */
+/**
+ * Reads the multipart form of POST /api/reading: the palm photo, up to MAX_PALM_FRAMES extra frames
+ * of the same hand, and the submission fields.
+ */
 export async function parseReadingSubmission(req: IncomingMessage): Promise<ParsedSubmission> {
-  const { image, fields } = await readImageUpload(req, { fileField: 'palmImage', textFields: TEXT_FIELDS });
-  return { image, submission: buildSubmission(fields) };
+  const { image, frames, fields } = await readImageUpload(req, {
+    fileField: 'palmImage',
+    textFields: TEXT_FIELDS,
+    frames: { field: 'palmFrames', max: MAX_PALM_FRAMES },
+  });
+  return { image, frames, submission: buildSubmission(fields) };
 }

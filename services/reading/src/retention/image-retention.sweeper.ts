@@ -1,4 +1,5 @@
 import { counter, type BlobStore, type Database, type Logger } from '@palm/platform';
+import { deleteReadingFrames } from '../intake/palm-frames';
 import { reportArtifactKeys } from '../report/report-artifacts';
 
 export const DEFAULT_IMAGE_RETENTION_DAYS = 30;
@@ -39,6 +40,8 @@ interface ExpiredReading {
    * version 1), whose raw upload waited for the worker; swept so no such upload outlives retention.
    */
   original_image_key: string | null;
+  /** Extra frames of a reading that never ended (an ended one has deleted its frames). */
+  frame_count: number;
 }
 
 /**
@@ -63,11 +66,12 @@ export function createImageRetentionSweeper(options: ImageRetentionSweeperOption
     for (const key of [reading.image_key, reading.original_image_key, ...reportArtifactKeys(reading.id)]) {
       if (key) await blobs.delete(key);
     }
+    await deleteReadingFrames(blobs, reading.id, reading.frame_count);
     await db.transaction(async (trx) => {
       await trx('reading_deliveries').where({ reading_id: reading.id }).delete();
       await trx('readings')
         .where({ id: reading.id })
-        .update({ image_key: null, original_image_key: null, image_removed_at: now() });
+        .update({ image_key: null, original_image_key: null, frame_count: 0, image_removed_at: now() });
     });
   }
 
@@ -87,7 +91,7 @@ export function createImageRetentionSweeper(options: ImageRetentionSweeperOption
         .whereNotIn('id', [...failed])
         .orderBy('created_at')
         .limit(batchSize)
-        .select('id', 'image_key', 'original_image_key');
+        .select('id', 'image_key', 'original_image_key', 'frame_count');
       for (const reading of batch) {
         try {
           await removeImages(reading);
