@@ -64,24 +64,15 @@ function seedWindows(width: number, height: number): CropWindow[] {
 }
 
 /**
- * A followed hand frames the next crop, but a crop cannot grow faster than the hand it sees: when
- * the hand comes closer quickly, the crop stays on part of it and the network fits a small hand
- * inside. Every this many frames the hand is searched afresh from a seed.
+ * A crop framed from the previous frame's landmarks drifts (each answer frames a slightly smaller
+ * hand), so crops are framed from an anchor instead: a fresh search of the frame, refined once,
+ * renewed every this many frames. Each frame's answer is then the second refinement, as on the server.
  */
-const RESEED_EVERY = 5;
-/** A fresh search replaces the hand followed when it finds the hand this much larger. */
-const GROWN = 1.2;
+const RESEARCH_EVERY = 5;
 /** A refinement that still sees a hand this surely keeps following it. */
 const FOLLOW_PRESENCE = MIN_PRESENCE;
 /** The crop's middle half: where the palm sits in a crop framed around the hand. */
 const PALM_REGION = { from: MODEL_INPUT_SIZE / 4, to: (MODEL_INPUT_SIZE * 3) / 4 };
-
-/** The longer side of the landmarks' box. */
-function span(detection: HandDetection): number {
-  const xs = detection.landmarks.map((p) => p.x);
-  const ys = detection.landmarks.map((p) => p.y);
-  return Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
-}
 
 export async function createHandTracker(): Promise<HandTracker> {
   modelReady ??= loadModel();
@@ -159,14 +150,15 @@ export async function createHandTracker(): Promise<HandTracker> {
     }
   };
 
-  let followed: HandDetection | undefined;
+  let anchor: HandDetection | undefined;
   let nextSeed = 0;
   let frameCount = 0;
 
-  /** A hand followed is searched again in the whole frame only: the half-size seed would find part of a near hand. */
-  const search = async (frame: FrameSource): Promise<{ detection: HandDetection; brightness: number }> => {
+  /** A seed crop and, if it sees a hand, one refinement around it. */
+  const search = async (frame: FrameSource) => {
     const seeds = seedWindows(frame.width, frame.height);
-    const seed = await detect(frame, followed ? seeds[0]! : seeds[nextSeed++ % seeds.length]!);
+    // While a hand is held, only the whole frame: the half-size seed would find part of a near hand.
+    const seed = await detect(frame, anchor ? seeds[0]! : seeds[nextSeed++ % seeds.length]!);
     return seed.detection.presence >= FOLLOW_PRESENCE
       ? detect(frame, windowAroundHand(seed.detection.landmarks))
       : seed;
@@ -174,29 +166,24 @@ export async function createHandTracker(): Promise<HandTracker> {
 
   return {
     reset() {
-      followed = undefined;
+      anchor = undefined;
     },
-    // MediaPipe's tracking without its palm detector: a followed hand frames the next crop; while
-    // none is followed, a seed crop is tried and, if it sees a hand, refined once around it.
     async analyse(frame, time) {
-      let found;
-      if (!followed) {
-        found = await search(frame);
-      } else {
-        found = await detect(frame, windowAroundHand(followed.landmarks));
-        if (++frameCount % RESEED_EVERY === 0) {
-          const fresh = await search(frame);
-          if (fresh.detection.presence >= FOLLOW_PRESENCE && span(fresh.detection) > span(found.detection) * GROWN)
-            found = fresh;
-        }
-      }
-      followed = found.detection.presence >= FOLLOW_PRESENCE ? found.detection : undefined;
-      return {
+      const asFrame = (found: { detection: HandDetection; brightness: number }): CaptureFrame => ({
         time,
         frame: { width: frame.width, height: frame.height },
         detection: found.detection,
         brightness: found.brightness,
-      };
+      });
+      let current = anchor;
+      if (!current || frameCount++ % RESEARCH_EVERY === 0) {
+        const fresh = await search(frame);
+        if (fresh.detection.presence >= FOLLOW_PRESENCE) current = fresh.detection;
+        else if (!current) return asFrame(fresh);
+      }
+      const found = await detect(frame, windowAroundHand(current.landmarks));
+      anchor = found.detection.presence >= FOLLOW_PRESENCE ? current : undefined;
+      return asFrame(found);
     },
   };
 }
