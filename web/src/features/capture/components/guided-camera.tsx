@@ -29,7 +29,7 @@ export interface GuidedCameraProps {
 
 type Phase =
   | { kind: 'starting' }
-  | { kind: 'live'; hint: CaptureHint | undefined }
+  | { kind: 'live'; hint: CaptureHint | undefined; analysed: number }
   | { kind: 'review'; photo: File; frames: File[] };
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -92,7 +92,8 @@ export default function GuidedCamera({ hand, onAccept, onClose, onUnavailable }:
       drawCaptureOverlay(overlay, undefined, false);
       const tracker = await trackerReady;
       let guide = INITIAL_CAPTURE_GUIDE;
-      setPhase({ kind: 'live', hint: guide.shown });
+      let analysed = 0;
+      setPhase({ kind: 'live', hint: guide.shown, analysed });
       while (!stopped) {
         const source = { source: video, width: video.videoWidth, height: video.videoHeight };
         const frame: CaptureFrame = await tracker.analyse(source, performance.now());
@@ -100,7 +101,7 @@ export default function GuidedCamera({ hand, onAccept, onClose, onUnavailable }:
         const step = advanceCaptureGuide(guide, frame, hand);
         guide = step.guide;
         drawCaptureOverlay(overlay, frame, guide.last === undefined);
-        setPhase({ kind: 'live', hint: guide.shown });
+        setPhase({ kind: 'live', hint: guide.shown, analysed: ++analysed });
         if (step.shutter) {
           const photo = await grab(video, 'palm.jpg');
           const frames: File[] = [];
@@ -134,7 +135,12 @@ export default function GuidedCamera({ hand, onAccept, onClose, onUnavailable }:
         : 'Photo taken';
 
   return (
-    <section className="guided-camera" aria-label={`Camera for a photo of your ${hand} palm`}>
+    <section
+      className="guided-camera"
+      aria-label={`Camera for a photo of your ${hand} palm`}
+      // Frames analysed so far: bench:web reads the live analysis rate from it.
+      data-analysed-frames={phase.kind === 'live' ? phase.analysed : undefined}
+    >
       <div className="guided-camera__stage">
         {phase.kind === 'review' ? (
           <img className="guided-camera__photo" src={reviewUrl} alt={`The photo of your ${hand} palm`} />
