@@ -1,5 +1,11 @@
 import { INDEX, LANDMARK_COUNT, LITTLE, MIDDLE, RING, WRIST, type ScreenPoint } from './hand-landmarks';
-import { judgeHand, palmSideFromLandmarks, type HandDetection, type HandSide } from './hand-gate';
+import {
+  judgeHand,
+  palmSideFromLandmarks,
+  type HandDetection,
+  type HandProblem,
+  type HandSide,
+} from './hand-gate';
 
 // The palm's mean grey level (0–255) the server accepts, calibrated on the 21 sample palms
 // (76–215) with a wide margin and checked on darkened and burnt-out copies of them.
@@ -110,6 +116,30 @@ function movement(current: readonly ScreenPoint[], previous: readonly ScreenPoin
   return total / LANDMARK_COUNT / (palmLength || 1);
 }
 
+const POSE_HINTS: Partial<Record<HandProblem, CaptureHint>> = {
+  palm_tilted: 'palm_flat',
+  fingers_curled: 'open_hand',
+  fingers_bent: 'straighten',
+  fingers_closed: 'spread',
+};
+
+/**
+ * A picked photo, judged the moment it is picked: only what the server would refuse (its hand gate,
+ * the hand the flow asks for, the palm's light), none of the live capture's stricter framing.
+ */
+export function judgePhoto(photo: Omit<CaptureFrame, 'time'>, askedSide: HandSide): CaptureHint | undefined {
+  const { detection, frame } = photo;
+  const problem = judgeHand(detection, frame, palmAreaFraction(detection.landmarks, frame));
+  if (problem === 'no_hand') return 'no_hand';
+  if (problem === 'back_of_hand') return 'show_palm';
+  if (palmSideFromLandmarks(detection.landmarks) !== askedSide) return 'wrong_hand';
+  if (problem === 'hand_cut_off') return 'move_back';
+  if (problem === 'hand_too_small') return 'move_closer';
+  if (photo.brightness < MIN_PALM_BRIGHTNESS) return 'more_light';
+  if (photo.brightness > MAX_PALM_BRIGHTNESS) return 'less_light';
+  return problem ? POSE_HINTS[problem] : undefined;
+}
+
 /**
  * What, if anything, keeps this frame from being a good palm photo: the server's own hand gate
  * (no hand, back of hand, cut off, too small, pose), then the capture's framing, light and
@@ -138,18 +168,8 @@ export function judgeCaptureFrame(
   if (offCentre > MAX_OFF_CENTRE) return 'center';
   if (current.brightness < MIN_PALM_BRIGHTNESS) return 'more_light';
   if (current.brightness > MAX_PALM_BRIGHTNESS) return 'less_light';
-  switch (problem) {
-    case 'palm_tilted':
-      return 'palm_flat';
-    case 'fingers_curled':
-      return 'open_hand';
-    case 'fingers_bent':
-      return 'straighten';
-    case 'fingers_closed':
-      return 'spread';
-    default:
-      break;
-  }
+  const poseHint = problem && POSE_HINTS[problem];
+  if (poseHint) return poseHint;
   if (
     previous &&
     previous.detection.presence >= 0.5 &&

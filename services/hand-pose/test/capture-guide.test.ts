@@ -4,6 +4,7 @@ import {
   captureHintText,
   INITIAL_CAPTURE_GUIDE,
   judgeCaptureFrame,
+  judgePhoto,
   SETTLE_MS,
   type CaptureFrame,
   type CaptureGuide,
@@ -128,6 +129,18 @@ describe('the capture guide over a recorded sequence', () => {
       // The right hint within 1 s (8 frames).
       expect(shown[7], name).toBe(hint);
     }
+  });
+});
+
+describe('judging a picked photo', () => {
+  it('names what the server would refuse: the hand, its side, its size, its light', () => {
+    const photo = (name: Recorded) => RECORDED_FRAMES[name];
+    expect(judgePhoto(photo('good'), 'right')).toBeUndefined();
+    expect(judgePhoto(photo('far'), 'right')).toBe('move_closer');
+    expect(judgePhoto(photo('nearDark'), 'right')).toBe('more_light');
+    expect(judgePhoto(photo('backOfHand'), 'right')).toBe('show_palm');
+    expect(judgePhoto(photo('leftPalm'), 'right')).toBe('wrong_hand');
+    expect(judgePhoto(photo('empty'), 'right')).toBe('no_hand');
   });
 });
 
