@@ -17,6 +17,7 @@ import {
 } from '../lib/wizard-answers';
 import { MultipleChoiceQuestion, SingleChoiceQuestion, TextEntryQuestion } from './choice-question';
 import { PalmPicker } from './palm-picker';
+import { clearWizard, hasSavedWizard, loadWizard, saveWizard } from '../lib/wizard-storage';
 import { ReadingLoader } from './reading-loader';
 import './question-wizard.css';
 
@@ -37,9 +38,33 @@ export function QuestionWizard({ flow }: { flow: ActiveFlow }) {
   const navRef = useRef<HTMLDivElement>(null);
   const hasNavigated = useRef(false);
 
+  const [restored, setRestored] = useState(() => !hasSavedWizard(flow));
+
+  useEffect(() => {
+    if (restored) return;
+    let current = true;
+    loadWizard(flow)
+      .then((saved) => {
+        if (!current || !saved) return;
+        setIndex(saved.index);
+        setResponses(saved.responses);
+        setPalmFrames(saved.palmFrames);
+      })
+      // A tab without storage (private modes) simply starts afresh.
+      .catch(() => undefined)
+      .finally(() => {
+        if (current) setRestored(true);
+      });
+    return () => {
+      current = false;
+    };
+  }, [flow, restored]);
+
   const createReading = useCreateReading({
     onSuccess: ({ id }) => {
-      void navigate(`/report/${encodeURIComponent(id)}`);
+      void clearWizard()
+        .catch(() => undefined)
+        .finally(() => void navigate(`/report/${encodeURIComponent(id)}`));
     },
     onError: (error) => {
       toast({
@@ -60,6 +85,14 @@ export function QuestionWizard({ flow }: { flow: ActiveFlow }) {
 
   const question: Question | undefined = questions[index];
   const palmFile = [...responses.values()].find((value): value is File => value instanceof File);
+  const savedPhoto = useRef<File | undefined>(undefined);
+
+  useEffect(() => {
+    if (!restored || createReading.isSuccess) return;
+    const photoChanged = savedPhoto.current !== palmFile;
+    savedPhoto.current = palmFile;
+    saveWizard(flow, { index, responses, palmFrames }, photoChanged).catch(() => undefined);
+  }, [restored, flow, index, responses, palmFrames, palmFile, createReading.isSuccess]);
   const previewUrl = useObjectUrl(palmFile);
   const shownFile = useRef(palmFile);
 
@@ -71,6 +104,8 @@ export function QuestionWizard({ flow }: { flow: ActiveFlow }) {
     navRef.current?.scrollIntoView?.({ block: 'end', behavior: 'instant' });
   }, [palmFile]);
 
+  if (!restored) return <Card className="wizard" aria-busy="true" />;
+
   if (!question) {
     return (
       <Card className="wizard wizard--message" role="alert">
@@ -80,7 +115,8 @@ export function QuestionWizard({ flow }: { flow: ActiveFlow }) {
     );
   }
 
-  if (createReading.isPending) return <ReadingLoader previewUrl={previewUrl} />;
+  // The loader stays up once the reading is made, until the report replaces it: no flash of the last question.
+  if (createReading.isPending || createReading.isSuccess) return <ReadingLoader previewUrl={previewUrl} />;
 
   const response = responses.get(question.id);
   const canProceed = isAnswerValid(question.type, response);
