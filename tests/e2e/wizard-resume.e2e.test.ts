@@ -31,13 +31,19 @@ const palm = palmPhotos().find((file) => file.includes('pos_19_'))!;
 const answers = { ...DEFAULT_ANSWERS, palm };
 
 describe('the wizard keeps its place', () => {
-  it('restores a half-finished wizard and its photo after a reload, and forgets it once the reading is made', async () => {
+  it('steps back with the browser, restores a half-finished wizard and its photo after a reload, and forgets it once the reading is made', async () => {
     const visitor = await openVisitorPage(browser, product.url, PHONE);
     const { page } = visitor;
     try {
       const photoStep = await reachPhotoStep(page, flow, answers);
       await pickPalm(page, palm);
       await visible(page.getByRole('img', { name: 'Preview of your right palm photo' }));
+
+      // The browser's Back steps to the previous question, Forward returns.
+      await page.goBack();
+      await visible(stepLabel(page, photoStep - 1, flow.questions.length));
+      await page.goForward();
+      await visible(stepLabel(page, photoStep, flow.questions.length));
 
       await page.reload();
       await visible(stepLabel(page, photoStep, flow.questions.length));

@@ -1,6 +1,6 @@
 import { GENDER_OPTIONS, type ActiveFlow, type Question } from '@palm/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useToast } from '@/components/ui/toast';
@@ -37,6 +37,17 @@ export function QuestionWizard({ flow }: { flow: ActiveFlow }) {
   const headingRef = useRef<HTMLDivElement>(null);
   const navRef = useRef<HTMLDivElement>(null);
   const hasNavigated = useRef(false);
+  const location = useLocation();
+  const historyStep = (location.state as { wizardStep?: unknown } | null)?.wizardStep;
+  const seenLocation = useRef(location.key);
+
+  useEffect(() => {
+    // The browser's Back and Forward move between questions: each Next pushed a history entry.
+    if (seenLocation.current === location.key) return;
+    seenLocation.current = location.key;
+    hasNavigated.current = true;
+    setIndex(typeof historyStep === 'number' ? historyStep : 0);
+  }, [location.key, historyStep]);
 
   const [restored, setRestored] = useState(() => !hasSavedWizard(flow));
 
@@ -129,6 +140,13 @@ export function QuestionWizard({ flow }: { flow: ActiveFlow }) {
 
   const goTo = (next: number) => {
     hasNavigated.current = true;
+    if (next > index) {
+      void navigate('.', { state: { wizardStep: next }, replace: false });
+    } else if (historyStep === index && index > 0) {
+      // Previous is the browser's Back while the history holds this walk through the questions.
+      void navigate(-1);
+      return;
+    }
     setIndex(next);
   };
 
