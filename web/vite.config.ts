@@ -1,11 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { handModel } from './build/hand-model.plugin.ts';
 import { precompress } from './build/precompress.plugin.ts';
 import { prerender } from './build/prerender.plugin.ts';
 
 const sourceRoot = fileURLToPath(new URL('./src', import.meta.url));
 const contractsEntry = fileURLToPath(new URL('../services/contracts/src/index.ts', import.meta.url));
+const handPoseEntry = fileURLToPath(new URL('../services/hand-pose/src/index.ts', import.meta.url));
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
@@ -16,13 +18,14 @@ export default defineConfig({
       entry: '/src/app/prerender.server.tsx',
       pages: [{ path: '/', routeModule: 'src/app/routes/landing.tsx' }],
     }),
+    handModel(),
     precompress(),
   ],
   // The year the prerendered pages were rendered in (components/layout/site-footer.tsx).
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   resolve: {
-    // Contracts are consumed as TypeScript source, the same as on the server.
-    alias: { '@palm/contracts': contractsEntry, '@': sourceRoot },
+    // Contracts and the hand-pose judgement are consumed as TypeScript source, the same as on the server.
+    alias: { '@palm/contracts': contractsEntry, '@palm/hand-pose': handPoseEntry, '@': sourceRoot },
   },
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } },

@@ -37,7 +37,9 @@ export const securityHeaders = (hsts: boolean) =>
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // WebAssembly compilation only (no eval of JavaScript): the guided camera runs the hand
+        // model with TensorFlow.js's WASM backend, loaded from our own origin.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],

@@ -81,15 +81,10 @@ async function expectRefusalToast(page: Page, detail: string): Promise<void> {
 }
 
 describe('choosing a palm photo', () => {
-  it('refuses a 6 MB file with the "File too large" toast', async () => {
+  it('refuses a 6 MB file the browser cannot make smaller with the "File too large" toast', async () => {
     await withVisitor(async ({ page }) => {
       await reachPhotoStep(page, flow, answers);
-      const sixMegabytes = await sharp({
-        create: { width: 16, height: 16, channels: 3, background: '#c08060' },
-      })
-        .jpeg()
-        .toBuffer()
-        .then((jpeg) => Buffer.concat([jpeg, Buffer.alloc(6 * 1024 * 1024 - jpeg.length)]));
+      const sixMegabytes = Buffer.alloc(6 * 1024 * 1024, 7);
       await pickPalm(page, { name: 'huge-palm.jpg', mimeType: 'image/jpeg', buffer: sixMegabytes });
       const toast = errorToast(page, 'File too large');
       await visible(toast);
@@ -97,6 +92,37 @@ describe('choosing a palm photo', () => {
       expect(await nextButton(page).isDisabled()).toBe(true);
       await saveScreenshotsAtBothSizes(page, 'upload-error');
     }, PHONE);
+  });
+
+  it('resizes a phone photo over 5 MB in the browser, and the server accepts it', async () => {
+    // A 12 MP photo of a real palm carrying GPS, at the 5 MB+ a phone makes.
+    const noise = await sharp({
+      create: {
+        width: 4000,
+        height: 3000,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
+    })
+      .jpeg({ quality: 100 })
+      .toBuffer();
+    const palm = await sharp(palmPhotos()[2]).resize(2400, 2400).jpeg({ quality: 100 }).toBuffer();
+    const phonePhoto = await sharp(noise)
+      .composite([{ input: palm, left: 800, top: 300 }])
+      .withMetadata({ orientation: 1, exif: { IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' } } })
+      .jpeg({ quality: 100 })
+      .toBuffer();
+    expect(phonePhoto.length).toBeGreaterThan(5 * 1024 * 1024);
+    await withVisitor(async ({ page }) => {
+      const { status } = await submitWithPhoto(page, {
+        name: 'IMG_0001.jpeg',
+        mimeType: 'image/jpeg',
+        buffer: phonePhoto,
+      });
+      // The server refuses any photo over 5 MB (413): accepted, it was resized in the browser.
+      expect(status).toBe(200);
+    });
   });
 
   it('refuses a file that is not declared an image with the "Invalid file type" toast', async () => {
@@ -114,14 +140,40 @@ describe('choosing a palm photo', () => {
     });
   });
 
-  it('lets the server refuse a text file renamed .jpg (the browser declares it image/jpeg)', async () => {
+  it('refuses a text file renamed .jpg when it is picked (the browser declares it image/jpeg)', async () => {
     const renamed = path.join(scratchDir, 'palm.jpg');
     await writeFile(renamed, 'These are my notes, not a photo.\n'.repeat(40));
     await withVisitor(async ({ page }) => {
-      const { status, detail } = await submitWithPhoto(page, renamed);
-      expect(status).toBe(415);
-      expect(detail).toMatch(/not a photo/i);
-      await expectRefusalToast(page, detail);
+      await reachPhotoStep(page, flow, answers);
+      await pickPalm(page, renamed);
+      const toast = errorToast(page, 'Invalid file type');
+      await visible(toast);
+      expect(await nextButton(page).isDisabled()).toBe(true);
+    });
+  });
+
+  it('advises on a picked photo at once, on the photo step: the back of a hand, then a good palm', async () => {
+    await withVisitor(async ({ page }) => {
+      await reachPhotoStep(page, flow, answers);
+      await pickPalm(
+        page,
+        notPalmPhotos().find((file) => file.includes('dorsal-right'))!,
+      );
+      await visible(
+        page
+          .getByRole('alert')
+          .getByText(/^Show your palm, not the back of your hand\. You can choose another photo/),
+        30_000,
+      );
+      await pickPalm(
+        page,
+        palmPhotos().find((file) => file.includes('pos_19_'))!,
+      );
+      await page.getByText('Checking your photo…').waitFor({ state: 'hidden', timeout: 30_000 });
+      expect(await page.getByText(/You can choose another photo or take one with the camera/).count()).toBe(
+        0,
+      );
+      expect(await nextButton(page).isDisabled()).toBe(false);
     });
   });
 });

@@ -7,8 +7,11 @@ import type { Plugin } from 'vite';
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** Text formats worth compressing; fonts (woff2) and images are compressed already. Source maps are never fetched by visitors. */
-const TEXT_FILE = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest|xml)$/;
+/**
+ * Formats worth compressing: text, and the hand model's WASM binaries and weights; fonts (woff2)
+ * and images are compressed already. Source maps are never fetched by visitors.
+ */
+const TEXT_FILE = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest|xml|wasm|bin)$/;
 /** Below this a compressed copy saves less than the response headers it changes. */
 const MIN_BYTES = 512;
 

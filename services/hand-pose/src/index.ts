@@ -1,3 +1,6 @@
 export * from './hand-landmarks';
 export * from './pose-measures';
 export * from './pose-gate';
+export * from './hand-crop';
+export * from './hand-gate';
+export * from './capture-guide';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { extendedFingerCount, POSE_ADVICE } from '@palm/hand-pose';
+import { extendedFingerCount, palmSideFromLandmarks, POSE_ADVICE } from '@palm/hand-pose';
 import type { Point, WorldPoint } from '../src/palm-observation';
-import { handGate, palmSideFromLandmarks, RETAKE_MESSAGES } from '../src/observer/quality-gates';
+import { handGate, RETAKE_MESSAGES } from '../src/observer/quality-gates';
 import { lerp } from '../src/observer/plane-geometry';
 
 /** A schematic open right palm, fingers up, in a 1000×1000 photo (thumb on the image's right). */

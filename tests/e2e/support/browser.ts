@@ -8,7 +8,15 @@ export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export type Viewport = { readonly width: number; readonly height: number };
 
-export function launchChromium(): Promise<Browser> {
+/** Chromium; `camera` (a .y4m video) becomes its camera, played in a loop, with the permission granted. */
+export function launchChromium(camera?: string): Promise<Browser> {
+  const cameraArgs = camera
+    ? [
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-video-capture=${camera}`,
+      ]
+    : [];
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [
@@ -19,6 +27,7 @@ export function launchChromium(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      ...cameraArgs,
     ],
   });
 }

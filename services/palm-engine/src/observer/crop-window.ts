@@ -1,38 +1,5 @@
-import type { Point, WorldPoint } from '../palm-observation';
+import { cropAxes, cropToImage, MODEL_INPUT_SIZE, type CropWindow } from '@palm/hand-pose';
 import type { RgbImage } from './rgb-image';
-
-/** The hand-landmark network sees a 224×224 RGB square. */
-export const MODEL_INPUT_SIZE = 224;
-
-/**
- * A rotated square of the image: `rotation` (radians) turns the crop's axes so that a hand whose
- * wrist→middle-knuckle vector points that way appears upright in the crop.
- */
-export interface CropWindow {
-  center: Point;
-  size: number;
-  rotation: number;
-}
-
-function axes(window: CropWindow): { right: Point; down: Point } {
-  const cos = Math.cos(window.rotation);
-  const sin = Math.sin(window.rotation);
-  return { right: { x: cos, y: sin }, down: { x: -sin, y: cos } };
-}
-
-/** Maps a point in crop pixels (0–224) to image pixels. */
-export function cropToImage(window: CropWindow, u: number, v: number): Point {
-  const { right, down } = axes(window);
-  const a = (u / MODEL_INPUT_SIZE - 0.5) * window.size;
-  const b = (v / MODEL_INPUT_SIZE - 0.5) * window.size;
-  return { x: window.center.x + right.x * a + down.x * b, y: window.center.y + right.y * a + down.y * b };
-}
-
-/** Turns a 3-D vector along the crop's axes into one along the image's (z, toward the scene, is shared). */
-export function cropVectorToImage(window: CropWindow, v: WorldPoint): WorldPoint {
-  const { right, down } = axes(window);
-  return { x: right.x * v.x + down.x * v.y, y: right.y * v.x + down.y * v.y, z: v.z };
-}
 
 /**
  * The crop as the network's input: RGB floats in 0–1, row-major, bilinearly resampled; outside
@@ -41,7 +8,7 @@ export function cropVectorToImage(window: CropWindow, v: WorldPoint): WorldPoint
  */
 export function extractModelInput(image: RgbImage, window: CropWindow): Float32Array {
   const input = new Float32Array(MODEL_INPUT_SIZE * MODEL_INPUT_SIZE * 3);
-  const { right, down } = axes(window);
+  const { right, down } = cropAxes(window);
   const step = window.size / MODEL_INPUT_SIZE;
   const origin = cropToImage(window, 0.5, 0.5);
   const { data, width, height } = image;

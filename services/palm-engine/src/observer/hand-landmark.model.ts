@@ -5,18 +5,11 @@ import { fileURLToPath } from 'node:url';
 import type { GraphModel } from '@tensorflow/tfjs-converter';
 import type * as Tf from '@tensorflow/tfjs-core';
 import type { Point, WorldPoint } from '../palm-observation';
-import { MODEL_INPUT_SIZE } from './crop-window';
+import { LANDMARK_MODEL_OUTPUTS, MODEL_INPUT_SIZE } from '@palm/hand-pose';
 
 /** The MediaPipe hand-landmark network ("full"), vendored with its licence in services/palm-engine/models. */
 const MODEL_FILE = fileURLToPath(new URL('../../models/handlandmark-full.json', import.meta.url));
 
-/**
- * Output nodes, read from the graph: `Identity` is a dense layer of 63 values (x, y, z of the 21
- * landmarks in crop pixels), `Identity_1` and `Identity_2` are sigmoids (hand presence and
- * handedness), `Identity_3` the same 21 landmarks in metres, in 3-D, about the hand's centre and
- * along the crop's axes (the pose gate's view of how the hand is held).
- */
-const OUTPUT_NODES = ['Identity', 'Identity_1', 'Identity_2', 'Identity_3'];
 const LANDMARK_COUNT = 21;
 
 export interface LandmarkPrediction {
@@ -99,7 +92,7 @@ class TfjsHandLandmarkModel implements HandLandmarkModel {
     const { tf } = this;
     const outputs = tf.tidy(() => {
       const batch = tf.tensor4d(input, [1, MODEL_INPUT_SIZE, MODEL_INPUT_SIZE, 3]);
-      return this.graph.execute(batch, OUTPUT_NODES) as Tf.Tensor[];
+      return this.graph.execute(batch, LANDMARK_MODEL_OUTPUTS) as Tf.Tensor[];
     });
     try {
       const [coordinates, presence, handedness, world] = await Promise.all(

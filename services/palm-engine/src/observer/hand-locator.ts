@@ -1,18 +1,13 @@
-import type { Point, WorldPoint } from '../palm-observation';
-import { cropToImage, cropVectorToImage, extractModelInput, type CropWindow } from './crop-window';
+import { extractModelInput } from './crop-window';
 import type { HandLandmarkModel } from './hand-landmark.model';
-import { INDEX, MIDDLE, RING, WRIST } from '@palm/hand-pose';
-import { add, dot, lerp, scale, sub } from './plane-geometry';
+import {
+  cropToImage,
+  cropVectorToImage,
+  windowAroundHand,
+  type CropWindow,
+  type HandDetection,
+} from '@palm/hand-pose';
 import type { RgbImage } from './rgb-image';
-
-/** The network's answer for the best crop, with landmarks in image pixels. */
-export interface HandDetection {
-  landmarks: Point[];
-  /** The same landmarks in metres, 3-D, turned to the image's axes. */
-  worldLandmarks: WorldPoint[];
-  presence: number;
-  handedness: number;
-}
 
 /** A seed this sure needs no other orientation tried. */
 const CONFIDENT_PRESENCE = 0.95;
@@ -20,11 +15,6 @@ const CONFIDENT_PRESENCE = 0.95;
 const FOUND_PRESENCE = 0.5;
 const REFINEMENT_STEPS = 2;
 const SEED_ROTATIONS = [0, Math.PI / 2, Math.PI, -Math.PI / 2];
-/** The palm points MediaPipe frames its next crop with (wrist, thumb base, knuckles and first joints). */
-const PALM_POINTS = [0, 1, 2, 3, 5, 6, 9, 10, 13, 14, 17, 18];
-const BOX_SCALE = 2;
-/** Fraction of the palm box height the next crop moves toward the fingers. */
-const BOX_SHIFT_TOWARD_FINGERS = 0.1;
 
 /**
  * Finds the hand the way MediaPipe's tracker does, without its palm detector: the whole photo is
@@ -98,25 +88,4 @@ function gridWindows(image: RgbImage): CropWindow[] {
   return fractions.flatMap((fy) =>
     fractions.map((fx) => ({ center: { x: image.width * fx, y: image.height * fy }, size, rotation: 0 })),
   );
-}
-
-/** MediaPipe's landmarks-to-crop rule: upright along wrist → middle knuckle, palm box ×2, nudged toward the fingers. */
-export function windowAroundHand(landmarks: readonly Point[]): CropWindow {
-  const at = (i: number) => landmarks[i]!;
-  const knuckles = lerp(lerp(at(INDEX[0]), at(RING[0]), 0.5), at(MIDDLE[0]), 0.5);
-  const direction = sub(knuckles, at(WRIST));
-  const rotation = Math.atan2(direction.x, -direction.y);
-  const right = { x: Math.cos(rotation), y: Math.sin(rotation) };
-  const down = { x: -Math.sin(rotation), y: Math.cos(rotation) };
-  const across = PALM_POINTS.map((i) => dot(at(i), right));
-  const along = PALM_POINTS.map((i) => dot(at(i), down));
-  const [minA, maxA] = [Math.min(...across), Math.max(...across)];
-  const [minB, maxB] = [Math.min(...along), Math.max(...along)];
-  const width = maxA - minA;
-  const height = maxB - minB;
-  const center = add(
-    scale(right, (minA + maxA) / 2),
-    scale(down, (minB + maxB) / 2 - BOX_SHIFT_TOWARD_FINGERS * height),
-  );
-  return { center, size: Math.max(width, height) * BOX_SCALE, rotation };
 }

@@ -5,6 +5,7 @@ import { createReading, OUTAGE_RETRY_FOR_MS, OUTAGE_RETRY_WAIT_MS } from './crea
 
 const request: ReadingRequest = {
   palmImage: new File([new Uint8Array(10)], 'palm.jpg', { type: 'image/jpeg' }),
+  palmFrames: [],
   dominantHand: 'right',
   age: '30',
   maritalStatus: 'single',

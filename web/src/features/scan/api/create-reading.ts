@@ -35,6 +35,7 @@ export async function createReading(request: ReadingRequest): Promise<CreatedRea
 function sendReading(request: ReadingRequest): Promise<CreatedReading> {
   const body = new FormData();
   body.append('palmImage', request.palmImage, request.palmImage.name || 'palm.jpg');
+  for (const frame of request.palmFrames) body.append('palmFrames', frame, frame.name);
   body.append('dominantHand', request.dominantHand);
   body.append('age', request.age);
   body.append('maritalStatus', request.maritalStatus);

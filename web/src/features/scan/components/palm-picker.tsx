@@ -1,10 +1,14 @@
 import { MAX_IMAGE_BYTES } from '@palm/contracts';
-import { useId, useRef, type ChangeEvent } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type ChangeEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { useObjectUrl } from '@/hooks/use-object-url';
+import { preparePhoto, UnreadablePhotoError } from '../lib/prepare-photo';
 import type { Hand } from '../lib/wizard-answers';
 import './palm-picker.css';
+
+// The camera, TensorFlow.js and the hand model load only when the visitor opens the camera.
+const GuidedCamera = lazy(() => import('@/features/capture/components/guided-camera'));
 
 const CAPTURE_TIPS = [
   'Keep your whole hand and wrist in the frame',
@@ -16,7 +20,8 @@ export interface PalmPickerProps {
   questionText: string;
   hand: Hand;
   file: File | undefined;
-  onFileChange: (file: File) => void;
+  /** A photo picked or taken; `frames` are the guided camera's extra frames of the same hand. */
+  onFileChange: (file: File, frames?: File[]) => void;
 }
 
 export function PalmPicker({ questionText, hand, file, onFileChange }: PalmPickerProps) {
@@ -26,28 +31,65 @@ export function PalmPicker({ questionText, hand, file, onFileChange }: PalmPicke
   const previewUrl = useObjectUrl(file);
   const headingId = useId();
   const hintId = useId();
+  const [cameraOpen, setCameraOpen] = useState(false);
+  const [advice, setAdvice] = useState<string>();
+  const [checking, setChecking] = useState(false);
+  const checkedPhoto = useRef<File>(undefined);
 
-  const onPick = (event: ChangeEvent<HTMLInputElement>) => {
+  const takePhoto = () => {
+    // Pages outside a secure context, and browsers without a camera API, get the phone's own camera app through the file input.
+    if ('mediaDevices' in navigator) setCameraOpen(true);
+    else cameraInputRef.current?.click();
+  };
+
+  const refuseType = () =>
+    toast({
+      title: 'Invalid file type',
+      description: 'Please select a valid image file',
+      variant: 'destructive',
+    });
+
+  const refuseSize = () =>
+    toast({
+      title: 'File too large',
+      description: 'File size must be less than 5MB',
+      variant: 'destructive',
+    });
+
+  const onPick = async (event: ChangeEvent<HTMLInputElement>) => {
     const picked = event.target.files?.[0];
     event.target.value = '';
     if (!picked) return;
-    if (!picked.type.startsWith('image/')) {
-      toast({
-        title: 'Invalid file type',
-        description: 'Please select a valid image file',
-        variant: 'destructive',
-      });
-      return;
+    if (!picked.type.startsWith('image/')) return refuseType();
+    let photo: File;
+    try {
+      photo = await preparePhoto(picked);
+    } catch (error) {
+      if (!(error instanceof UnreadablePhotoError)) throw error;
+      // Not a photo: over the limit it could not be made smaller either (the spec's 5 MB check).
+      return picked.size > MAX_IMAGE_BYTES ? refuseSize() : refuseType();
     }
-    if (picked.size > MAX_IMAGE_BYTES) {
-      toast({
-        title: 'File too large',
-        description: 'File size must be less than 5MB',
-        variant: 'destructive',
+    if (photo.size > MAX_IMAGE_BYTES) return refuseSize();
+    onFileChange(photo);
+    checkPhoto(photo);
+  };
+
+  /** The advice on a picked photo shows on this step, before the visitor moves on; the server decides. */
+  const checkPhoto = (photo: File) => {
+    checkedPhoto.current = photo;
+    setAdvice(undefined);
+    if (typeof createImageBitmap !== 'function') return;
+    setChecking(true);
+    import('@/features/capture/lib/photo-check')
+      .then(({ adviseOnPhoto }) => adviseOnPhoto(photo, hand))
+      .then((found) => {
+        if (checkedPhoto.current === photo) setAdvice(found);
+      })
+      // A check that cannot run leaves the photo to the server's own.
+      .catch(() => undefined)
+      .finally(() => {
+        if (checkedPhoto.current === photo) setChecking(false);
       });
-      return;
-    }
-    onFileChange(picked);
   };
 
   return (
@@ -60,22 +102,50 @@ export function PalmPicker({ questionText, hand, file, onFileChange }: PalmPicke
         <span className="palm-picker__hand-note"> — palm facing the camera.</span>
       </p>
 
-      <div className={`palm-picker__stage${previewUrl ? ' palm-picker__stage--filled' : ''}`}>
-        {previewUrl ? (
-          <img className="palm-picker__preview" src={previewUrl} alt={`Preview of your ${hand} palm photo`} />
-        ) : (
-          <div className="palm-picker__placeholder" aria-hidden="true">
-            <span className="palm-picker__glyph devanagari">हस्त</span>
-            <span>Your palm photo will appear here</span>
-          </div>
-        )}
-      </div>
+      {cameraOpen ? (
+        <Suspense fallback={<p className="palm-picker__hint">Starting the camera…</p>}>
+          <GuidedCamera
+            hand={hand}
+            onAccept={(photo, frames) => {
+              setCameraOpen(false);
+              checkedPhoto.current = photo;
+              setAdvice(undefined);
+              setChecking(false);
+              onFileChange(photo, frames);
+            }}
+            onClose={() => setCameraOpen(false)}
+            onUnavailable={() => {
+              setCameraOpen(false);
+              toast({
+                title: 'Camera unavailable',
+                description: 'Please allow the camera, or choose a photo file instead.',
+                variant: 'destructive',
+              });
+            }}
+          />
+        </Suspense>
+      ) : (
+        <div className={`palm-picker__stage${previewUrl ? ' palm-picker__stage--filled' : ''}`}>
+          {previewUrl ? (
+            <img
+              className="palm-picker__preview"
+              src={previewUrl}
+              alt={`Preview of your ${hand} palm photo`}
+            />
+          ) : (
+            <div className="palm-picker__placeholder" aria-hidden="true">
+              <span className="palm-picker__glyph devanagari">हस्त</span>
+              <span>Your palm photo will appear here</span>
+            </div>
+          )}
+        </div>
+      )}
 
       <div className="palm-picker__actions">
         <Button variant={file ? 'secondary' : 'primary'} onClick={() => fileInputRef.current?.click()}>
           {file ? 'Choose Another File' : 'Choose File'}
         </Button>
-        <Button variant="secondary" onClick={() => cameraInputRef.current?.click()}>
+        <Button variant="secondary" onClick={takePhoto} disabled={cameraOpen}>
           Take Photo
         </Button>
         <input
@@ -85,7 +155,7 @@ export function PalmPicker({ questionText, hand, file, onFileChange }: PalmPicke
           accept="image/*"
           tabIndex={-1}
           aria-label="Choose a palm photo file"
-          onChange={onPick}
+          onChange={(event) => void onPick(event)}
         />
         <input
           ref={cameraInputRef}
@@ -95,13 +165,23 @@ export function PalmPicker({ questionText, hand, file, onFileChange }: PalmPicke
           capture="environment"
           tabIndex={-1}
           aria-label="Take a palm photo with the camera"
-          onChange={onPick}
+          onChange={(event) => void onPick(event)}
         />
       </div>
       <p id={hintId} className="palm-picker__hint">
         JPG, PNG up to 5MB
         {file ? <span className="palm-picker__file"> · Selected: {file.name}</span> : null}
       </p>
+
+      {advice ? (
+        <p className="palm-picker__advice" role="alert">
+          {advice}. You can choose another photo or take one with the camera.
+        </p>
+      ) : checking ? (
+        <p className="palm-picker__hint" role="status">
+          Checking your photo…
+        </p>
+      ) : null}
 
       {/* Once a photo is chosen the tips make way, so the preview and Next fit on one screen. */}
       {file ? null : (

@@ -1,6 +1,6 @@
 import { GENDER_OPTIONS, type ActiveFlow, type Question } from '@palm/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useToast } from '@/components/ui/toast';
@@ -17,6 +17,7 @@ import {
 } from '../lib/wizard-answers';
 import { MultipleChoiceQuestion, SingleChoiceQuestion, TextEntryQuestion } from './choice-question';
 import { PalmPicker } from './palm-picker';
+import { clearWizard, hasSavedWizard, loadWizard, saveWizard } from '../lib/wizard-storage';
 import { ReadingLoader } from './reading-loader';
 import './question-wizard.css';
 
@@ -29,15 +30,52 @@ export function QuestionWizard({ flow }: { flow: ActiveFlow }) {
   const questions = useMemo(() => sortBySequence(flow.questions), [flow.questions]);
   const [index, setIndex] = useState(0);
   const [responses, setResponses] = useState<ReadonlyMap<number, AnswerResponse>>(new Map());
+  /** The guided camera's extra frames of the photo in `responses` (none for a picked file). */
+  const [palmFrames, setPalmFrames] = useState<File[]>([]);
   const navigate = useNavigate();
   const { toast } = useToast();
   const headingRef = useRef<HTMLDivElement>(null);
   const navRef = useRef<HTMLDivElement>(null);
   const hasNavigated = useRef(false);
+  const location = useLocation();
+  const historyStep = (location.state as { wizardStep?: unknown } | null)?.wizardStep;
+  const seenLocation = useRef(location.key);
+
+  useEffect(() => {
+    // The browser's Back and Forward move between questions: each Next pushed a history entry.
+    if (seenLocation.current === location.key) return;
+    seenLocation.current = location.key;
+    hasNavigated.current = true;
+    setIndex(typeof historyStep === 'number' ? historyStep : 0);
+  }, [location.key, historyStep]);
+
+  const [restored, setRestored] = useState(() => !hasSavedWizard(flow));
+
+  useEffect(() => {
+    if (restored) return;
+    let current = true;
+    loadWizard(flow)
+      .then((saved) => {
+        if (!current || !saved) return;
+        setIndex(saved.index);
+        setResponses(saved.responses);
+        setPalmFrames(saved.palmFrames);
+      })
+      // A tab without storage (private modes) simply starts afresh.
+      .catch(() => undefined)
+      .finally(() => {
+        if (current) setRestored(true);
+      });
+    return () => {
+      current = false;
+    };
+  }, [flow, restored]);
 
   const createReading = useCreateReading({
     onSuccess: ({ id }) => {
-      void navigate(`/report/${encodeURIComponent(id)}`);
+      void clearWizard()
+        .catch(() => undefined)
+        .finally(() => void navigate(`/report/${encodeURIComponent(id)}`));
     },
     onError: (error) => {
       toast({
@@ -58,6 +96,14 @@ export function QuestionWizard({ flow }: { flow: ActiveFlow }) {
 
   const question: Question | undefined = questions[index];
   const palmFile = [...responses.values()].find((value): value is File => value instanceof File);
+  const savedPhoto = useRef<File | undefined>(undefined);
+
+  useEffect(() => {
+    if (!restored || createReading.isSuccess) return;
+    const photoChanged = savedPhoto.current !== palmFile;
+    savedPhoto.current = palmFile;
+    saveWizard(flow, { index, responses, palmFrames }, photoChanged).catch(() => undefined);
+  }, [restored, flow, index, responses, palmFrames, palmFile, createReading.isSuccess]);
   const previewUrl = useObjectUrl(palmFile);
   const shownFile = useRef(palmFile);
 
@@ -69,6 +115,8 @@ export function QuestionWizard({ flow }: { flow: ActiveFlow }) {
     navRef.current?.scrollIntoView?.({ block: 'end', behavior: 'instant' });
   }, [palmFile]);
 
+  if (!restored) return <Card className="wizard" aria-busy="true" />;
+
   if (!question) {
     return (
       <Card className="wizard wizard--message" role="alert">
@@ -78,7 +126,8 @@ export function QuestionWizard({ flow }: { flow: ActiveFlow }) {
     );
   }
 
-  if (createReading.isPending) return <ReadingLoader previewUrl={previewUrl} />;
+  // The loader stays up once the reading is made, until the report replaces it: no flash of the last question.
+  if (createReading.isPending || createReading.isSuccess) return <ReadingLoader previewUrl={previewUrl} />;
 
   const response = responses.get(question.id);
   const canProceed = isAnswerValid(question.type, response);
@@ -91,6 +140,13 @@ export function QuestionWizard({ flow }: { flow: ActiveFlow }) {
 
   const goTo = (next: number) => {
     hasNavigated.current = true;
+    if (next > index) {
+      void navigate('.', { state: { wizardStep: next }, replace: false });
+    } else if (historyStep === index && index > 0) {
+      // Previous is the browser's Back while the history holds this walk through the questions.
+      void navigate(-1);
+      return;
+    }
     setIndex(next);
   };
 
@@ -108,7 +164,7 @@ export function QuestionWizard({ flow }: { flow: ActiveFlow }) {
             },
           ];
     });
-    const request = buildReadingRequest(flow, answers);
+    const request = buildReadingRequest(flow, answers, palmFrames);
     if (!request) {
       toast({
         title: 'Palm photo needed',
@@ -153,7 +209,16 @@ export function QuestionWizard({ flow }: { flow: ActiveFlow }) {
           onNext();
         }}
       >
-        <QuestionInput question={question} response={response} onChange={setResponse} hand={hand} />
+        <QuestionInput
+          question={question}
+          response={response}
+          onChange={setResponse}
+          onPalmChange={(file, frames) => {
+            setPalmFrames(frames ?? []);
+            setResponse(file);
+          }}
+          hand={hand}
+        />
 
         <div className="wizard__nav" ref={navRef}>
           <Button variant="ghost" onClick={() => goTo(index - 1)} disabled={index === 0}>
@@ -172,11 +237,13 @@ function QuestionInput({
   question,
   response,
   onChange,
+  onPalmChange,
   hand,
 }: {
   question: Question;
   response: AnswerResponse | undefined;
   onChange: (value: AnswerResponse) => void;
+  onPalmChange: (file: File, frames?: File[]) => void;
   hand: 'right' | 'left';
 }) {
   switch (question.type) {
@@ -208,7 +275,7 @@ function QuestionInput({
           questionText={question.questionText || 'Upload a photo of your palm'}
           hand={hand}
           file={response instanceof File ? response : undefined}
-          onFileChange={onChange}
+          onFileChange={onPalmChange}
         />
       );
   }

@@ -47,6 +47,8 @@ export function sortBySequence(questions: readonly Question[]): Question[] {
 
 export interface ReadingRequest {
   palmImage: File;
+  /** More frames of the same hand from the guided camera (the server measures each). */
+  palmFrames: File[];
   dominantHand: Hand;
   age: string;
   maritalStatus: string;
@@ -91,6 +93,7 @@ function toFocusAreas(response: AnswerResponse): LifeArea[] | undefined {
 export function buildReadingRequest(
   flow: ActiveFlow,
   answers: readonly AnswerRecord[],
+  palmFrames: File[] = [],
 ): ReadingRequest | null {
   const questionsById = new Map(flow.questions.map((question) => [question.id, question]));
   const palmImage = answers.find((answer) => answer.response instanceof File)?.response;
@@ -99,6 +102,7 @@ export function buildReadingRequest(
   const gender = answers.find((answer) => answer.questionType === 'gender_question');
   const request: ReadingRequest = {
     palmImage,
+    palmFrames,
     dominantHand: handForGender(gender?.response),
     age: SUBMISSION_DEFAULTS.age,
     maritalStatus: SUBMISSION_DEFAULTS.maritalStatus,

@@ -1,0 +1,222 @@
+import { INDEX, LANDMARK_COUNT, LITTLE, MIDDLE, RING, WRIST, type ScreenPoint } from './hand-landmarks';
+import {
+  judgeHand,
+  palmSideFromLandmarks,
+  type HandDetection,
+  type HandProblem,
+  type HandSide,
+} from './hand-gate';
+
+// The palm's mean grey level (0–255) the server accepts, calibrated on the 21 sample palms
+// (76–215) with a wide margin and checked on darkened and burnt-out copies of them.
+export const MIN_PALM_BRIGHTNESS = 45;
+export const MAX_PALM_BRIGHTNESS = 235;
+
+/** What the live capture asks of the visitor, one at a time, in the order a person would fix it. */
+export type CaptureHint =
+  | 'no_hand'
+  | 'show_palm'
+  | 'wrong_hand'
+  | 'move_back'
+  | 'move_closer'
+  | 'center'
+  | 'more_light'
+  | 'less_light'
+  | 'palm_flat'
+  | 'open_hand'
+  | 'straighten'
+  | 'spread'
+  | 'hold_still';
+
+const other = (side: HandSide): HandSide => (side === 'right' ? 'left' : 'right');
+
+/** The hint in plain words, for the hand the flow asks for. */
+export function captureHintText(hint: CaptureHint, askedSide: HandSide): string {
+  switch (hint) {
+    case 'no_hand':
+      return 'Hold your open hand inside the outline';
+    case 'show_palm':
+      return 'Show your palm, not the back of your hand';
+    case 'wrong_hand':
+      return `This looks like your ${other(askedSide)} hand — the reading asks for your ${askedSide}`;
+    case 'move_back':
+      return 'Move back until your whole hand fits';
+    case 'move_closer':
+      return 'Move closer';
+    case 'center':
+      return 'Center your hand';
+    case 'more_light':
+      return 'More light, please';
+    case 'less_light':
+      return 'Less light, please — no flash';
+    case 'palm_flat':
+      return 'Hold your palm flat, facing the camera';
+    case 'open_hand':
+      return 'Open your hand, fingers relaxed and slightly apart';
+    case 'straighten':
+      return 'Straighten your fingers';
+    case 'spread':
+      return 'Spread your fingers a little';
+    case 'hold_still':
+      return 'Hold still';
+  }
+}
+
+/** One analysed camera frame: the hand the network found in it and how bright the palm is. */
+export interface CaptureFrame {
+  /** Milliseconds, from any fixed origin. */
+  time: number;
+  frame: { width: number; height: number };
+  detection: HandDetection;
+  /** Mean grey level (0–255) of the palm. */
+  brightness: number;
+}
+
+// The capture asks for more than the server's floor (a hand filling 2 % of the photo): a reading
+// is best when the open hand fills most of the frame, and a hand framed that way leaves margin
+// for the server's gates after the shot.
+/** The hand's landmark box must span at least this fraction of the frame's shorter side… */
+const MIN_HAND_SPAN = 0.55;
+/** …and no more than this fraction of the frame along either side, so the whole hand keeps a margin. */
+const MAX_HAND_SPAN = 0.95;
+/** The box's centre may sit this fraction of the frame off the frame's centre. */
+const MAX_OFF_CENTRE = 0.18;
+/** Mean landmark movement between frames, over the palm's length, beyond which the hand is moving. */
+const MAX_MOVEMENT = 0.06;
+/** The hand must pass every check for this long before the shutter fires. */
+export const SETTLE_MS = 700;
+
+function box(points: readonly ScreenPoint[]) {
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  return { centre: { x: (minX + maxX) / 2, y: (minY + maxY) / 2 }, width: maxX - minX, height: maxY - minY };
+}
+
+/** The palm's area (wrist and the four knuckles) over the frame's: the server's "hand too small" measure. */
+function palmAreaFraction(points: readonly ScreenPoint[], frame: { width: number; height: number }): number {
+  const rim = [WRIST, INDEX[0], MIDDLE[0], RING[0], LITTLE[0]].map((i) => points[i]!);
+  let twiceArea = 0;
+  rim.forEach((a, i) => {
+    const b = rim[(i + 1) % rim.length]!;
+    twiceArea += a.x * b.y - b.x * a.y;
+  });
+  return Math.abs(twiceArea) / 2 / (frame.width * frame.height);
+}
+
+function movement(current: readonly ScreenPoint[], previous: readonly ScreenPoint[]): number {
+  const palmLength = Math.hypot(
+    current[WRIST]!.x - current[MIDDLE[0]]!.x,
+    current[WRIST]!.y - current[MIDDLE[0]]!.y,
+  );
+  let total = 0;
+  for (let i = 0; i < LANDMARK_COUNT; i++) {
+    total += Math.hypot(current[i]!.x - previous[i]!.x, current[i]!.y - previous[i]!.y);
+  }
+  return total / LANDMARK_COUNT / (palmLength || 1);
+}
+
+const POSE_HINTS: Partial<Record<HandProblem, CaptureHint>> = {
+  palm_tilted: 'palm_flat',
+  fingers_curled: 'open_hand',
+  fingers_bent: 'straighten',
+  fingers_closed: 'spread',
+};
+
+/**
+ * A picked photo, judged the moment it is picked: only what the server would refuse (its hand gate,
+ * the hand the flow asks for, the palm's light), none of the live capture's stricter framing.
+ */
+export function judgePhoto(photo: Omit<CaptureFrame, 'time'>, askedSide: HandSide): CaptureHint | undefined {
+  const { detection, frame } = photo;
+  const problem = judgeHand(detection, frame, palmAreaFraction(detection.landmarks, frame));
+  if (problem === 'no_hand') return 'no_hand';
+  if (problem === 'back_of_hand') return 'show_palm';
+  if (palmSideFromLandmarks(detection.landmarks) !== askedSide) return 'wrong_hand';
+  if (problem === 'hand_cut_off') return 'move_back';
+  if (problem === 'hand_too_small') return 'move_closer';
+  if (photo.brightness < MIN_PALM_BRIGHTNESS) return 'more_light';
+  if (photo.brightness > MAX_PALM_BRIGHTNESS) return 'less_light';
+  return problem ? POSE_HINTS[problem] : undefined;
+}
+
+/**
+ * What, if anything, keeps this frame from being a good palm photo: the server's own hand gate
+ * (no hand, back of hand, cut off, too small, pose), then the capture's framing, light and
+ * stillness. Undefined when the frame would pass.
+ */
+export function judgeCaptureFrame(
+  current: CaptureFrame,
+  askedSide: HandSide,
+  previous?: CaptureFrame,
+): CaptureHint | undefined {
+  const { detection, frame } = current;
+  const points = detection.landmarks;
+  const problem = judgeHand(detection, frame, palmAreaFraction(points, frame));
+  if (problem === 'no_hand') return 'no_hand';
+  if (problem === 'back_of_hand') return 'show_palm';
+  if (palmSideFromLandmarks(points) !== askedSide) return 'wrong_hand';
+  const hand = box(points);
+  const fill = Math.max(hand.width / frame.width, hand.height / frame.height);
+  if (problem === 'hand_cut_off' || fill > MAX_HAND_SPAN) return 'move_back';
+  const span = Math.max(hand.width, hand.height) / Math.min(frame.width, frame.height);
+  if (problem === 'hand_too_small' || span < MIN_HAND_SPAN) return 'move_closer';
+  const offCentre = Math.max(
+    Math.abs(hand.centre.x / frame.width - 0.5),
+    Math.abs(hand.centre.y / frame.height - 0.5),
+  );
+  if (offCentre > MAX_OFF_CENTRE) return 'center';
+  if (current.brightness < MIN_PALM_BRIGHTNESS) return 'more_light';
+  if (current.brightness > MAX_PALM_BRIGHTNESS) return 'less_light';
+  const poseHint = problem && POSE_HINTS[problem];
+  if (poseHint) return poseHint;
+  if (
+    previous &&
+    previous.detection.presence >= 0.5 &&
+    movement(points, previous.detection.landmarks) > MAX_MOVEMENT
+  )
+    return 'hold_still';
+  return undefined;
+}
+
+/** The capture's memory between frames. */
+export interface CaptureGuide {
+  /** The hint on show: it changes only when two frames in a row agree, so it does not flicker. */
+  shown: CaptureHint | undefined;
+  /** The previous frame's own judgement. */
+  last: CaptureHint | undefined;
+  /** When the hand began passing every check (undefined once two frames in a row fail). */
+  passingSince: number | undefined;
+  previous: CaptureFrame | undefined;
+}
+
+export const INITIAL_CAPTURE_GUIDE: CaptureGuide = {
+  shown: 'no_hand',
+  last: 'no_hand',
+  passingSince: undefined,
+  previous: undefined,
+};
+
+/**
+ * Takes one analysed frame: the hint to show and whether to take the photo now (the hand has
+ * passed every check for SETTLE_MS).
+ */
+export function advanceCaptureGuide(
+  guide: CaptureGuide,
+  frame: CaptureFrame,
+  askedSide: HandSide,
+): { guide: CaptureGuide; shutter: boolean } {
+  const judged = judgeCaptureFrame(frame, askedSide, guide.previous);
+  // One odd frame (a re-search of the hand, a flicker of light) neither shows its hint nor restarts the settling time.
+  const failing = judged !== undefined && guide.last !== undefined;
+  const passingSince = failing
+    ? undefined
+    : judged === undefined
+      ? (guide.passingSince ?? frame.time)
+      : guide.passingSince;
+  const shown = judged === guide.last ? judged : guide.shown;
+  return {
+    guide: { shown, last: judged, passingSince, previous: frame },
+    shutter: judged === undefined && passingSince !== undefined && frame.time - passingSince >= SETTLE_MS,
+  };
+}

@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import {
+  advanceCaptureGuide,
+  captureHintText,
+  INITIAL_CAPTURE_GUIDE,
+  judgeCaptureFrame,
+  judgePhoto,
+  SETTLE_MS,
+  type CaptureFrame,
+  type CaptureGuide,
+  type CaptureHint,
+  type HandSide,
+} from '../src';
+import { RECORDED_FRAMES } from './fixtures/recorded-capture-frames';
+
+type Recorded = keyof typeof RECORDED_FRAMES;
+/** Frames analysed 8 times a second, as the live capture does at the least. */
+const FRAME_MS = 125;
+
+/** Plays a recorded sequence through the guide: the hint shown after each frame and when the shutter fired. */
+function play(sequence: Recorded[], askedSide: HandSide = 'right') {
+  let guide: CaptureGuide = INITIAL_CAPTURE_GUIDE;
+  const shown: (CaptureHint | undefined)[] = [];
+  let shutterAt: number | undefined;
+  sequence.forEach((name, i) => {
+    const frame: CaptureFrame = { ...RECORDED_FRAMES[name], time: i * FRAME_MS };
+    const step = advanceCaptureGuide(guide, frame, askedSide);
+    guide = step.guide;
+    shown.push(guide.shown);
+    if (step.shutter && shutterAt === undefined) shutterAt = frame.time;
+  });
+  return { shown, shutterAt, distinct: shown.filter((hint, i) => hint !== shown[i - 1]) };
+}
+
+const repeat = (name: Recorded, count: number): Recorded[] => Array<Recorded>(count).fill(name);
+/** A tiny shake of every landmark: the hand held, not frozen. */
+const shaken = (frame: Omit<CaptureFrame, 'time'>, pixels: number): Omit<CaptureFrame, 'time'> => ({
+  ...frame,
+  detection: {
+    ...frame.detection,
+    landmarks: frame.detection.landmarks.map((p) => ({ x: p.x + pixels, y: p.y - pixels })),
+  },
+});
+
+describe('judging one camera frame', () => {
+  it('passes the settled palm and names what is wrong with each other frame', () => {
+    expect(judgeCaptureFrame({ ...RECORDED_FRAMES.good, time: 0 }, 'right')).toBeUndefined();
+    expect(judgeCaptureFrame({ ...RECORDED_FRAMES.far, time: 0 }, 'right')).toBe('move_closer');
+    expect(judgeCaptureFrame({ ...RECORDED_FRAMES.nearDark, time: 0 }, 'right')).toBe('more_light');
+    expect(judgeCaptureFrame({ ...RECORDED_FRAMES.backOfHand, time: 0 }, 'right')).toBe('show_palm');
+    expect(judgeCaptureFrame({ ...RECORDED_FRAMES.leftPalm, time: 0 }, 'right')).toBe('wrong_hand');
+    expect(judgeCaptureFrame({ ...RECORDED_FRAMES.empty, time: 0 }, 'right')).toBe('no_hand');
+  });
+
+  it('asks for the hand the flow wants: the left palm passes when the left is asked for', () => {
+    expect(judgeCaptureFrame({ ...RECORDED_FRAMES.leftPalm, time: 0 }, 'left')).toBeUndefined();
+    expect(judgeCaptureFrame({ ...RECORDED_FRAMES.good, time: 0 }, 'left')).toBe('wrong_hand');
+  });
+
+  it('tells a moving hand to hold still, and lets a steady one through', () => {
+    const previous = { ...RECORDED_FRAMES.good, time: 0 };
+    const moved = { ...shaken(RECORDED_FRAMES.good, 25), time: FRAME_MS };
+    const steady = { ...shaken(RECORDED_FRAMES.good, 2), time: FRAME_MS };
+    expect(judgeCaptureFrame(moved, 'right', previous)).toBe('hold_still');
+    expect(judgeCaptureFrame(steady, 'right', previous)).toBeUndefined();
+  });
+
+  it('sends a hand that fills the frame edge to edge back', () => {
+    const { detection, frame } = RECORDED_FRAMES.good;
+    const centre = { x: frame.width / 2, y: frame.height / 2 };
+    const enlarged = {
+      ...RECORDED_FRAMES.good,
+      detection: {
+        ...detection,
+        landmarks: detection.landmarks.map((p) => ({
+          x: centre.x + (p.x - centre.x) * 1.6,
+          y: centre.y + (p.y - centre.y) * 1.6,
+        })),
+      },
+      time: 0,
+    };
+    expect(judgeCaptureFrame(enlarged, 'right')).toBe('move_back');
+  });
+
+  it('asks to centre a hand far off the middle of the frame', () => {
+    const { detection } = RECORDED_FRAMES.good;
+    const offside = {
+      ...RECORDED_FRAMES.good,
+      detection: { ...detection, landmarks: detection.landmarks.map((p) => ({ x: p.x, y: p.y + 300 })) },
+      time: 0,
+    };
+    expect(judgeCaptureFrame(offside, 'right')).toBe('center');
+  });
+});
+
+describe('the capture guide over a recorded sequence', () => {
+  it('coaches a palm that starts too far, then too dark, then settles, and fires after it has held still', () => {
+    const sequence = [...repeat('far', 8), ...repeat('nearDark', 8), ...repeat('good', 12)];
+    const { distinct, shutterAt } = play(sequence);
+    expect(distinct).toEqual(['no_hand', 'move_closer', 'more_light', undefined]);
+    const settledAt = 16 * FRAME_MS;
+    expect(shutterAt).toBeGreaterThanOrEqual(settledAt + SETTLE_MS);
+    expect(shutterAt).toBeLessThan(settledAt + SETTLE_MS + 2 * FRAME_MS);
+  });
+
+  it('shows one hint at a time: a single odd frame does not replace the hint on show', () => {
+    const { shown } = play([...repeat('far', 4), 'nearDark', ...repeat('far', 4)]);
+    expect(shown.slice(1)).toEqual(Array(8).fill('move_closer'));
+  });
+
+  it('lets a single odd frame pass without restarting the settling time', () => {
+    const { shutterAt } = play([...repeat('good', 4), 'nearDark', ...repeat('good', 8)]);
+    expect(shutterAt).toBe(Math.ceil(SETTLE_MS / FRAME_MS) * FRAME_MS);
+  });
+
+  it('starts the settling time over when the hand leaves the checks', () => {
+    const { shutterAt } = play([...repeat('good', 4), 'nearDark', 'nearDark', ...repeat('good', 8)]);
+    expect(shutterAt).toBeGreaterThanOrEqual(6 * FRAME_MS + SETTLE_MS);
+  });
+
+  it('never fires for the back of a hand, a left palm when the right is asked for, or an empty room', () => {
+    for (const [name, hint] of [
+      ['backOfHand', 'show_palm'],
+      ['leftPalm', 'wrong_hand'],
+      ['empty', 'no_hand'],
+    ] as const) {
+      const { shown, shutterAt } = play(repeat(name, 40));
+      expect(shutterAt, name).toBeUndefined();
+      // The right hint within 1 s (8 frames).
+      expect(shown[7], name).toBe(hint);
+    }
+  });
+});
+
+describe('judging a picked photo', () => {
+  it('names what the server would refuse: the hand, its side, its size, its light', () => {
+    const photo = (name: Recorded) => RECORDED_FRAMES[name];
+    expect(judgePhoto(photo('good'), 'right')).toBeUndefined();
+    expect(judgePhoto(photo('far'), 'right')).toBe('move_closer');
+    expect(judgePhoto(photo('nearDark'), 'right')).toBe('more_light');
+    expect(judgePhoto(photo('backOfHand'), 'right')).toBe('show_palm');
+    expect(judgePhoto(photo('leftPalm'), 'right')).toBe('wrong_hand');
+    expect(judgePhoto(photo('empty'), 'right')).toBe('no_hand');
+  });
+});
+
+describe('hint texts', () => {
+  it("says the issue's words, naming the hand the reading asks for", () => {
+    expect(captureHintText('wrong_hand', 'right')).toBe(
+      'This looks like your left hand — the reading asks for your right',
+    );
+    expect(captureHintText('wrong_hand', 'left')).toBe(
+      'This looks like your right hand — the reading asks for your left',
+    );
+    expect(captureHintText('show_palm', 'right')).toBe('Show your palm, not the back of your hand');
+    expect(captureHintText('more_light', 'right')).toBe('More light, please');
+  });
+});
