@@ -61,4 +61,14 @@ describe('createReading during an outage', () => {
     await expect(createReading(request)).rejects.toMatchObject({ status: 422 });
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
+
+  it('reports how much of the photos has been sent', async () => {
+    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ id: 'abc' }), { status: 200 }));
+    const progress = vi.fn();
+    await expect(createReading(request, progress)).resolves.toEqual({ id: 'abc' });
+    expect(progress).toHaveBeenLastCalledWith({ sent: expect.any(Number), total: expect.any(Number) });
+    const { sent, total } = progress.mock.lastCall![0] as { sent: number; total: number };
+    expect(sent).toBe(total);
+    expect(total).toBeGreaterThanOrEqual(request.palmImage.size);
+  });
 });

@@ -1,6 +1,6 @@
 import { READING_REQUEST_TIMEOUT_MS } from '@palm/contracts';
 import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { ApiError, apiUpload, type UploadProgress } from '@/lib/api-client';
 import type { ReadingRequest } from '../lib/wizard-answers';
 
 export const CREATE_READING_PATH = '/api/reading';
@@ -19,11 +19,14 @@ export const OUTAGE_RETRY_WAIT_MS = 5_000;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function createReading(request: ReadingRequest): Promise<CreatedReading> {
+export async function createReading(
+  request: ReadingRequest,
+  onProgress?: (progress: UploadProgress) => void,
+): Promise<CreatedReading> {
   const giveUpAt = Date.now() + OUTAGE_RETRY_FOR_MS;
   for (;;) {
     try {
-      return await sendReading(request);
+      return await sendReading(request, onProgress);
     } catch (error) {
       const unavailable = error instanceof ApiError && error.status === 503;
       if (!unavailable || Date.now() + OUTAGE_RETRY_WAIT_MS > giveUpAt) throw error;
@@ -32,7 +35,10 @@ export async function createReading(request: ReadingRequest): Promise<CreatedRea
   }
 }
 
-function sendReading(request: ReadingRequest): Promise<CreatedReading> {
+function sendReading(
+  request: ReadingRequest,
+  onProgress?: (progress: UploadProgress) => void,
+): Promise<CreatedReading> {
   const body = new FormData();
   body.append('palmImage', request.palmImage, request.palmImage.name || 'palm.jpg');
   for (const frame of request.palmFrames) body.append('palmFrames', frame, frame.name);
@@ -45,15 +51,18 @@ function sendReading(request: ReadingRequest): Promise<CreatedReading> {
   body.append('flowId', String(request.flowId));
   body.append('flowVersion', String(request.flowVersion));
   body.append('given', JSON.stringify(request.given));
-  return apiRequest<CreatedReading>(CREATE_READING_PATH, {
-    method: 'POST',
-    body,
+  return apiUpload<CreatedReading>(CREATE_READING_PATH, body, {
     timeoutMs: READING_REQUEST_TIMEOUT_MS,
+    onProgress,
   });
 }
 
-export function useCreateReading(
-  options?: Omit<UseMutationOptions<CreatedReading, Error, ReadingRequest>, 'mutationFn'>,
-) {
-  return useMutation({ ...options, mutationFn: createReading });
+/** `onProgress` hears how much of the photos has been sent, for the loading view. */
+export function useCreateReading({
+  onProgress,
+  ...options
+}: Omit<UseMutationOptions<CreatedReading, Error, ReadingRequest>, 'mutationFn'> & {
+  onProgress?: (progress: UploadProgress) => void;
+} = {}) {
+  return useMutation({ ...options, mutationFn: (request) => createReading(request, onProgress) });
 }

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useToast } from '@/components/ui/toast';
 import { useObjectUrl } from '@/hooks/use-object-url';
-import { describeError } from '@/lib/api-client';
+import { describeError, type UploadProgress } from '@/lib/api-client';
 import { useCreateReading } from '../api/create-reading';
 import {
   buildReadingRequest,
@@ -71,7 +71,9 @@ export function QuestionWizard({ flow }: { flow: ActiveFlow }) {
     };
   }, [flow, restored]);
 
+  const [upload, setUpload] = useState<UploadProgress | null>(null);
   const createReading = useCreateReading({
+    onProgress: setUpload,
     onSuccess: ({ id }) => {
       void clearWizard()
         .catch(() => undefined)
@@ -127,7 +129,8 @@ export function QuestionWizard({ flow }: { flow: ActiveFlow }) {
   }
 
   // The loader stays up once the reading is made, until the report replaces it: no flash of the last question.
-  if (createReading.isPending || createReading.isSuccess) return <ReadingLoader previewUrl={previewUrl} />;
+  if (createReading.isPending || createReading.isSuccess)
+    return <ReadingLoader previewUrl={previewUrl} upload={upload} />;
 
   const response = responses.get(question.id);
   const canProceed = isAnswerValid(question.type, response);

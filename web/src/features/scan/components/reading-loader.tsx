@@ -1,5 +1,6 @@
 import { VEDIC_LINES } from '@palm/contracts';
 import { useEffect, useState } from 'react';
+import type { UploadProgress } from '@/lib/api-client';
 import './reading-loader.css';
 
 const lineStep = (verb: string, line: keyof typeof VEDIC_LINES) =>
@@ -50,8 +51,23 @@ function useTicker(intervalMs: number): number {
   return tick;
 }
 
-/** The full-screen view shown while the reading is generated (spec §2, §9). */
-export function ReadingLoader({ previewUrl }: { previewUrl?: string }) {
+/** What the loading view says of the upload: its share sent, then that the palm is being read. */
+export function uploadWords(upload: UploadProgress): string {
+  if (upload.sent >= upload.total) return 'Photo received: reading your palm now';
+  return `Sending your photo: ${Math.floor((100 * upload.sent) / Math.max(1, upload.total))}%`;
+}
+
+/**
+ * The full-screen view shown while the reading is generated (spec §2, §9), with the upload's real
+ * progress under the spec's texts once the browser reports it.
+ */
+export function ReadingLoader({
+  previewUrl,
+  upload,
+}: {
+  previewUrl?: string;
+  upload?: UploadProgress | null;
+}) {
   const statusTick = useTicker(STATUS_INTERVAL_MS);
   const quoteTick = useTicker(QUOTE_INTERVAL_MS);
   const [letter, setLetter] = useState(() => randomLetter());
@@ -79,6 +95,12 @@ export function ReadingLoader({ previewUrl }: { previewUrl?: string }) {
           {status}
         </p>
         <p className="reading-loader__time">This may take 1-2 minutes...</p>
+        {upload ? (
+          <div className="reading-loader__upload">
+            <progress value={upload.sent} max={Math.max(1, upload.total)} />
+            <p>{uploadWords(upload)}</p>
+          </div>
+        ) : null}
         {quote ? (
           <blockquote key={quote.text} className="reading-loader__quote">
             <p>“{quote.text}”</p>
