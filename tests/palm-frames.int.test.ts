@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createS3BlobStore, type BlobStore } from '@palm/platform';
 import { integrationEnv } from './support/integration-env';
-import { PALMS_DIR, readPhoto, waitForReading } from './support/palm-photos';
+import { PALMS_DIR, readPhoto, TEST_OWNER_COOKIE, waitForReading } from './support/palm-photos';
 import { startTestStack, type TestStack } from './support/test-stack';
 
 /**
@@ -41,7 +41,12 @@ function submit(photo: Buffer, frames: Buffer[]) {
   for (const frame of frames) {
     body.append('palmFrames', new Blob([new Uint8Array(frame)], { type: 'image/jpeg' }), 'frame.jpg');
   }
-  return fetch(`${stack.urls.gateway}/api/reading`, { method: 'POST', body });
+  // The owner's cookie: only its browser may see the reading until it is shared.
+  return fetch(`${stack.urls.gateway}/api/reading`, {
+    method: 'POST',
+    body,
+    headers: { Cookie: TEST_OWNER_COOKIE },
+  });
 }
 
 const frameKeys = (id: string) => [1, 2, 3, 4].map((n) => `readings/${id}/frame-${n}.jpg`);

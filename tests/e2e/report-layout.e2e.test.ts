@@ -304,8 +304,11 @@ describe('the report on a phone (390 px)', () => {
       isMobile: true,
       reducedMotion: 'reduce',
     });
+    const { id } = readings.get(name)!;
+    // The browser that made the reading: only it opens the report until the reading is shared.
+    await context.addCookies([{ name: 'palm_owner', value: ownerTokens.get(id)!, url: product.url }]);
     const page = await context.newPage();
-    await page.goto(`/report/${readings.get(name)!.id}`);
+    await page.goto(`/report/${id}`);
     await visible(page.getByText('Reading Complete'));
     await page.locator('.palm-figure__image').evaluate((image: PageElement) => image.decode?.());
     await markersLaidOut(page);

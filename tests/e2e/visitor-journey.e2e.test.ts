@@ -232,6 +232,15 @@ describe('the loading view', () => {
       await visible(page.getByText('Reading Complete'));
       const report = (await page.locator('body').innerText()).replace(/\s+/g, ' ');
       const id = page.url().split('/report/')[1]!;
+      // This product sells the full reading, and the PDF is part of it: pay through the stand-in first.
+      const checkout = await page.request.post('/api/payments/checkout', { data: { readingId: id } });
+      expect(checkout.status()).toBe(200);
+      const payload = stripe.completedEvent(stripe.sessions.find((s) => s.clientReferenceId === id)!);
+      const paid = await page.request.post('/api/payments/webhook', {
+        headers: { 'Content-Type': 'application/json', 'Stripe-Signature': stripe.sign(payload) },
+        data: payload,
+      });
+      expect(paid.status()).toBe(200);
       const pdf = await page.request.get(`/api/reading/${id}/pdf`);
       expect(pdf.status()).toBe(200);
       const pdfText = await textOfPdf(await pdf.body());

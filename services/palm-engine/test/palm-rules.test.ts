@@ -154,6 +154,11 @@ function variants(): PalmObservation[] {
 }
 
 describe('palm rule base', () => {
+  it('names every basis tag in at most 30 characters, so the report shows it whole (spec: cut to 30 plus "...")', () => {
+    const long = PALM_RULES.map((rule) => rule.basis).filter((basis) => basis.length > 30);
+    expect(long).toEqual([]);
+  });
+
   it('holds at least 150 rules, at least 25 per life area, with unique ids', () => {
     expect(PALM_RULES.length).toBeGreaterThanOrEqual(150);
     for (const area of LIFE_AREAS) {

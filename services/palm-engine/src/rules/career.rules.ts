@@ -433,7 +433,7 @@ export const CAREER_RULES = defineRules('career', [
     evidence: [head, onLine('life')],
     when: (p) => p.traits.headStart === 'joined-to-life',
     weight: 0.7,
-    basis: 'Head line: starts joined to the life line',
+    basis: 'Head line: starts joined',
     phrasings: [
       'Your head line leaves the life line together with it, read as a careful mind that weighs a step before taking it.',
       'A Mastishk rekha joined to the life line at its start is read as prudence: you plan before you leap.',
@@ -446,7 +446,7 @@ export const CAREER_RULES = defineRules('career', [
     evidence: [head, onLine('life')],
     when: (p) => p.traits.headStart === 'apart-from-life',
     weight: 0.75,
-    basis: 'Head line: starts apart from the life line',
+    basis: 'Head line: starts apart',
     phrasings: [
       'Your head line starts apart from the life line, read as an independent mind that trusts its own judgement early.',
       'A gap between the head and life lines at their start is read as self-reliance and a readiness to strike out alone.',
@@ -472,7 +472,7 @@ export const CAREER_RULES = defineRules('career', [
     evidence: [fate],
     when: (p) => p.traits.fateStart === 'wrist',
     weight: 0.75,
-    basis: 'Fate line: rises from the wrist',
+    basis: 'Fate line: from the wrist',
     phrasings: [
       'Your Bhagya rekha rises from the wrist, read as a path you set early and follow on your own strength.',
       'A fate line that starts at the wrist is read as a self-made course and responsibility taken on early.',
@@ -485,7 +485,7 @@ export const CAREER_RULES = defineRules('career', [
     evidence: [fate, onLine('life')],
     when: (p) => p.traits.fateStart === 'life-line',
     weight: 0.7,
-    basis: 'Fate line: rises from the life line',
+    basis: 'Fate line: from the life line',
     phrasings: [
       'Your Bhagya rekha rises from the life line, read as a career built by your own effort, often with family roots.',
       'A fate line that leaves the life line is read as success earned step by step through your own work.',
@@ -498,7 +498,7 @@ export const CAREER_RULES = defineRules('career', [
     evidence: [fate],
     when: (p) => p.traits.fateStart === 'moon-mount',
     weight: 0.7,
-    basis: 'Fate line: rises from the Moon mount',
+    basis: 'Fate line: from the Moon mount',
     phrasings: [
       'Your Bhagya rekha rises from the Chandra (Moon) mount, read as a path shaped by other people and public favour.',
       'A fate line that starts on the Moon mount is read as a career in which others’ help and goodwill count for much.',

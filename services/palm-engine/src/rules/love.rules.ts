@@ -413,7 +413,7 @@ export const LOVE_RULES = defineRules('love', [
     evidence: [heart],
     when: (p) => p.traits.heartEnd === 'between-jupiter-and-saturn',
     weight: 0.75,
-    basis: 'Heart line: ends between Jupiter and Saturn',
+    basis: 'Heart line: Jupiter-Saturn end',
     phrasings: [
       'Your heart line rises between the index and middle fingers, read as deep feeling held with calm and balance.',
       'A Hridaya rekha that ends between Guru and Shani is read as affection that runs deep without running away with you.',

@@ -375,7 +375,7 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
     evidence: [onLine('head')],
     when: (p) => p.traits.headEnd === 'toward-moon',
     weight: 0.75,
-    basis: 'Head line: slopes toward the Moon mount',
+    basis: 'Head line: slopes to the Moon',
     phrasings: [
       'Your head line slopes down toward the Chandra (Moon) mount, read as imagination and an inner life rich in images.',
       'A Mastishk rekha bending toward the Moon mount is read as intuition and a creative, reflective mind.',

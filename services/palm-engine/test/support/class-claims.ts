@@ -46,29 +46,29 @@ const CLAIMS: readonly { words: RegExp; trait: ProfileTraitId; classes: readonly
   { words: /^Sun line seen$/, trait: 'sunLine', classes: ['seen'] },
   { words: /^Heart line: ends under Jupiter$/, trait: 'heartLineEnd', classes: ['under-jupiter'] },
   {
-    words: /^Heart line: ends between Jupiter and Saturn$/,
+    words: /^Heart line: Jupiter-Saturn end$/,
     trait: 'heartLineEnd',
     classes: ['between-jupiter-and-saturn'],
   },
   { words: /^Heart line: ends under Saturn$/, trait: 'heartLineEnd', classes: ['under-saturn'] },
   {
-    words: /^Head line: starts joined to the life line$/,
+    words: /^Head line: starts joined$/,
     trait: 'headLineStart',
     classes: ['joined-to-life'],
   },
   {
-    words: /^Head line: starts apart from the life line$/,
+    words: /^Head line: starts apart$/,
     trait: 'headLineStart',
     classes: ['apart-from-life'],
   },
   { words: /^Head line: runs level$/, trait: 'headLineEnd', classes: ['level'] },
-  { words: /^Head line: slopes toward the Moon mount$/, trait: 'headLineEnd', classes: ['toward-moon'] },
+  { words: /^Head line: slopes to the Moon$/, trait: 'headLineEnd', classes: ['toward-moon'] },
   { words: /^Life line: wide arc$/, trait: 'lifeLineArc', classes: ['wide'] },
   { words: /^Life line: moderate arc$/, trait: 'lifeLineArc', classes: ['medium'] },
   { words: /^Life line: close to the thumb$/, trait: 'lifeLineArc', classes: ['narrow'] },
-  { words: /^Fate line: rises from the wrist$/, trait: 'fateLineStart', classes: ['wrist'] },
-  { words: /^Fate line: rises from the life line$/, trait: 'fateLineStart', classes: ['life-line'] },
-  { words: /^Fate line: rises from the Moon mount$/, trait: 'fateLineStart', classes: ['moon-mount'] },
+  { words: /^Fate line: from the wrist$/, trait: 'fateLineStart', classes: ['wrist'] },
+  { words: /^Fate line: from the life line$/, trait: 'fateLineStart', classes: ['life-line'] },
+  { words: /^Fate line: from the Moon mount$/, trait: 'fateLineStart', classes: ['moon-mount'] },
 ];
 
 /** Each claim found in `texts` whose class the profile does not hold, as "words → trait=class". */
