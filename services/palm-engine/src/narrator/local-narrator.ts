@@ -328,7 +328,10 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
     title: AREA_TITLES[area],
     subtitle: sectionSubtitle(findings, handType, tips.length > 0),
     insights,
-    ...paragraphs(content, details),
+    ...paragraphs(
+      content.some(Boolean) || details.some(Boolean) ? content : [nothingRead(area, context)],
+      details,
+    ),
     basis: [...new Set(findings.map((finding) => finding.basis))],
   };
 }
@@ -416,6 +419,36 @@ function withAgreements(findings: readonly Finding[], context: ReadingContext): 
     }
     return [said];
   });
+}
+
+/** What each area's rules read on a hand, for a section where none of it could be read. */
+const AREA_READS: Record<LifeArea, string> = {
+  love: 'the heart line, how far the thumb opens and the reach of the little finger',
+  career: 'the head and fate lines and the lengths of the fingers',
+  health: 'the life line and the shape of the palm',
+  money: 'the fate line, the little finger and how the index and ring fingers compare',
+  spiritual: 'the hand’s element and the head line',
+};
+const NOTHING_READ: readonly ((reads: string, shown: string) => string)[] = [
+  (reads, shown) =>
+    `For this part of life the tradition looks to ${reads}; this photo did not show them clearly enough to read, and what it shows best is ${shown}.`,
+  (reads, shown) =>
+    `Here a palmist would read ${reads}, which this photo left unclear; rather than guess, we point to what it did show: ${shown}.`,
+];
+
+/**
+ * A section with nothing to read says so in one sentence, and points to what this hand does show
+ * (its strongest finding's feature), so the visitor knows where this photo's reading lies.
+ */
+function nothingRead(area: LifeArea, { findings, traits, observation, choose }: ReadingContext): string {
+  const strongest = findings[0];
+  const [words] = strongest ? sectionFeatures([], strongest.reads, traits, observation) : [];
+  return choose.pick(NOTHING_READ, `nothing.${area}`)(
+    AREA_READS[area],
+    strongest && words
+      ? `${asYours(words)}, read under ${AREA_TITLES[strongest.area]}`
+      : 'the shape of your hand',
+  );
 }
 
 /** Each finding in one phrasing; its measurements go to the section's "How we read this". */
@@ -571,7 +604,10 @@ function referBack({ area, findings }: SectionPlan, context: ReadingContext): st
     const shown = measured.length === 2 ? `${measured[0]!}, and ${measured[1]!}` : measured[0]!;
     return [
       context.choose.pick(MEASURED_TEMPLATES, `measured.${area}`)(shown),
-      context.choose.pick(SHORT_REFER_BACK, `${area}.refer-back`)(sections, measured.length > 1),
+      context.choose.pick(SHORT_REFER_BACK, `${area}.refer-back`)(
+        sections,
+        measured.length > 1 || isPlural([...features.keys()][0]!),
+      ),
     ];
   }
   return [
@@ -643,10 +679,10 @@ function lineIntros(area: LifeArea, findings: readonly Finding[], context: Readi
 }
 
 const THEME_LEADS: readonly ((theme: string, features: string) => string)[] = [
-  (theme, features) =>
-    `Of the threads named at the start, ${theme} shows most clearly here, through ${features}.`,
+  (theme, features) => `Of the opening threads, ${theme} shows most here, through ${features}.`,
   (theme, features) => `The thread of ${theme} runs through this part of your life, in ${features}.`,
-  (theme, features) => `Here ${features} carry the thread of ${theme} into this part of life.`,
+  (theme, features) =>
+    `Here ${features} ${isPlural(features) ? 'carry' : 'carries'} the thread of ${theme} into this part of life.`,
 ];
 
 /** A section opens with the theme its features carry, once per theme: the story, then its parts. */
@@ -698,7 +734,7 @@ const THREAD_TEMPLATES: readonly ((
   (features, theme, area, practice) =>
     `For ${area}, what ${features} say of ${theme} comes down to this: ${practice}.`,
   (features, theme, area, practice) =>
-    `${theme.charAt(0).toUpperCase() + theme.slice(1)}, seen in ${features}, matters for ${area} too: ${practice}.`,
+    `In ${area}, too, the thread of ${theme} in ${features} has its say: ${practice}.`,
 ];
 
 /**

@@ -25,7 +25,6 @@ const FRACTIONS: readonly (readonly [number, string])[] = [
   [7 / 10, 'seven tenths'],
   [3 / 4, 'three quarters'],
   [4 / 5, 'four fifths'],
-  [17 / 20, 'seventeen twentieths'],
   [9 / 10, 'nine tenths'],
 ];
 /** Within this share of a fraction a value is "about" it; further out, "just under" or "just over". */
@@ -152,7 +151,7 @@ export function lineReachInWords(
         : undefined;
     case 'fate':
       return traits.fateStart
-        ? said(facts.fateFrom, (f) => `rising from ${f} of the way down towards the wrist`)
+        ? said(facts.fateFrom, (f) => `starting ${f} of the way down the palm`)
         : undefined;
     default:
       return undefined;

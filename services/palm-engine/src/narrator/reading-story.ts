@@ -551,12 +551,12 @@ const KINDRED_POLES: readonly Kindred[] = [
 
 /** A tension told as a theme: a title that holds both sides. */
 const TENSION_TITLES: Record<AssertionAxis, string> = {
-  sociability: 'Friendly to many, close to few',
+  sociability: 'A selective warmth',
   pace: 'Two speeds',
-  mind: 'Dreamer and checker',
-  risk: 'Bold, once prepared',
-  feeling: 'Deep feeling, carried calmly',
-  drive: 'Firm where it counts',
+  mind: 'Dreams put to the test',
+  risk: 'Boldness after homework',
+  feeling: 'Calmly carried feeling',
+  drive: 'Effort where it counts',
 };
 
 /** One sentence that holds both sides of an axis: neither pole is stated alone. */
