@@ -279,7 +279,7 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
   const [inContent, inDetails] = linked(
     [
       withAgreements(findings.slice(depth.insights, inContentUntil), context),
-      wordFindings(findings.slice(inContentUntil), choose),
+      withAgreements(findings.slice(inContentUntil), context),
     ],
     choose,
     context.linksLeft,
@@ -338,7 +338,7 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
 
 const MEASURED_TEMPLATES: readonly ((features: string) => string)[] = [
   (features) => `On this photo we measured ${features}.`,
-  (features) => `Measure it yourself and you should find ${features}.`,
+  (features) => `Measure your hand and you should find ${features}.`,
   (features) => `Put into proportions, yours shows ${features}.`,
 ];
 
@@ -404,12 +404,14 @@ function withAgreements(findings: readonly Finding[], context: ReadingContext): 
     const mine = wordsOf(finding);
     if (left === 0 || !mine || !context.trim.agreements) return [said];
     for (const pole of polesOf(finding.asserts)) {
-      const other = context.findings.find(
+      // A feature read in another section ties the reading together; one from this section, less.
+      const others = context.findings.filter(
         (candidate) =>
           candidate !== finding &&
           polesOf(candidate.asserts).includes(pole) &&
           !context.referred.has(`agrees:${candidate.ruleId}`),
       );
+      const other = others.find((candidate) => candidate.area !== finding.area) ?? others[0];
       const theirs = other && wordsOf(other);
       if (!other || !theirs || theirs === mine || said.includes(theirs.replace(/^your /, ''))) continue;
       left--;
@@ -679,7 +681,7 @@ function lineIntros(area: LifeArea, findings: readonly Finding[], context: Readi
 }
 
 const THEME_LEADS: readonly ((theme: string, features: string) => string)[] = [
-  (theme, features) => `Of the opening threads, ${theme} shows most here, through ${features}.`,
+  (theme, features) => `Of the opening threads, the clearest here is ${theme}, through ${features}.`,
   (theme, features) => `The thread of ${theme} runs through this part of your life, in ${features}.`,
   (theme, features) =>
     `Here ${features} ${isPlural(features) ? 'carry' : 'carries'} the thread of ${theme} into this part of life.`,
