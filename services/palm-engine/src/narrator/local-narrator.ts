@@ -16,7 +16,7 @@ import type { Finding } from '../rules/palm-rule';
 import { palmProfileOf } from '../profile/palm-profile';
 import { profiledObservation } from '../profile/profiled-lines';
 import { traitsFromProfile, type PalmTraits } from '../rules/palm-traits';
-import { LINE_LABELS, LINE_NAMES_IN_TEXT, vedicNameOf } from '../rules/vedic-names';
+import { LINE_LABELS, LINE_NAMES_IN_TEXT, TATTVA_LABELS, vedicNameOf } from '../rules/vedic-names';
 import {
   AREA_TITLES,
   CHILDREN_NOTES,
@@ -34,7 +34,7 @@ import {
 import type { NarrationInput, Narrator } from './narrator';
 import { asYours, describePalm, sectionFeatures, unsettledTraits } from './palm-description';
 import { phraseChooserFor, type PhraseChooser } from './phrase-chooser';
-import { lineReachInWords, proportionInWords } from './proportion-words';
+import { elementProportions, lineReachInWords, proportionInWords } from './proportion-words';
 import { polesOf, type PoleKey } from '../rules/assertions';
 import { tellStory, type ReadingStory } from './reading-story';
 import { sectionSubtitle } from './section-subtitle';
@@ -294,6 +294,7 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
         context.trim.described
           ? describePalm(traitFeatures, choose, context.described, measureOf(findings, context))
           : undefined,
+        elementSentence(findings, context),
         ...inContent,
         ...context.story.tensions
           .filter((tension) => tension.area === area && !tension.themed)
@@ -338,7 +339,7 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
 
 const MEASURED_TEMPLATES: readonly ((features: string) => string)[] = [
   (features) => `On this photo we measured ${features}.`,
-  (features) => `Measure your hand and you should find ${features}.`,
+  (features) => `By our measure on this photo, yours shows ${features}.`,
   (features) => `Put into proportions, yours shows ${features}.`,
 ];
 
@@ -363,6 +364,27 @@ function measureOf(
     if (clause) context.measured.add(trait);
     return clause;
   };
+}
+
+const ELEMENT_TEMPLATES: readonly ((proportions: string, element: string) => string)[] = [
+  (proportions, element) => `Yours is ${proportions}: the proportions of ${element} hand.`,
+  (proportions, element) => `The tattva tradition sees ${element} hand in ${proportions}, and that is yours.`,
+];
+
+/**
+ * Where a section reads the hand's element, the proportions that make it this element on this
+ * palm: the element is shared by many hands, its proportions rarely.
+ */
+function elementSentence(findings: readonly Finding[], context: ReadingContext): string | undefined {
+  const element = context.traits.handType;
+  if (!element || context.measured.has('handType')) return undefined;
+  if (!findings.some((finding) => finding.reads.includes('handType'))) return undefined;
+  context.measured.add('handType');
+  const name = TATTVA_LABELS[element];
+  return context.choose.pick(ELEMENT_TEMPLATES, 'element')(
+    elementProportions(context.observation),
+    `${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name}`,
+  );
 }
 
 /** A pole in a noun, to say that a second feature of this hand shows the same. */

@@ -157,3 +157,22 @@ export function lineReachInWords(
       return undefined;
   }
 }
+
+/**
+ * The proportions a hand's element is judged on, in words: "a palm just over a third longer than
+ * it is wide, with a middle finger nearly nine tenths as long".
+ */
+export function elementProportions(observation: PalmObservation): string {
+  const { palmRatio, middleToPalm } = measuresOf(observation);
+  const palm =
+    palmRatio < 1.03
+      ? 'a palm about as wide as it is long'
+      : `a palm ${fractionInWords(palmRatio - 1)} longer than it is wide`;
+  const finger =
+    middleToPalm > 1.03
+      ? `a middle finger ${fractionInWords(middleToPalm - 1)} longer than the palm`
+      : middleToPalm >= 0.97
+        ? 'a middle finger as long as the palm'
+        : `a middle finger ${fractionInWords(middleToPalm)} as long`;
+  return `${palm}, with ${finger}`;
+}
