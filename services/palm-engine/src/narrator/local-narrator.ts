@@ -410,7 +410,7 @@ const AGREEMENT_TEMPLATES: readonly ((pole: string, feature: string) => string)[
 const AGREEMENTS_PER_SECTION = 2;
 
 /**
- * The section's content findings, each followed, where another finding this reading states takes
+ * The section's content findings, each followed, where a finding in another section takes
  * the same pole through a different feature, by a short sentence tying the two: which features of
  * this hand agree is this hand's own, where a finding's phrasing is shared by every hand with its class.
  */
@@ -426,14 +426,13 @@ function withAgreements(findings: readonly Finding[], context: ReadingContext): 
     const mine = wordsOf(finding);
     if (left === 0 || !mine || !context.trim.agreements) return [said];
     for (const pole of polesOf(finding.asserts)) {
-      // A feature read in another section ties the reading together; one from this section, less.
-      const others = context.findings.filter(
+      // Only a feature read in another section: one read beside it here would be said twice.
+      const other = context.findings.find(
         (candidate) =>
-          candidate !== finding &&
+          candidate.area !== finding.area &&
           polesOf(candidate.asserts).includes(pole) &&
           !context.referred.has(`agrees:${candidate.ruleId}`),
       );
-      const other = others.find((candidate) => candidate.area !== finding.area) ?? others[0];
       const theirs = other && wordsOf(other);
       if (!other || !theirs || theirs === mine || said.includes(theirs.replace(/^your /, ''))) continue;
       left--;
