@@ -25,7 +25,7 @@ describe('a hand’s measured proportions in words', () => {
       const traits = traitsFromProfile(palmProfileOf(observation, EVERY_TRAIT_RELIABLE), observation);
       return proportionInWords('palmShape', traits, observation);
     });
-    expect(words[0]).toMatch(/longer than it is wide$/);
+    expect(words[0]).toMatch(/longer from wrist to middle knuckle than it is wide across the knuckles$/);
     expect(new Set(words).size).toBe(2);
   });
 

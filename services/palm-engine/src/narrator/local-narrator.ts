@@ -615,15 +615,16 @@ function referBack({ area, findings }: SectionPlan, context: ReadingContext): st
   const sections = listInWords([...new Set([...features.values()].map(({ home }) => AREA_TITLES[home]))]);
   // Measured, the features this section would have read say something of this palm's own; their
   // meaning is then pointed to in a few words rather than named a second time.
-  const measured = context.trim.thinMeasures
-    ? [...features].map(([words, { trait }]) => {
-        if (context.measured.has(trait)) return words;
+  const clauses = context.trim.thinMeasures
+    ? [...features].map(([, { trait }]) => {
+        if (context.measured.has(trait)) return undefined;
         const clause = proportionInWords(trait, context.traits, context.observation);
         if (clause) context.measured.add(trait);
-        return clause ? `${words}, ${clause}` : words;
+        return clause;
       })
     : [];
-  if (measured.some((words) => /, /.test(words))) {
+  const measured = [...features.keys()].map((words, i) => (clauses[i] ? `${words}, ${clauses[i]}` : words));
+  if (clauses.some(Boolean)) {
     const shown = measured.length === 2 ? `${measured[0]!}, and ${measured[1]!}` : measured[0]!;
     return [
       context.choose.pick(MEASURED_TEMPLATES, `measured.${area}`)(shown),

@@ -90,19 +90,27 @@ type Proportion = (
   traits: PalmTraits,
 ) => string;
 
+/**
+ * The observer measures the palm from the wrist to the middle finger's knuckle and across the
+ * knuckles, a shorter palm than a ruler's: the words say so, so that a visitor is not misled. (A
+ * thumb is measured from its root by the wrist, so even a short one comes to most of that palm: its
+ * length is left to "How we read this".)
+ */
+const palmInWords = (palmRatio: number) =>
+  palmRatio < 1.03
+    ? 'about as long from wrist to middle knuckle as it is wide across the knuckles'
+    : `${fractionInWords(palmRatio - 1)} longer from wrist to middle knuckle than it is wide across the knuckles`;
+const middleInWords = (middleToPalm: number) =>
+  middleToPalm > 1.03
+    ? `${fractionInWords(middleToPalm - 1)} longer than the palm from wrist to knuckle`
+    : middleToPalm >= 0.97
+      ? 'as long as the palm from wrist to knuckle'
+      : `${fractionInWords(middleToPalm)} as long as the palm from wrist to knuckle`;
+
 /** Each clause follows the trait's class in words: "short fingers, the middle one nearly four fifths as long as the palm". */
 const PROPORTIONS: Partial<Record<keyof PalmTraits, Proportion>> = {
-  palmShape: ({ palmRatio }) =>
-    palmRatio < 1.03
-      ? 'about as wide as it is long'
-      : `${fractionInWords(palmRatio - 1)} longer than it is wide`,
-  fingers: ({ middleToPalm }) =>
-    middleToPalm > 1.03
-      ? `the middle one ${fractionInWords(middleToPalm - 1)} longer than the palm`
-      : middleToPalm >= 0.97
-        ? 'the middle one as long as the palm itself'
-        : `the middle one ${fractionInWords(middleToPalm)} as long as the palm`,
-  thumb: ({ thumbToPalm }) => `${fractionInWords(thumbToPalm)} the length of the palm`,
+  palmShape: ({ palmRatio }) => palmInWords(palmRatio),
+  fingers: ({ middleToPalm }) => `the middle one ${middleInWords(middleToPalm)}`,
   spacing: ({ fingerSpreadDegrees }) => `${degreesInWords(fingerSpreadDegrees)} apart on average`,
   indexVsRing: ({ indexToRing }, _, { indexVsRing }) =>
     indexVsRing === 'even'
@@ -164,15 +172,5 @@ export function lineReachInWords(
  */
 export function elementProportions(observation: PalmObservation): string {
   const { palmRatio, middleToPalm } = measuresOf(observation);
-  const palm =
-    palmRatio < 1.03
-      ? 'a palm about as wide as it is long'
-      : `a palm ${fractionInWords(palmRatio - 1)} longer than it is wide`;
-  const finger =
-    middleToPalm > 1.03
-      ? `a middle finger ${fractionInWords(middleToPalm - 1)} longer than the palm`
-      : middleToPalm >= 0.97
-        ? 'a middle finger as long as the palm'
-        : `a middle finger ${fractionInWords(middleToPalm)} as long`;
-  return `${palm}, with ${finger}`;
+  return `a palm ${palmInWords(palmRatio)}, with a middle finger ${middleInWords(middleToPalm)}`;
 }
