@@ -216,6 +216,9 @@ describe('one story: no reading states both poles of an assertion axis', () => {
           expect(theme.text.toLowerCase()).toContain(feature.toLowerCase());
       }
       expect(new Set(themes.map((theme) => theme.title)).size).toBe(themes.length);
+      // A theme is said once: a tension told as a theme is not said again in its section.
+      const prose = result.sections.flatMap((s) => [...s.insights, s.content, s.details]).join(' ');
+      for (const theme of themes) expect(prose).not.toContain(theme.text);
       const fired = interpret(observation, submission, PALM_RULES, profile, []);
       const story = tellStory(
         fired,

@@ -251,13 +251,14 @@ export function handNote(
 }
 
 /** Opens the answer to the visitor's own question, naming the features of their palm it rests on. */
-export const QUESTION_ANSWER_OPENERS: readonly ((features: string) => string)[] = [
-  (features) =>
-    `A palm cannot choose for you or name the moment, but ${features} show how you tend to meet a question like this.`,
-  (features) =>
-    `No line decides this for you; what your hand offers is how you tend to choose, and here ${features} have the most to say.`,
-  (features) =>
-    `The hand gives no yes or no, yet ${features} say something about how you would carry either answer.`,
+/** `plural`: whether `features` takes a plural verb ("your long fingers show", "your thumb shows"). */
+export const QUESTION_ANSWER_OPENERS: readonly ((features: string, plural: boolean) => string)[] = [
+  (features, plural) =>
+    `A palm cannot choose for you or name the moment, but ${features} ${plural ? 'show' : 'shows'} how you tend to meet a question like this.`,
+  (features, plural) =>
+    `No line decides this for you; what your hand offers is how you tend to choose, and here ${features} ${plural ? 'have' : 'has'} the most to say.`,
+  (features, plural) =>
+    `The hand gives no yes or no, yet ${features} ${plural ? 'say' : 'says'} something about how you would carry either answer.`,
 ];
 
 /** Advice for the visitor's question from a pole this reading states: never one it does not. */

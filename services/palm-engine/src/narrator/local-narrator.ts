@@ -16,7 +16,7 @@ import type { Finding } from '../rules/palm-rule';
 import { palmProfileOf } from '../profile/palm-profile';
 import { profiledObservation } from '../profile/profiled-lines';
 import { traitsFromProfile, type PalmTraits } from '../rules/palm-traits';
-import { LINE_LABELS, LINE_NAMES_IN_TEXT, vedicNameOf } from '../rules/vedic-names';
+import { LINE_LABELS, LINE_NAMES_IN_TEXT, TATTVA_LABELS, vedicNameOf } from '../rules/vedic-names';
 import {
   AREA_TITLES,
   CHILDREN_NOTES,
@@ -34,6 +34,7 @@ import {
 import type { NarrationInput, Narrator } from './narrator';
 import { asYours, describePalm, sectionFeatures, unsettledTraits } from './palm-description';
 import { phraseChooserFor, type PhraseChooser } from './phrase-chooser';
+import { elementProportions, lineReachInWords, proportionInWords } from './proportion-words';
 import { polesOf, type PoleKey } from '../rules/assertions';
 import { tellStory, type ReadingStory } from './reading-story';
 import { sectionSubtitle } from './section-subtitle';
@@ -45,6 +46,47 @@ import { readVisitorAnswers, type VisitorAnswers, type VisitorQuestion } from '.
  * content or in the details; focus areas promote more of them to insights.
  */
 const FINDINGS_PER_SECTION = 8;
+/**
+ * What a long reading leaves out, step by step, until it fits: themes carried into sections
+ * without findings, lines read only in passing, and last what is most this hand's own (its
+ * features pointed out with their proportions, ties between features).
+ */
+interface Trim {
+  perSection: number;
+  threads: boolean;
+  passingLines: boolean;
+  described: boolean;
+  thinMeasures: boolean;
+  agreements: boolean;
+}
+const FULL: Trim = {
+  perSection: FINDINGS_PER_SECTION,
+  threads: true,
+  passingLines: true,
+  described: true,
+  thinMeasures: true,
+  agreements: true,
+};
+const TRIMS: readonly Trim[] = [
+  FULL,
+  { ...FULL, threads: false },
+  { ...FULL, threads: false, passingLines: false },
+  { ...FULL, threads: false, passingLines: false, described: false },
+  { ...FULL, threads: false, passingLines: false, described: false, thinMeasures: false },
+  { ...FULL, threads: false, passingLines: false, described: false, thinMeasures: false, agreements: false },
+];
+/** Findings per section, most first, for a reading without answers to fit in. */
+const FINDING_LIMITS = [FINDINGS_PER_SECTION, 6, 5, 4, 3] as const;
+/** Room left for what the visitor's answers add: their notes, their question and its answer. */
+const MAX_UNANSWERED_WORDS = 600;
+/** The spec's reading runs 450–700 words; past this the weakest findings give way. */
+const MAX_BODY_WORDS = 690;
+
+const bodyWords = (sections: readonly ReadingSection[], themes: readonly ReadingTheme[]) =>
+  [...themes.map((theme) => theme.text), ...sections.flatMap((s) => [...s.insights, s.content, s.details])]
+    .join(' ')
+    .split(/\s+/)
+    .filter(Boolean).length;
 const DEPTH = {
   focused: { insights: 2, inContent: 4 },
   other: { insights: 1, inContent: 4 },
@@ -71,6 +113,7 @@ interface SectionPlan {
 }
 
 interface ReadingContext {
+  trim: Trim;
   /** Every finding of the reading, strongest first, each feature read in one section only. */
   findings: readonly Finding[];
   /** The findings left out because another section reads their feature: what a section refers back to. */
@@ -92,6 +135,8 @@ interface ReadingContext {
   /** Features a section already pointed back to, and themes a section already took up. */
   referred: Set<string>;
   themesTaken: Set<string>;
+  /** Traits whose measured proportion a section already put into words. */
+  measured: Set<string>;
 }
 
 /** Focus areas first, in the visitor's order, then the rest in the usual order. */
@@ -125,35 +170,61 @@ export function composeReading(
   // Whoever passes the findings, each feature is read in one section and no axis both ways.
   const story = tellStory(fired, observation, profile, traits, choose);
   const { findings } = story;
-  const context: ReadingContext = {
-    findings,
-    readElsewhere: fired.filter((finding) => !findings.includes(finding) && !story.yielded.includes(finding)),
-    observation,
-    profile,
-    traits,
-    answers,
-    choose,
-    story,
-    unseenSaid: new Set(),
-    described: new Set(),
-    linksLeft: { count: LINKS_PER_READING },
-    referred: new Set(),
-    themesTaken: new Set(),
+  const compose = (trim: Trim, answers: VisitorAnswers, areas: readonly LifeArea[]) => {
+    const context: ReadingContext = {
+      trim,
+      findings,
+      readElsewhere: fired.filter(
+        (finding) => !findings.includes(finding) && !story.yielded.includes(finding),
+      ),
+      observation,
+      profile,
+      traits,
+      answers,
+      choose,
+      story,
+      unseenSaid: new Set(),
+      described: new Set(),
+      linksLeft: { count: LINKS_PER_READING },
+      referred: new Set(),
+      themesTaken: new Set(),
+      measured: new Set(),
+    };
+    return areas.map((area, index) =>
+      composeSection(
+        {
+          area,
+          index,
+          isLast: index === areas.length - 1,
+          focused: answers.focusAreas.includes(area),
+          findings: findings.filter((finding) => finding.area === area).slice(0, trim.perSection),
+        },
+        context,
+      ),
+    );
   };
-  const sections = areas.map((area, index) =>
-    composeSection(
-      {
-        area,
-        index,
-        isLast: index === areas.length - 1,
-        focused: answers.focusAreas.includes(area),
-        findings: findings.filter((finding) => finding.area === area).slice(0, FINDINGS_PER_SECTION),
-      },
-      context,
-    ),
-  );
-  const notes = howWeReadByArea(findings, observation, areas);
-  const unsettled = unsettledTraits(context.traits, observation);
+  // A rich hand runs long. How many findings it states is settled without the visitor's answers
+  // (so answers never change the facts or their tags), leaving room for what the answers add;
+  // then what the answers lengthen gives up, step by step, what it can best spare.
+  const unanswered: VisitorAnswers = {
+    hasChildren: false,
+    focusAreas: [],
+    handToRead: 'left',
+    questions: [],
+  };
+  const perSection =
+    FINDING_LIMITS.find(
+      (limit) =>
+        bodyWords(compose({ ...FULL, perSection: limit }, unanswered, orderedAreas([])), story.themes) <=
+        MAX_UNANSWERED_WORDS,
+    ) ?? FINDING_LIMITS.at(-1)!;
+  const trims = TRIMS.map((trim) => ({ ...trim, perSection }));
+  let trim = 0;
+  let sections = compose(trims[trim]!, answers, areas);
+  while (trim < trims.length - 1 && bodyWords(sections, story.themes) > MAX_BODY_WORDS)
+    sections = compose(trims[++trim]!, answers, areas);
+  const notes = howWeReadByArea(findings, observation, areas, perSection);
+  const unsettled = unsettledTraits(traits, observation);
   return {
     sections: sections.map((section, index) => {
       const howWeRead = notes.get(section.area as LifeArea)!;
@@ -163,7 +234,9 @@ export function composeReading(
         : { ...section, howWeRead };
     }),
     themes: story.themes,
-    findings,
+    findings: areas.flatMap((area) =>
+      findings.filter((finding) => finding.area === area).slice(0, perSection),
+    ),
   };
 }
 
@@ -205,8 +278,8 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
   // One run of links through both paragraphs, so no link is said twice in a section.
   const [inContent, inDetails] = linked(
     [
-      wordFindings(findings.slice(depth.insights, inContentUntil), choose),
-      wordFindings(findings.slice(inContentUntil), choose),
+      withAgreements(findings.slice(depth.insights, inContentUntil), context),
+      withAgreements(findings.slice(inContentUntil), context),
     ],
     choose,
     context.linksLeft,
@@ -218,12 +291,15 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
     ...joinedInPairs(
       [
         ...lineIntros(area, findings, context),
-        describePalm(traitFeatures, choose, context.described),
+        context.trim.described
+          ? describePalm(traitFeatures, choose, context.described, measureOf(findings, context))
+          : undefined,
+        elementSentence(findings, context),
         ...inContent,
         ...context.story.tensions
-          .filter((tension) => tension.area === area)
+          .filter((tension) => tension.area === area && !tension.themed)
           .map((tension) => tension.sentence),
-        area === 'spiritual' ? wholeHandNote(context) : referBack(plan, context),
+        ...(area === 'spiritual' ? [wholeHandNote(context)] : referBack(plan, context)),
         threadInto(plan, context),
       ],
       choose,
@@ -253,9 +329,149 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
     title: AREA_TITLES[area],
     subtitle: sectionSubtitle(findings, handType, tips.length > 0),
     insights,
-    ...paragraphs(content, details),
+    ...paragraphs(
+      content.some(Boolean) || details.some(Boolean) ? content : [nothingRead(area, context)],
+      details,
+    ),
     basis: [...new Set(findings.map((finding) => finding.basis))],
   };
+}
+
+const MEASURED_TEMPLATES: readonly ((features: string) => string)[] = [
+  (features) => `On this photo we measured ${features}.`,
+  (features) => `By our measure on this photo, yours shows ${features}.`,
+  (features) => `Put into proportions, yours shows ${features}.`,
+];
+
+/**
+ * The measured proportion behind a trait a section names, as a clause after its class in words
+ * ("long fingers" → "the middle one nearly nine tenths as long as the palm"); each trait is
+ * measured once in the reading.
+ */
+function measureOf(
+  findings: readonly Finding[],
+  context: ReadingContext,
+): (words: string) => string | undefined {
+  const byWords = new Map<string, string>();
+  for (const trait of new Set(findings.flatMap((finding) => finding.reads))) {
+    const [words] = sectionFeatures([], [trait], context.traits, context.observation);
+    if (words && !context.measured.has(trait)) byWords.set(words, trait);
+  }
+  return (words) => {
+    const trait = byWords.get(words);
+    if (!trait) return undefined;
+    const clause = proportionInWords(trait, context.traits, context.observation);
+    if (clause) context.measured.add(trait);
+    return clause;
+  };
+}
+
+const ELEMENT_TEMPLATES: readonly ((proportions: string, element: string) => string)[] = [
+  (proportions, element) => `Yours is ${proportions}: the proportions of ${element} hand.`,
+  (proportions, element) => `The tattva tradition sees ${element} hand in ${proportions}, and that is yours.`,
+];
+
+/**
+ * Where a section reads the hand's element, the proportions that make it this element on this
+ * palm: the element is shared by many hands, its proportions rarely.
+ */
+function elementSentence(findings: readonly Finding[], context: ReadingContext): string | undefined {
+  const element = context.traits.handType;
+  if (!element || context.measured.has('handType')) return undefined;
+  if (!findings.some((finding) => finding.reads.includes('handType'))) return undefined;
+  context.measured.add('handType');
+  const name = TATTVA_LABELS[element];
+  return context.choose.pick(ELEMENT_TEMPLATES, 'element')(
+    elementProportions(context.observation),
+    `${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name}`,
+  );
+}
+
+/** A pole in a noun, to say that a second feature of this hand shows the same. */
+const POLE_NOUNS: Record<PoleKey, string> = {
+  'sociability:reserved': 'reserve',
+  'sociability:open': 'openness',
+  'pace:restless': 'restlessness',
+  'pace:steady': 'steadiness',
+  'mind:practical': 'practical sense',
+  'mind:imaginative': 'imagination',
+  'risk:cautious': 'caution',
+  'risk:bold': 'boldness',
+  'feeling:sensitive': 'sensitivity',
+  'feeling:even': 'calm',
+  'drive:driven': 'drive',
+  'drive:easygoing': 'ease',
+};
+const AGREEMENT_TEMPLATES: readonly ((pole: string, feature: string) => string)[] = [
+  (pole, feature) => `The same ${pole} shows in ${feature}.`,
+  (pole, feature) => `You can see that ${pole} in ${feature} as well.`,
+  (pole, feature) => `There is ${pole} in ${feature} too.`,
+];
+const AGREEMENTS_PER_SECTION = 2;
+
+/**
+ * The section's content findings, each followed, where a finding in another section takes
+ * the same pole through a different feature, by a short sentence tying the two: which features of
+ * this hand agree is this hand's own, where a finding's phrasing is shared by every hand with its class.
+ */
+function withAgreements(findings: readonly Finding[], context: ReadingContext): string[] {
+  const { choose, traits, observation } = context;
+  const wordsOf = (finding: Finding) => {
+    const [words] = sectionFeatures([], finding.reads, traits, observation);
+    return words && asYours(words);
+  };
+  let left = AGREEMENTS_PER_SECTION;
+  return findings.flatMap((finding) => {
+    const said = choose.pick(finding.phrasings, finding.ruleId);
+    const mine = wordsOf(finding);
+    if (left === 0 || !mine || !context.trim.agreements) return [said];
+    for (const pole of polesOf(finding.asserts)) {
+      // Only a feature read in another section: one read beside it here would be said twice.
+      const other = context.findings.find(
+        (candidate) =>
+          candidate.area !== finding.area &&
+          polesOf(candidate.asserts).includes(pole) &&
+          !context.referred.has(`agrees:${candidate.ruleId}`),
+      );
+      const theirs = other && wordsOf(other);
+      if (!other || !theirs || theirs === mine || said.includes(theirs.replace(/^your /, ''))) continue;
+      left--;
+      context.referred.add(`agrees:${finding.ruleId}`);
+      context.referred.add(`agrees:${other.ruleId}`);
+      return [said, choose.pick(AGREEMENT_TEMPLATES, `agrees.${finding.ruleId}`)(POLE_NOUNS[pole], theirs)];
+    }
+    return [said];
+  });
+}
+
+/** What each area's rules read on a hand, for a section where none of it could be read. */
+const AREA_READS: Record<LifeArea, string> = {
+  love: 'the heart line, how far the thumb opens and the reach of the little finger',
+  career: 'the head and fate lines and the lengths of the fingers',
+  health: 'the life line and the shape of the palm',
+  money: 'the fate line, the little finger and how the index and ring fingers compare',
+  spiritual: 'the hand’s element and the head line',
+};
+const NOTHING_READ: readonly ((reads: string, shown: string) => string)[] = [
+  (reads, shown) =>
+    `For this part of life the tradition looks to ${reads}; this photo did not show them clearly enough to read, and what it shows best is ${shown}.`,
+  (reads, shown) =>
+    `Here a palmist would read ${reads}, which this photo left unclear; rather than guess, we point to what it did show: ${shown}.`,
+];
+
+/**
+ * A section with nothing to read says so in one sentence, and points to what this hand does show
+ * (its strongest finding's feature), so the visitor knows where this photo's reading lies.
+ */
+function nothingRead(area: LifeArea, { findings, traits, observation, choose }: ReadingContext): string {
+  const strongest = findings[0];
+  const [words] = strongest ? sectionFeatures([], strongest.reads, traits, observation) : [];
+  return choose.pick(NOTHING_READ, `nothing.${area}`)(
+    AREA_READS[area],
+    strongest && words
+      ? `${asYours(words)}, read under ${AREA_TITLES[strongest.area]}`
+      : 'the shape of your hand',
+  );
 }
 
 /** Each finding in one phrasing; its measurements go to the section's "How we read this". */
@@ -381,28 +597,59 @@ const REFER_BACK_TEMPLATES: readonly ((features: string, sections: string) => st
  * A thin section refers back, briefly and by name, to the features this area's rules would also
  * have read but another section interprets, instead of reading them a second time.
  */
-function referBack({ area, findings }: SectionPlan, context: ReadingContext): string | undefined {
-  if (findings.length >= THIN_SECTION) return undefined;
+function referBack({ area, findings }: SectionPlan, context: ReadingContext): string[] {
+  if (findings.length >= THIN_SECTION) return [];
   const readIn = new Map<string, LifeArea>();
   for (const finding of context.findings)
     for (const feature of finding.reads) readIn.set(feature, finding.area);
-  const features = new Map<string, LifeArea>();
+  const features = new Map<string, { home: LifeArea; trait: string }>();
   for (const finding of context.readElsewhere.filter((finding) => finding.area === area)) {
     const home = finding.reads.map((feature) => readIn.get(feature)).find((other) => other && other !== area);
     if (!home) continue;
     const [words] = sectionFeatures([], finding.reads, context.traits, context.observation);
-    if (words && features.size < 2 && !context.referred.has(words)) features.set(asYours(words), home);
+    if (words && features.size < 2 && !context.referred.has(words) && !features.has(words))
+      features.set(words, { home, trait: finding.reads.find((feature) => readIn.get(feature) === home)! });
   }
-  if (features.size === 0) return undefined;
-  for (const finding of context.readElsewhere.filter((finding) => finding.area === area)) {
-    const [words] = sectionFeatures([], finding.reads, context.traits, context.observation);
-    if (words && features.has(asYours(words))) context.referred.add(words);
+  if (features.size === 0) return [];
+  for (const words of features.keys()) context.referred.add(words);
+  const sections = listInWords([...new Set([...features.values()].map(({ home }) => AREA_TITLES[home]))]);
+  // Measured, the features this section would have read say something of this palm's own; their
+  // meaning is then pointed to in a few words rather than named a second time.
+  const clauses = context.trim.thinMeasures
+    ? [...features].map(([, { trait }]) => {
+        if (context.measured.has(trait)) return undefined;
+        const clause = proportionInWords(trait, context.traits, context.observation);
+        if (clause) context.measured.add(trait);
+        return clause;
+      })
+    : [];
+  const measured = [...features.keys()].map((words, i) => (clauses[i] ? `${words}, ${clauses[i]}` : words));
+  if (clauses.some(Boolean)) {
+    const shown = measured.length === 2 ? `${measured[0]!}, and ${measured[1]!}` : measured[0]!;
+    return [
+      context.choose.pick(MEASURED_TEMPLATES, `measured.${area}`)(shown),
+      context.choose.pick(SHORT_REFER_BACK, `${area}.refer-back`)(
+        sections,
+        measured.length > 1 || isPlural([...features.keys()][0]!),
+      ),
+    ];
   }
-  return context.choose.pick(REFER_BACK_TEMPLATES, `${area}.refer-back`)(
-    listInWords([...features.keys()]),
-    listInWords([...new Set(features.values())].map((home) => AREA_TITLES[home])),
-  );
+  return [
+    context.choose.pick(REFER_BACK_TEMPLATES, `${area}.refer-back`)(
+      listInWords([...features.keys()].map(asYours)),
+      sections,
+    ),
+  ];
 }
+
+/** After a thin section has measured features another section reads: where their meaning is given. */
+const SHORT_REFER_BACK: readonly ((sections: string, several: boolean) => string)[] = [
+  (sections, several) =>
+    // Section titles hold "&", never "and": an "and" joins two of them.
+    `What ${sections} ${sections.includes(' and ') ? 'say' : 'says'} of ${several ? 'them' : 'it'} holds for this part of life too.`,
+  (sections, several) =>
+    `${several ? 'Their' : 'Its'} meaning is given under ${sections} and applies here as well.`,
+];
 
 /** What the tradition reads in each line, said where a section first leans on it. */
 const LINE_MEANINGS: Record<LineName, string> = {
@@ -415,7 +662,7 @@ const LINE_MEANINGS: Record<LineName, string> = {
 };
 const LINE_INTROS: readonly ((line: string, shape: string, meaning: string) => string)[] = [
   (line, shape, meaning) =>
-    `Your ${line} runs ${shape} in this hand, and it is where the tradition reads ${meaning}.`,
+    `Your ${line} is ${shape} in this hand, and it is where the tradition reads ${meaning}.`,
   (line, shape, meaning) => `In your hand the ${line} is ${shape}, and palmists read ${meaning} in it.`,
   (line, shape, meaning) => `The tradition looks to the ${line} for ${meaning}, and yours is ${shape}.`,
 ];
@@ -427,9 +674,11 @@ const LINE_INTROS: readonly ((line: string, shape: string, meaning: string) => s
 function lineIntros(area: LifeArea, findings: readonly Finding[], context: ReadingContext): string[] {
   const lines = new Set<LineName>([
     ...SECTION_LINES[area],
-    ...findings.flatMap((finding) =>
-      finding.evidence.flatMap((item) => (item.kind === 'line' ? [item.line] : [])),
-    ),
+    ...(context.trim.passingLines
+      ? findings.flatMap((finding) =>
+          finding.evidence.flatMap((item) => (item.kind === 'line' ? [item.line] : [])),
+        )
+      : []),
   ]);
   return [...lines].flatMap((line) => {
     const [words] = sectionFeatures([line], [], context.traits, context.observation);
@@ -442,10 +691,11 @@ function lineIntros(area: LifeArea, findings: readonly Finding[], context: Readi
         .split(', '),
     );
     if (!shape || /line$/.test(shape)) return [];
+    const reach = lineReachInWords(line, context.traits, context.observation);
     return [
       context.choose.pick(LINE_INTROS, `line-intro.${line}`)(
         LINE_NAMES_IN_TEXT[line],
-        shape,
+        reach ? `${shape}, ${reach}` : shape,
         LINE_MEANINGS[line],
       ),
     ];
@@ -453,10 +703,10 @@ function lineIntros(area: LifeArea, findings: readonly Finding[], context: Readi
 }
 
 const THEME_LEADS: readonly ((theme: string, features: string) => string)[] = [
-  (theme, features) =>
-    `Of the threads named at the start, ${theme} shows most clearly here, through ${features}.`,
+  (theme, features) => `Of the opening threads, the clearest here is ${theme}, through ${features}.`,
   (theme, features) => `The thread of ${theme} runs through this part of your life, in ${features}.`,
-  (theme, features) => `Here ${features} carry the thread of ${theme} into this part of life.`,
+  (theme, features) =>
+    `Here ${features} ${isPlural(features) ? 'carry' : 'carries'} the thread of ${theme} into this part of life.`,
 ];
 
 /** A section opens with the theme its features carry, once per theme: the story, then its parts. */
@@ -507,6 +757,8 @@ const THREAD_TEMPLATES: readonly ((
     `The thread of ${theme} in ${features} reaches into ${area} as well: ${practice}.`,
   (features, theme, area, practice) =>
     `For ${area}, what ${features} say of ${theme} comes down to this: ${practice}.`,
+  (features, theme, area, practice) =>
+    `In ${area}, too, the thread of ${theme} in ${features} has its say: ${practice}.`,
 ];
 
 /**
@@ -515,12 +767,20 @@ const THREAD_TEMPLATES: readonly ((
  */
 function threadInto(
   { area, findings, index }: SectionPlan,
-  { story, choose }: ReadingContext,
+  { story, choose, themesTaken, trim }: ReadingContext,
 ): string | undefined {
-  if (findings.length > 0 || story.themes.length === 0) return undefined;
-  const at = index % story.themes.length;
-  const theme = story.themes[at]!;
-  const pole = story.themePoles[at]!;
+  if (findings.length > 0 || !trim.threads) return undefined;
+  // Only a theme that states a pole can be carried into practice; a pull both ways is no advice.
+  const withPoles = story.themes.flatMap((theme, at) => {
+    const [pole] = story.polesByTheme[at] ?? [];
+    return pole ? [{ theme, pole }] : [];
+  });
+  if (withPoles.length === 0) return undefined;
+  const { theme, pole } = withPoles[index % withPoles.length]!;
+  // A theme carried into one more part of life is said once: the same thread twice reads as a template.
+  const key = `thread:${theme.title}`;
+  if (themesTaken.has(key)) return undefined;
+  themesTaken.add(key);
   return choose.pick(THREAD_TEMPLATES, `thread.${area}`)(
     listInWords(theme.features.slice(0, 2)),
     theme.title.toLowerCase(),
@@ -622,12 +882,13 @@ export function howWeReadByArea(
   findings: readonly Finding[],
   observation: PalmObservation,
   areas: readonly LifeArea[],
+  perSection = FINDINGS_PER_SECTION,
 ): Map<LifeArea, HowWeRead> {
   const quoted: string[] = [];
   const linesNoted = new Set<LineName>();
   const byArea = new Map<LifeArea, HowWeRead>();
   for (const area of areas) {
-    const here = findings.filter((finding) => finding.area === area).slice(0, FINDINGS_PER_SECTION);
+    const here = findings.filter((finding) => finding.area === area).slice(0, perSection);
     const measured: string[] = [];
     for (const part of here.flatMap((finding) => finding.measured.flatMap(measurementParts))) {
       if (quoted.some((earlier) => earlier.includes(part) || part.includes(earlier))) continue;
@@ -685,19 +946,53 @@ function visitorQuestionsIn(
       const advice = poles[n] ?? poles[0];
       return [
         /[?!.…]$/.test(quote) ? `You asked: “${quote}”` : `You wrote: “${quote}”.`,
-        // The answer in one breath: what this palm's features say, and what follows for the question.
-        ...joinedInPairs(
-          [
-            choose.pick(QUESTION_ANSWER_OPENERS, `answer.${area}.${n}`)(palm),
-            advice ? choose.pick(POLE_ADVICE[advice], `advice.${area}.${n}`) : undefined,
-          ],
-          choose,
-          `answer.${area}.${n}`,
+        choose.pick(QUESTION_ANSWER_OPENERS, `answer.${area}.${n}`)(
+          palm,
+          named.length !== 1 || isPlural(palm),
         ),
-      ];
+        advice ? adviceFrom(advice, findings, context, `advice.${area}.${n}`) : undefined,
+      ].filter((sentence): sentence is string => Boolean(sentence));
     }),
   ];
 }
+
+/** Whether a feature in words takes a plural verb: "your long fingers", "your thumb and your palm". */
+const isPlural = (words: string) => / and |(?:fingers|creases)$/.test(words);
+
+/**
+ * Advice for the visitor's question from a pole this reading states, said as what the feature
+ * behind it shows: "Your thumb that opens wide speaks of openness, so ask widely …".
+ */
+function adviceFrom(
+  pole: PoleKey,
+  findings: readonly Finding[],
+  { choose, story, traits, observation }: ReadingContext,
+  salt: string,
+): string {
+  const advice = choose.pick(POLE_ADVICE[pole], salt);
+  const said = new Set<string>();
+  for (const finding of [...findings, ...story.findings]) {
+    if (!polesOf(finding.asserts).includes(pole) || said.size === 2) continue;
+    const [words] = sectionFeatures([], finding.reads, traits, observation);
+    if (words) said.add(asYours(words));
+  }
+  if (said.size === 0) return advice;
+  const features = listInWords([...said]);
+  const rest = `${advice.charAt(0).toLowerCase()}${advice.slice(1)}`;
+  return choose.pick(ADVICE_FRAMES, `${salt}.frame`)(features, isPlural(features), POLE_NOUNS[pole], rest);
+}
+
+const ADVICE_FRAMES: readonly ((
+  features: string,
+  plural: boolean,
+  pole: string,
+  advice: string,
+) => string)[] = [
+  (features, plural, pole, advice) =>
+    `${features.charAt(0).toUpperCase()}${features.slice(1)} ${plural ? 'speak' : 'speaks'} of ${pole}, so ${advice}`,
+  (features, _, pole, advice) => `There is ${pole} in ${features}, so ${advice}`,
+  (features, _, pole, advice) => `Going by the ${pole} in ${features}, ${advice}`,
+];
 
 /** The whole local reading: sections and themes composed from the findings, and markers on the palm. */
 export function narrateLocally(

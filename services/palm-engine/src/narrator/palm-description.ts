@@ -202,11 +202,19 @@ export function describePalm(
   features: readonly string[],
   choose: PhraseChooser,
   described: Set<string>,
+  measure: (words: string) => string | undefined = () => undefined,
 ): string | undefined {
-  const seen = features.filter((words) => !described.has(words)).slice(0, FEATURES_PER_SENTENCE);
-  if (seen.length === 0 || (seen.length === 1 && !namesALine(seen[0]!))) return undefined;
+  const unsaid = features.filter((words) => !described.has(words));
+  // A measured trait carries a clause of its own: two of them are as much as one sentence holds.
+  const seen = unsaid.slice(0, unsaid.some((words) => measure(words)) ? 2 : FEATURES_PER_SENTENCE);
+  const measured = seen.map((words) => measure(words));
+  // A trait said alone is said by the finding beside it, unless its measure makes it this hand's own.
+  if (seen.length === 0 || (seen.length === 1 && !namesALine(seen[0]!) && !measured[0])) return undefined;
   for (const words of seen) described.add(words);
-  return choose.pick(TEMPLATES, `described.${seen.length}.${described.size}`)(listInWords(seen));
+  const parts = seen.map((words, i) => (measured[i] ? `${words}, ${measured[i]}` : words));
+  // After a clause, "and" needs its comma, or the clause runs into the next feature.
+  const listed = measured[0] && parts.length === 2 ? `${parts[0]}, and ${parts[1]}` : listInWords(parts);
+  return choose.pick(TEMPLATES, `described.${seen.length}.${described.size}`)(listed);
 }
 
 /**

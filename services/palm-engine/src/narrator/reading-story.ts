@@ -34,12 +34,18 @@ export interface ReadingStory {
   themes: ReadingTheme[];
   /** The poles the themes state, for the checker. */
   themePoles: PoleKey[];
+  /** The poles of each theme, in the themes' order: none for a theme told from a tension. */
+  polesByTheme: PoleKey[][];
 }
 
 export interface Tension {
   axis: AssertionAxis;
+  /** Told as one of the opening themes: the section then leaves it to the theme. */
+  themed?: boolean;
   /** The section that says it: where the stronger side's finding is read. */
   area: LifeArea;
+  /** The two features that pull apart, in words: the stronger side first. */
+  features: readonly [string, string];
   sentence: string;
 }
 
@@ -319,7 +325,239 @@ const KINDRED_POLES: readonly Kindred[] = [
     title: 'Measured',
     text: (f) => `${f} describe a measured way of meeting life: calm, careful and hard to rush.`,
   },
+  {
+    poles: ['mind:imaginative', 'drive:easygoing'],
+    title: 'A free-ranging mind',
+    text: (f) =>
+      `${f} speak of a mind that roams freely: ideas come easily, and they grow best when nothing forces the pace.`,
+  },
+  {
+    poles: ['mind:imaginative', 'risk:cautious'],
+    title: 'Dreams with a plan',
+    text: (f) =>
+      `${f} pair imagination with care: you dream widely, then test the dream before you stake anything on it.`,
+  },
+  {
+    poles: ['mind:imaginative', 'drive:driven'],
+    title: 'A vision pursued',
+    text: (f) => `${f} join imagination to will: once an idea takes hold, you work at it until it is real.`,
+  },
+  {
+    poles: ['mind:imaginative', 'sociability:reserved'],
+    title: 'A private imagination',
+    text: (f) => `${f} point to an inner world rich in ideas that you show to few people.`,
+  },
+  {
+    poles: ['mind:imaginative', 'sociability:open'],
+    title: 'Ideas in company',
+    text: (f) => `${f} speak of a mind that comes alive in company: your ideas grow when you share them.`,
+  },
+  {
+    poles: ['mind:imaginative', 'pace:restless'],
+    title: 'A roving mind',
+    text: (f) => `${f} tell of a mind that likes new ground: fresh ideas and fresh places feed each other.`,
+  },
+  {
+    poles: ['mind:imaginative', 'pace:steady'],
+    title: 'Ideas given time',
+    text: (f) => `${f} speak of imagination given time: ideas that ripen slowly and are carried through.`,
+  },
+  {
+    poles: ['mind:practical', 'drive:driven'],
+    title: 'Getting things done',
+    text: (f) => `${f} speak of a practical will: you see what needs doing, and you see it through.`,
+  },
+  {
+    poles: ['mind:practical', 'risk:bold'],
+    title: 'A doer',
+    text: (f) => `${f} describe a doer: you trust what works and are not afraid to try it.`,
+  },
+  {
+    poles: ['mind:practical', 'pace:steady'],
+    title: 'Step by step',
+    text: (f) => `${f} speak of a builder’s way: practical steps, taken steadily.`,
+  },
+  {
+    poles: ['mind:practical', 'drive:easygoing'],
+    title: 'Plain good sense',
+    text: (f) =>
+      `${f} speak of plain good sense carried lightly: you do what works without making a fight of it.`,
+  },
+  {
+    poles: ['drive:driven', 'sociability:reserved'],
+    title: 'Quiet determination',
+    text: (f) => `${f} speak of quiet determination: you keep your plans to yourself and carry them out.`,
+  },
+  {
+    poles: ['drive:driven', 'sociability:open'],
+    title: 'Bringing others along',
+    text: (f) => `${f} speak of an energy that draws people in: you set a course and bring others with you.`,
+  },
+  {
+    poles: ['drive:driven', 'risk:cautious'],
+    title: 'Careful persistence',
+    text: (f) => `${f} join care to persistence: you prepare well, and then you do not let go.`,
+  },
+  {
+    poles: ['drive:driven', 'feeling:sensitive'],
+    title: 'Heart in the work',
+    text: (f) => `${f} speak of feeling put to work: what moves you, you pursue.`,
+  },
+  {
+    poles: ['drive:driven', 'feeling:even'],
+    title: 'A cool, firm will',
+    text: (f) => `${f} speak of a cool head and a firm will.`,
+  },
+  {
+    poles: ['drive:easygoing', 'sociability:reserved'],
+    title: 'Quiet ease',
+    text: (f) => `${f} speak of a quiet, unforced nature: you keep your own counsel and your own pace.`,
+  },
+  {
+    poles: ['drive:easygoing', 'risk:cautious'],
+    title: 'Waiting for the moment',
+    text: (f) =>
+      `${f} speak of a careful, unhurried way: you would rather wait for the right moment than force one.`,
+  },
+  {
+    poles: ['drive:easygoing', 'feeling:sensitive'],
+    title: 'A gentle touch',
+    text: (f) => `${f} speak of gentleness: you feel much and push little.`,
+  },
+  {
+    poles: ['drive:easygoing', 'pace:restless'],
+    title: 'Free to roam',
+    text: (f) => `${f} speak of a free spirit: you follow what interests you and let the rest go.`,
+  },
+  {
+    poles: ['drive:easygoing', 'pace:steady'],
+    title: 'Calm and constant',
+    text: (f) => `${f} speak of a calm, constant nature that keeps going without strain.`,
+  },
+  {
+    poles: ['risk:bold', 'sociability:open'],
+    title: 'Meeting life head-on',
+    text: (f) => `${f} speak of an outgoing nerve: you meet new people and new chances head-on.`,
+  },
+  {
+    poles: ['risk:bold', 'sociability:reserved'],
+    title: 'A quiet nerve',
+    text: (f) => `${f} speak of a quiet nerve: you decide on your own and act without announcing it.`,
+  },
+  {
+    poles: ['risk:bold', 'feeling:sensitive'],
+    title: 'Daring from the heart',
+    text: (f) => `${f} speak of chances taken for what moves you.`,
+  },
+  {
+    poles: ['risk:bold', 'pace:steady'],
+    title: 'Nerve and constancy',
+    text: (f) => `${f} pair nerve with constancy: you take your chance, then hold your ground.`,
+  },
+  {
+    poles: ['risk:bold', 'feeling:even'],
+    title: 'A calm nerve',
+    text: (f) => `${f} speak of nerve with a cool head: you take a risk without losing your balance.`,
+  },
+  {
+    poles: ['risk:cautious', 'sociability:reserved'],
+    title: 'Guarded',
+    text: (f) => `${f} speak of a guarded nature: slow to trust, slow to commit, and steady once you do.`,
+  },
+  {
+    poles: ['risk:cautious', 'sociability:open'],
+    title: 'Warmth with judgement',
+    text: (f) =>
+      `${f} speak of warmth with good judgement: you welcome people and think twice before you commit.`,
+  },
+  {
+    poles: ['risk:cautious', 'feeling:sensitive'],
+    title: 'A careful heart',
+    text: (f) => `${f} speak of a careful heart: you sense a great deal and commit slowly.`,
+  },
+  {
+    poles: ['risk:cautious', 'pace:restless'],
+    title: 'Change, looked at first',
+    text: (f) =>
+      `${f} speak of a wish for change held by good sense: you move, but only once you have looked ahead.`,
+  },
+  {
+    poles: ['feeling:sensitive', 'pace:steady'],
+    title: 'Deep and steady',
+    text: (f) => `${f} speak of deep feeling kept steady by habit and routine.`,
+  },
+  {
+    poles: ['feeling:sensitive', 'pace:restless'],
+    title: 'Moved by the new',
+    text: (f) => `${f} speak of a feeling nature that new places and faces stir.`,
+  },
+  {
+    poles: ['feeling:even', 'sociability:open'],
+    title: 'Easy warmth',
+    text: (f) => `${f} speak of a calm warmth that puts people at ease.`,
+  },
+  {
+    poles: ['feeling:even', 'sociability:reserved'],
+    title: 'Calm reserve',
+    text: (f) => `${f} speak of a calm, private nature that is hard to ruffle.`,
+  },
+  {
+    poles: ['feeling:even', 'pace:steady'],
+    title: 'Even and steady',
+    text: (f) => `${f} speak of steadiness in feeling and in pace alike.`,
+  },
+  {
+    poles: ['feeling:even', 'pace:restless'],
+    title: 'Calm on the move',
+    text: (f) => `${f} speak of a calm that travels well: you take change in your stride.`,
+  },
+  {
+    poles: ['sociability:open', 'pace:steady'],
+    title: 'Warmth that lasts',
+    text: (f) => `${f} speak of warmth that lasts: you welcome people and stay with them.`,
+  },
+  {
+    poles: ['sociability:reserved', 'pace:restless'],
+    title: 'A private wanderer',
+    text: (f) => `${f} speak of someone who likes to move on their own terms: new places, chosen company.`,
+  },
+  {
+    poles: ['mind:practical', 'sociability:open'],
+    title: 'Sensible company',
+    text: (f) => `${f} speak of good sense that people lean on: practical, and easy to turn to.`,
+  },
+  {
+    poles: ['mind:practical', 'sociability:reserved'],
+    title: 'Quiet competence',
+    text: (f) => `${f} speak of quiet competence: you get on with what works and need no audience for it.`,
+  },
+  {
+    poles: ['mind:practical', 'feeling:sensitive'],
+    title: 'Sense and feeling',
+    text: (f) =>
+      `${f} pair good sense with fine feeling: you notice how things land and what will actually work.`,
+  },
+  {
+    poles: ['mind:imaginative', 'feeling:even'],
+    title: 'A calm imagination',
+    text: (f) => `${f} speak of imagination with a steady hand: ideas come freely without unsettling you.`,
+  },
+  {
+    poles: ['mind:practical', 'pace:restless'],
+    title: 'Practical on the move',
+    text: (f) => `${f} speak of a practical mind that likes variety: you learn by doing, in many places.`,
+  },
 ];
+
+/** A tension told as a theme: a title that holds both sides. */
+const TENSION_TITLES: Record<AssertionAxis, string> = {
+  sociability: 'A selective warmth',
+  pace: 'Two speeds',
+  mind: 'Dreams put to the test',
+  risk: 'Boldness after homework',
+  feeling: 'Calmly carried feeling',
+  drive: 'Effort where it counts',
+};
 
 /** One sentence that holds both sides of an axis: neither pole is stated alone. */
 const TENSION_TEXTS: Record<AssertionAxis, readonly ((a: string, b: string) => string)[]> = {
@@ -395,6 +633,7 @@ export function tellStory(
       tensions.push({
         axis,
         area: kept.area,
+        features: [keptWords, lostWords],
         sentence: choose.pick(TENSION_TEXTS[axis], `tension.${axis}`)(capitalised(keptWords), lostWords),
       });
   }
@@ -403,8 +642,25 @@ export function tellStory(
   const opposed = new Set(
     [...yielded].flatMap((finding) => polesOf(finding.asserts)).filter((pole) => !stated.has(pole)),
   );
-  const { themes, poles } = themesOf(fired, stated, opposed, profile, observation, wordsOf, choose);
-  return { findings, yielded: [...yielded], tensions, themes, themePoles: poles };
+  const { themes, poles, polesByTheme } = themesOf(
+    fired,
+    stated,
+    opposed,
+    profile,
+    observation,
+    wordsOf,
+    choose,
+  );
+  // Where this hand pulls two ways, the pull ties two of its features: a theme in its own right
+  // for a hand with few features that agree, said there once instead of in its section.
+  for (const tension of tensions) {
+    if (themes.length >= MIN_THEMES) break;
+    const [kept, lost] = tension.features;
+    tension.themed = true;
+    themes.push({ title: TENSION_TITLES[tension.axis], text: tension.sentence, features: [kept, lost] });
+    polesByTheme.push([]);
+  }
+  return { findings, yielded: [...yielded], tensions, themes, themePoles: poles, polesByTheme };
 }
 
 /** Where the hand pulls both ways on an axis: the strongest finding of each side. */
@@ -453,7 +709,7 @@ function themesOf(
   observation: PalmObservation,
   wordsOf: (finding: Finding) => string | undefined,
   choose: PhraseChooser,
-): { themes: ReadingTheme[]; poles: PoleKey[] } {
+): { themes: ReadingTheme[]; poles: PoleKey[]; polesByTheme: PoleKey[][] } {
   const statedAxes = new Map([...stated].map((pole) => [pole.split(':')[0], pole]));
   const support = new Map<PoleKey, FeatureSupport[]>();
   for (const finding of fired) {
@@ -511,8 +767,10 @@ function themesOf(
       .sort((x, y) => score(y.chosen) - score(x.chosen) || (x.kin.title < y.kin.title ? -1 : 1));
     for (const { kin, chosen } of pairs) {
       if (picked.length >= MIN_THEMES) break;
+      // One of the two may share an axis with an earlier theme (never its opposite pole: only
+      // poles this reading states have support), so a hand with few poles still ties its features.
       const taken = axesTaken();
-      if (kin.poles.some((pole) => taken.has(pole.split(':')[0]))) continue;
+      if (kin.poles.every((pole) => taken.has(pole.split(':')[0]))) continue;
       if (fresh && chosen.some((item) => used.has(item.words))) continue;
       for (const item of chosen) used.add(item.words);
       picked.push({ poles: [...kin.poles], features: chosen, title: kin.title, text: kin.text });
@@ -522,7 +780,11 @@ function themesOf(
     const words = features.map((item) => item.words);
     return { title, text: text(capitalised(listInWords(words))), features: words };
   });
-  return { themes, poles: picked.flatMap(({ poles }) => poles) };
+  return {
+    themes,
+    poles: picked.flatMap(({ poles }) => poles),
+    polesByTheme: picked.map(({ poles }) => [...poles]),
+  };
 }
 
 const score = (features: readonly FeatureSupport[]) =>

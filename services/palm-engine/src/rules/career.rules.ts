@@ -430,6 +430,7 @@ export const CAREER_RULES = defineRules('career', [
   },
   {
     id: 'career.head.start.joined',
+    asserts: { risk: 'cautious' },
     evidence: [head, onLine('life')],
     when: (p) => p.traits.headStart === 'joined-to-life',
     weight: 0.7,
@@ -443,6 +444,7 @@ export const CAREER_RULES = defineRules('career', [
   },
   {
     id: 'career.head.start.apart',
+    asserts: { risk: 'bold' },
     evidence: [head, onLine('life')],
     when: (p) => p.traits.headStart === 'apart-from-life',
     weight: 0.75,
@@ -456,6 +458,7 @@ export const CAREER_RULES = defineRules('career', [
   },
   {
     id: 'career.head.end.level',
+    asserts: { mind: 'practical' },
     evidence: [head],
     when: (p) => p.traits.headEnd === 'level',
     weight: 0.7,
@@ -469,6 +472,7 @@ export const CAREER_RULES = defineRules('career', [
   },
   {
     id: 'career.fate.start.wrist',
+    asserts: { drive: 'driven' },
     evidence: [fate],
     when: (p) => p.traits.fateStart === 'wrist',
     weight: 0.75,
@@ -482,6 +486,7 @@ export const CAREER_RULES = defineRules('career', [
   },
   {
     id: 'career.fate.start.life',
+    asserts: { drive: 'driven' },
     evidence: [fate, onLine('life')],
     when: (p) => p.traits.fateStart === 'life-line',
     weight: 0.7,
@@ -495,6 +500,7 @@ export const CAREER_RULES = defineRules('career', [
   },
   {
     id: 'career.fate.start.moon',
+    asserts: { sociability: 'open' },
     evidence: [fate],
     when: (p) => p.traits.fateStart === 'moon-mount',
     weight: 0.7,

@@ -379,6 +379,7 @@ export const HEALTH_RULES = defineRules('health', [
   },
   {
     id: 'health.life.arc.wide',
+    asserts: { pace: 'restless' },
     evidence: [life],
     when: (p) => p.traits.lifeArc === 'wide',
     weight: 0.75,
@@ -392,6 +393,7 @@ export const HEALTH_RULES = defineRules('health', [
   },
   {
     id: 'health.life.arc.medium',
+    asserts: { pace: 'steady' },
     evidence: [life],
     when: (p) => p.traits.lifeArc === 'medium',
     weight: 0.6,
@@ -405,6 +407,7 @@ export const HEALTH_RULES = defineRules('health', [
   },
   {
     id: 'health.life.arc.narrow',
+    asserts: { pace: 'steady', sociability: 'reserved' },
     evidence: [life],
     when: (p) => p.traits.lifeArc === 'narrow',
     weight: 0.65,

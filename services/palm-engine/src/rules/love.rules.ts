@@ -410,6 +410,7 @@ export const LOVE_RULES = defineRules('love', [
   },
   {
     id: 'love.heart.end.between',
+    asserts: { feeling: 'even' },
     evidence: [heart],
     when: (p) => p.traits.heartEnd === 'between-jupiter-and-saturn',
     weight: 0.75,
@@ -423,6 +424,7 @@ export const LOVE_RULES = defineRules('love', [
   },
   {
     id: 'love.heart.end.saturn',
+    asserts: { sociability: 'reserved' },
     evidence: [heart],
     when: (p) => p.traits.heartEnd === 'under-saturn',
     weight: 0.65,

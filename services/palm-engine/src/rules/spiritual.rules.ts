@@ -372,6 +372,7 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
   },
   {
     id: 'spiritual.head.end.moon',
+    asserts: { mind: 'imaginative' },
     evidence: [onLine('head')],
     when: (p) => p.traits.headEnd === 'toward-moon',
     weight: 0.75,
