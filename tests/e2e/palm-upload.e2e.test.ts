@@ -169,6 +169,11 @@ describe('choosing a palm photo', () => {
         page,
         palmPhotos().find((file) => file.includes('pos_19_'))!,
       );
+      // The check of the new photo may not have started yet: wait for the old advice to go, not for a
+      // "Checking" line that may still be to come.
+      await page
+        .getByText(/You can choose another photo or take one with the camera/)
+        .waitFor({ state: 'detached', timeout: 30_000 });
       await page.getByText('Checking your photo…').waitFor({ state: 'hidden', timeout: 30_000 });
       expect(await page.getByText(/You can choose another photo or take one with the camera/).count()).toBe(
         0,

@@ -1,7 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { readingSubmissionSchema, type ReadingResult, type ReadingSubmission } from '@palm/contracts';
+import type { ReadingResult, ReadingSubmission } from '@palm/contracts';
 import { normalisePalmPhoto } from '@palm/palm-photo';
+import { submission as answers } from '../../../tests/support/palm-fixtures';
 import { PALMS_DIR as PALMS } from '../../../tests/support/palm-photos';
 import { writeBenchmarkSection } from '../../../bench/support/benchmarks-doc';
 import { machineLoad, median } from '../../../bench/support/stats';
@@ -26,17 +27,6 @@ import { traitsFromProfile } from '../src/rules/palm-traits';
  * `-- --top N` the N most repeated sentences; either leaves docs/benchmarks.md as it is.
  */
 const TARGETS = { medianShared: 0.25, maxSentenceShare: 0.2, openers: 2, words: [450, 700] } as const;
-
-const answers = (fields: Partial<ReadingSubmission>): ReadingSubmission =>
-  readingSubmissionSchema.parse({
-    dominantHand: 'right',
-    age: '26-35',
-    maritalStatus: 'single',
-    hasChildren: 'no',
-    focusAreas: ['love', 'career'],
-    flowResponses: {},
-    ...fields,
-  });
 
 /** Visitors: the defaults only (nothing given), and flows that asked some questions. */
 const VISITORS: Record<string, { submission: ReadingSubmission; gave: boolean }> = {

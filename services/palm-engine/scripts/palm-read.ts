@@ -88,12 +88,14 @@ function describe(reading: ReadingResult, engineName: string, ms: number): strin
       `  basis: ${section.basis.join(' | ')}`,
     ].join('\n'),
   );
+  // The reading opens with its themes, as the report does.
+  const themes = (reading.themes ?? []).map((theme) => `## ${theme.title}\n${theme.text}`);
   const markers = reading.visual_markers.map(
     (marker) =>
       `  ${marker.label.padEnd(42)} (${marker.coordinates.x.toFixed(1)}, ${marker.coordinates.y.toFixed(1)}) ` +
       `${marker.style}`,
   );
-  return `${[`Read by ${engineName} in ${ms} ms`, ...sections, `Markers:\n${markers.join('\n')}`].join('\n\n')}\n`;
+  return `${[`Read by ${engineName} in ${ms} ms`, ...themes, ...sections, `Markers:\n${markers.join('\n')}`].join('\n\n')}\n`;
 }
 
 await main();

@@ -8,7 +8,7 @@ import type {
   PalmObservation,
 } from '../palm-observation';
 import { LINE_CONFIDENCE } from './palm-profile';
-import { measuresOf, type ProfileMeasure } from './profile-measures';
+import { measuresOf, PROFILE_MEASURES, type ProfileMeasure } from './profile-measures';
 import { TRAIT_RELIABILITY } from './trait-reliability.recorded';
 
 /**
@@ -27,14 +27,8 @@ export const MIN_FRAMES_SEEING = 2;
  * The measures that say whose hand it is, not how it is held: the finger spread and the thumb's
  * opening are pose, and a frame may differ in them as much as it likes.
  */
-const IDENTITY_MEASURES: readonly ProfileMeasure[] = [
-  'palmRatio',
-  'middleToPalm',
-  'indexToRing',
-  'littleToRingTopJoint',
-  'middleToIndexAndRing',
-  'thumbToPalm',
-];
+const POSE_MEASURES: readonly ProfileMeasure[] = ['thumbAngle', 'fingerSpreadDegrees'];
+const IDENTITY_MEASURES = PROFILE_MEASURES.filter((measure) => !POSE_MEASURES.includes(measure));
 
 /**
  * Two photos of one hand differ in each identity measure by about √2 noise widths (the recorded
