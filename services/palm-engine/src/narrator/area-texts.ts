@@ -141,7 +141,7 @@ export const UNSEEN_LINE_NOTES: readonly ((lines: string, several: boolean, show
   (lines, _several, shown) =>
     `Your ${lines} did not show clearly in this photo, which is common with fainter lines or soft light, so this part rests on ${shown}.`,
   (lines, several, shown) =>
-    `We could not make out your ${lines} in this photo and would rather leave ${several ? 'them' : 'it'} out than guess; here ${shown} speak instead.`,
+    `We could not make out your ${lines} in this photo and would rather leave ${several ? 'them' : 'it'} out than guess; here we read ${shown} instead.`,
   (lines, several, shown) =>
     `This photo did not show your ${lines} clearly enough to read ${several ? 'them' : 'it'}, so for this part we lean on ${shown}.`,
 ];

@@ -793,7 +793,7 @@ const WHOLE_HAND_TEMPLATES: readonly ((threads: string) => string)[] = [
   (threads) =>
     `Read as a whole, as the tattva tradition reads a hand, yours comes back again and again to ${threads}: that is where its lessons lie.`,
   (threads) =>
-    `Seen as one hand rather than in parts, yours keeps returning to ${threads}, the threads named at the start of this reading.`,
+    `Seen as one hand rather than in parts, yours keeps returning to what the start of this reading named: ${threads}.`,
 ];
 
 /**
