@@ -7,7 +7,14 @@ import type { ActiveFlow } from '@palm/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PALMS_DIR } from '../support/palm-photos';
-import { launchChromium, openVisitorPage, PHONE, visible, type VisitorPage } from './support/browser';
+import {
+  launchChromium,
+  openVisitorPage,
+  PHONE,
+  saveScreenshot,
+  visible,
+  type VisitorPage,
+} from './support/browser';
 import { startProduct, type RunningProduct } from './support/product';
 import {
   answerQuestions,
@@ -156,6 +163,7 @@ describe('guided capture with a camera', () => {
       expect(taken.at - settled.at, JSON.stringify(seen)).toBeLessThan(5_000);
 
       await visible(page.getByRole('img', { name: 'The photo of your right palm' }));
+      await saveScreenshot(page, 'capture-review');
       await page.getByRole('button', { name: 'Use this photo', exact: true }).click();
       await visible(page.getByRole('img', { name: 'Preview of your right palm photo' }));
       await nextButton(page)
@@ -191,6 +199,7 @@ describe('guided capture with a camera', () => {
         expect(seen.map((entry) => entry.hint)).not.toContain('review');
         expect(seen.map((entry) => entry.hint)).not.toContain('ready');
         await visible(page.getByRole('status').getByText(words, { exact: true }));
+        await saveScreenshot(page, `capture-hint-${video}`);
       });
     });
   }

@@ -62,6 +62,13 @@ export default function GuidedCamera({ hand, onAccept, onClose, onUnavailable }:
   const reviewUrl = useObjectUrl(phase.kind === 'review' ? phase.photo : undefined);
   const callbacks = useRef({ onUnavailable });
   callbacks.current = { onUnavailable };
+  const sectionRef = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    // On a phone the camera opens below the question: bring the video, its hint and its buttons
+    // into view together, or the visitor holds up a hand to coaching they cannot see.
+    sectionRef.current?.scrollIntoView?.({ block: 'start', behavior: 'instant' });
+  }, []);
 
   useEffect(() => {
     let stopped = false;
@@ -136,6 +143,7 @@ export default function GuidedCamera({ hand, onAccept, onClose, onUnavailable }:
 
   return (
     <section
+      ref={sectionRef}
       className="guided-camera"
       aria-label={`Camera for a photo of your ${hand} palm`}
       // Frames analysed so far: bench:web reads the live analysis rate from it.
