@@ -57,6 +57,11 @@ function parseProblem(bodyText: string): ProblemBody | null {
   return null;
 }
 
+/** The spec's error rule, shared by `fetch` and XHR responses so both raise the same ApiError. */
+function apiErrorFrom(status: number, statusText: string, bodyText: string): ApiError {
+  return new ApiError(status, `${status}: ${bodyText || statusText}`, bodyText, parseProblem(bodyText));
+}
+
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const { timeoutMs, signal, ...init } = options;
   const controller = new AbortController();
@@ -78,15 +83,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
       ...init,
       signal: controller.signal,
     });
-    if (!response.ok) {
-      const bodyText = await response.text();
-      throw new ApiError(
-        response.status,
-        `${response.status}: ${bodyText || response.statusText}`,
-        bodyText,
-        parseProblem(bodyText),
-      );
-    }
+    if (!response.ok) throw apiErrorFrom(response.status, response.statusText, await response.text());
     // 204 No Content (logout, session check) has no body to parse.
     if (response.status === 204) return undefined as T;
     return (await response.json()) as T;
@@ -128,14 +125,7 @@ export function apiUpload<T>(
     xhr.addEventListener('load', () => {
       const bodyText = xhr.responseText;
       if (xhr.status < 200 || xhr.status >= 300) {
-        reject(
-          new ApiError(
-            xhr.status,
-            `${xhr.status}: ${bodyText || xhr.statusText}`,
-            bodyText,
-            parseProblem(bodyText),
-          ),
-        );
+        reject(apiErrorFrom(xhr.status, xhr.statusText, bodyText));
         return;
       }
       try {

@@ -103,20 +103,24 @@ export function FlowList() {
   const [trafficFlow, setTrafficFlow] = useState<AdminFlow | null>(null);
   const refetchFlows = () => queryClient.invalidateQueries({ queryKey: [ADMIN_FLOWS_PATH] });
 
+  // Go Live / Disable and the traffic dialog change the same status, so they report it alike.
+  const statusUpdated = () => {
+    void refetchFlows();
+    toast({ title: 'Flow status updated successfully' });
+  };
+  const statusFailed = (error: Error) =>
+    toast({
+      title: 'Failed to update flow status',
+      description: describeError(error, 'Please try again.'),
+      variant: 'destructive',
+    });
+
   const toggle = useMutation({
     // Spec §4: from the list, Go Live means 100 % and Disable 0 %.
     mutationFn: (flow: AdminFlow) =>
       toggleFlowLive(flow.id, { isLive: !flow.isLive, trafficPercentage: flow.isLive ? 0 : 100 }),
-    onSuccess: () => {
-      void refetchFlows();
-      toast({ title: 'Flow status updated successfully' });
-    },
-    onError: (error) =>
-      toast({
-        title: 'Failed to update flow status',
-        description: describeError(error, 'Please try again.'),
-        variant: 'destructive',
-      }),
+    onSuccess: statusUpdated,
+    onError: statusFailed,
   });
 
   // The same "Set Traffic Percentage" dialog as the flow's own page, so the warning below can be acted on here.
@@ -125,15 +129,9 @@ export function FlowList() {
       toggleFlowLive(flow.id, { isLive: true, trafficPercentage }),
     onSuccess: () => {
       setTrafficFlow(null);
-      void refetchFlows();
-      toast({ title: 'Flow status updated successfully' });
+      statusUpdated();
     },
-    onError: (error) =>
-      toast({
-        title: 'Failed to update flow status',
-        description: describeError(error, 'Please try again.'),
-        variant: 'destructive',
-      }),
+    onError: statusFailed,
   });
 
   const remove = useMutation({

@@ -57,21 +57,23 @@ async function withStore<T>(
 
 const storageAvailable = () => typeof indexedDB !== 'undefined' && typeof sessionStorage !== 'undefined';
 
-/** Whether this tab holds a wizard in progress for this flow version (answered synchronously, so a fresh start renders at once). */
-export function hasSavedWizard(flow: ActiveFlow): boolean {
-  if (!storageAvailable()) return false;
-  const raw = sessionStorage.getItem(SESSION_KEY);
-  if (!raw) return false;
-  const saved = JSON.parse(raw) as SavedAnswers;
-  return saved.flowId === flow.id && saved.flowVersion === flow.version;
-}
-
-export async function loadWizard(flow: ActiveFlow): Promise<SavedWizard | undefined> {
+/** This tab's saved step and answers, when they are for this flow version. */
+function savedAnswersFor(flow: ActiveFlow): SavedAnswers | undefined {
   if (!storageAvailable()) return undefined;
   const raw = sessionStorage.getItem(SESSION_KEY);
   if (!raw) return undefined;
   const saved = JSON.parse(raw) as SavedAnswers;
-  if (saved.flowId !== flow.id || saved.flowVersion !== flow.version) return undefined;
+  return saved.flowId === flow.id && saved.flowVersion === flow.version ? saved : undefined;
+}
+
+/** Whether this tab holds a wizard in progress for this flow version (answered synchronously, so a fresh start renders at once). */
+export function hasSavedWizard(flow: ActiveFlow): boolean {
+  return savedAnswersFor(flow) !== undefined;
+}
+
+export async function loadWizard(flow: ActiveFlow): Promise<SavedWizard | undefined> {
+  const saved = savedAnswersFor(flow);
+  if (!saved) return undefined;
   const responses = new Map<number, AnswerResponse>(saved.answers);
   const photo = (await withStore('readonly', (store) => store.get(PHOTO_KEY) as IDBRequest<unknown>)) as
     SavedPhoto | undefined;
