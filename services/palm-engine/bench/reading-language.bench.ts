@@ -9,13 +9,10 @@ import { machineLoad, median } from '../../../bench/support/stats';
 import { createPalmObserver } from '../src/observer';
 import { isFixedLine } from '../src/narrator/area-texts';
 import { composeReading } from '../src/narrator/local-narrator';
-import { phraseChooserFor } from '../src/narrator/phrase-chooser';
-import { contradictionsIn, tellStory } from '../src/narrator/reading-story';
+import { contradictionsIn } from '../src/narrator/reading-story';
 import type { PalmObservation } from '../src/palm-observation';
 import { palmProfileOf } from '../src/profile/palm-profile';
-import { profiledObservation } from '../src/profile/profiled-lines';
 import { interpret } from '../src/rules/interpret';
-import { traitsFromProfile } from '../src/rules/palm-traits';
 
 /**
  * `npm run bench:language`: the local reading as a person reads it, over every shared palm (one
@@ -119,14 +116,7 @@ function readOne(
 ): Read {
   const profile = palmProfileOf(observation);
   const fired = interpret(observation, submission, undefined, profile);
-  const { sections, themes } = composeReading(fired, observation, submission, profile);
-  const story = tellStory(
-    fired,
-    profiledObservation(profile, observation),
-    profile,
-    traitsFromProfile(profile, observation),
-    phraseChooserFor(observation),
-  );
+  const { sections, themes, story } = composeReading(fired, observation, submission, profile);
   return {
     hand: path.relative(PALMS, file),
     visitor,

@@ -3,6 +3,7 @@ import {
   type LifeArea,
   type PalmProfile,
   type ReadingResult,
+  type ReadingSection,
   type ReadingSubmission,
 } from '@palm/contracts';
 import { sanitiseReadingResult } from '@palm/platform';
@@ -16,7 +17,7 @@ import {
 import { lineTraces } from './markers/line-traces';
 import { linkMarkers, palmMarkers } from './markers/palm-markers';
 import { timelineSection } from './narrator/life-timeline';
-import { composeSections, howWeReadByArea, LocalNarrator } from './narrator/local-narrator';
+import { composeReading, howWeReadByArea, LocalNarrator } from './narrator/local-narrator';
 import type { NarrationInput, Narrator } from './narrator/narrator';
 import { phraseChooserFor } from './narrator/phrase-chooser';
 import { tellStory } from './narrator/reading-story';
@@ -110,7 +111,7 @@ export class PalmReadingEngine implements ReadingEngine {
       visual_markers: linkMarkers(palmMarkers(palm, findings), findings, sections),
       line_traces: lineTraces(palm),
       profile,
-      shared: this.palmOnly(observation, submission, profile),
+      shared: this.palmOnly(observation, submission, profile, palm, timeline),
     });
   }
 
@@ -123,23 +124,20 @@ export class PalmReadingEngine implements ReadingEngine {
     observation: PalmObservation,
     submission: ReadingSubmission,
     profile: PalmProfile,
+    // The owner's: both derive from the palm alone, so they are not worked out again.
+    palm: PalmObservation,
+    timeline: ReadingSection | undefined,
   ): NonNullable<ReadingResult['shared']> {
     const withoutAnswers = palmOnlySubmission(submission);
     const fired = interpret(observation, withoutAnswers, PALM_ONLY_RULES, profile);
-    const palm = profiledObservation(profile, observation);
-    const { findings, themes } = tellStory(
-      fired,
-      palm,
-      profile,
-      traitsFromProfile(profile, observation),
-      phraseChooserFor(observation),
-    );
-    const timeline = timelineSection(palm);
-    const sections = [
-      ...composeSections(fired, observation, withoutAnswers, profile),
-      ...(timeline ? [timeline] : []),
-    ];
-    return { sections, themes, visual_markers: linkMarkers(palmMarkers(palm, findings), findings, sections) };
+    // One story: the sections, the themes and the markers' findings all come from it.
+    const { sections: composed, themes, story } = composeReading(fired, observation, withoutAnswers, profile);
+    const sections = [...composed, ...(timeline ? [timeline] : [])];
+    return {
+      sections,
+      themes,
+      visual_markers: linkMarkers(palmMarkers(palm, story.findings), story.findings, sections),
+    };
   }
 
   /**

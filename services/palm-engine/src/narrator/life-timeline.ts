@@ -1,4 +1,5 @@
 import type { ReadingSection } from '@palm/contracts';
+import { MIDDLE, WRIST } from '@palm/hand-pose';
 import type { LineObservation, PalmObservation, Point } from '../palm-observation';
 import { phraseChooserFor, type PhraseChooser } from './phrase-chooser';
 
@@ -14,16 +15,13 @@ const FATE_AGES = { wrist: 0, head: 35, heart: 49, top: 70 } as const;
 
 const TIMELINE_AREA = 'timeline';
 
-const WRIST = 0;
-const MIDDLE_KNUCKLE = 9;
-
 const tracedWell = (line: LineObservation | undefined): line is LineObservation & { trace: Point[] } =>
   Boolean(line?.seen && line.confidence >= TIMELINE_CONFIDENCE && line.trace && line.trace.length >= 2);
 
 /** How far up the palm a point lies: 0 at the wrist, 1 at the middle finger's knuckle. */
 function palmLevel(observation: PalmObservation): (point: Point) => number {
   const wrist = observation.landmarks[WRIST]!;
-  const knuckle = observation.landmarks[MIDDLE_KNUCKLE]!;
+  const knuckle = observation.landmarks[MIDDLE[0]]!;
   const axis = { x: knuckle.x - wrist.x, y: knuckle.y - wrist.y };
   const lengthSquared = axis.x ** 2 + axis.y ** 2 || 1;
   return (point) => ((point.x - wrist.x) * axis.x + (point.y - wrist.y) * axis.y) / lengthSquared;

@@ -149,6 +149,8 @@ export interface ComposedReading {
   themes: ReadingTheme[];
   /** The findings the reading states: what its markers may point at. */
   findings: readonly Finding[];
+  /** The story the sections were told from, so a caller needing its findings need not tell it again. */
+  story: ReadingStory;
 }
 
 /**
@@ -237,6 +239,7 @@ export function composeReading(
     findings: areas.flatMap((area) =>
       findings.filter((finding) => finding.area === area).slice(0, perSection),
     ),
+    story,
   };
 }
 
