@@ -3,7 +3,7 @@ import { readFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { createLogger } from '@palm/platform';
 import { startEmbedded } from '@palm/gateway';
 import { ROOT, writeBenchmarkSection } from './support/benchmarks-doc';
@@ -41,7 +41,33 @@ interface TransferredResponse {
   url: string;
   type: string;
   encoding: string;
+  cacheControl: string;
   bytes: number;
+}
+
+/**
+ * Each response this page's session finishes loading, as it went over the wire (encoded bytes),
+ * filled in as the page loads; Network.enable is the caller's, once it wants them counted.
+ */
+function recordTransfers(cdp: CDPSession): TransferredResponse[] {
+  const seen = new Map<string, Omit<TransferredResponse, 'bytes'>>();
+  const responses: TransferredResponse[] = [];
+  cdp.on('Network.responseReceived', (event) => {
+    const headers = Object.fromEntries(
+      Object.entries(event.response.headers).map(([name, value]) => [name.toLowerCase(), String(value)]),
+    );
+    seen.set(event.requestId, {
+      url: new URL(event.response.url).pathname,
+      type: event.type ?? 'Other',
+      encoding: headers['content-encoding'] ?? 'identity',
+      cacheControl: headers['cache-control'] ?? '',
+    });
+  });
+  cdp.on('Network.loadingFinished', (event) => {
+    const response = seen.get(event.requestId);
+    if (response) responses.push({ ...response, bytes: event.encodedDataLength });
+  });
+  return responses;
 }
 
 interface ThrottledLoad extends LoadTiming {
@@ -158,22 +184,7 @@ async function throttledLoad(browser: Browser, url: string, uncompressed = false
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
-    const seen = new Map<string, Omit<TransferredResponse, 'bytes'>>();
-    const responses: TransferredResponse[] = [];
-    cdp.on('Network.responseReceived', (event) => {
-      const headers = Object.fromEntries(
-        Object.entries(event.response.headers).map(([name, value]) => [name.toLowerCase(), String(value)]),
-      );
-      seen.set(event.requestId, {
-        url: new URL(event.response.url).pathname,
-        type: event.type ?? 'Other',
-        encoding: headers['content-encoding'] ?? 'identity',
-      });
-    });
-    cdp.on('Network.loadingFinished', (event) => {
-      const response = seen.get(event.requestId);
-      if (response) responses.push({ ...response, bytes: event.encodedDataLength });
-    });
+    const responses = recordTransfers(cdp);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
@@ -197,7 +208,7 @@ interface CameraFigures {
   framesPerSecond: number;
   frames: number;
   /** What opening the camera fetched: the hand model, the WASM backend and the scripts that run them. */
-  responses: (TransferredResponse & { cacheControl: string })[];
+  responses: TransferredResponse[];
 }
 
 /**
@@ -217,23 +228,7 @@ async function guidedCamera(url: string, video: string): Promise<CameraFigures> 
     const flow = await fetchActiveFlow(url);
     await reachPhotoStep(page, flow, { ...DEFAULT_ANSWERS, palm: '' });
     const cdp = await context.newCDPSession(page);
-    const seen = new Map<string, Omit<TransferredResponse, 'bytes'> & { cacheControl: string }>();
-    const responses: CameraFigures['responses'] = [];
-    cdp.on('Network.responseReceived', (event) => {
-      const headers = Object.fromEntries(
-        Object.entries(event.response.headers).map(([name, value]) => [name.toLowerCase(), String(value)]),
-      );
-      seen.set(event.requestId, {
-        url: new URL(event.response.url).pathname,
-        type: event.type ?? 'Other',
-        encoding: headers['content-encoding'] ?? 'identity',
-        cacheControl: headers['cache-control'] ?? '',
-      });
-    });
-    cdp.on('Network.loadingFinished', (event) => {
-      const response = seen.get(event.requestId);
-      if (response) responses.push({ ...response, bytes: event.encodedDataLength });
-    });
+    const responses = recordTransfers(cdp);
     await cdp.send('Network.enable');
     await page.getByRole('button', { name: 'Take Photo', exact: true }).click();
     const camera = page.locator('[data-analysed-frames]');

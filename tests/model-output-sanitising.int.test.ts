@@ -9,7 +9,7 @@ import { createLogger } from '@palm/platform';
 import { startEmbedded, type EmbeddedProduct } from '@palm/gateway';
 import { startOpenAIStub, type OpenAIStub } from './support/openai-stub';
 import { hostileVisualAnalysis } from './support/hostile-model-output';
-import { palmPhotos, submitReading, TEST_OWNER_COOKIE } from './support/palm-photos';
+import { palmPhotos, submitReading, TEST_OWNER_COOKIE, TEST_OWNER_TOKEN } from './support/palm-photos';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 
 /** Issue #27 §7: what got through the regex sanitiser, and what it must never let through. */
@@ -138,7 +138,7 @@ describe('model output on its way from the AI worker to the reading service', ()
       result: JSON.stringify(legacy),
       completed_at: db.fn.now(),
       // The test browser owns it: a reading is private to its owner unless shared.
-      owner_hash: createHash('sha256').update(TEST_OWNER_COOKIE.slice('palm_owner='.length)).digest('hex'),
+      owner_hash: createHash('sha256').update(TEST_OWNER_TOKEN).digest('hex'),
     });
     expect(JSON.stringify(await storedResult(id))).toMatch(ACTIVE);
 

@@ -2,7 +2,13 @@ import path from 'node:path';
 import type { ActiveFlow, ReadingView } from '@palm/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { palmPhotos, readPhoto, submitReading } from '../support/palm-photos';
+import {
+  palmPhotos,
+  readPhoto,
+  submitReading,
+  TEST_OWNER_COOKIE,
+  TEST_OWNER_TOKEN,
+} from '../support/palm-photos';
 import { seriousAxeViolations } from './support/axe';
 import {
   DESKTOP,
@@ -48,15 +54,16 @@ let product: RunningProduct;
 let browser: Browser;
 let flow: ActiveFlow;
 const readings = new Map<string, ReadingView>();
-/** Reading id → its owner cookie: a reading opens only in its owner's browser until it is shared. */
-const ownerTokens = new Map<string, string>();
+/**
+ * The owner cookie of submitReading's browser, which made every reading here: a reading opens only
+ * in its owner's browser until it is shared.
+ */
+const ownerCookie = () => ({ name: 'palm_owner', value: TEST_OWNER_TOKEN, url: product.url });
 
-/** A visitor page holding the owner cookie of reading `id`, as the browser that made it would. */
-async function openAsOwner(viewport: Viewport, id: string) {
+/** A visitor page holding the readings' owner cookie, as the browser that made them would. */
+async function openAsOwner(viewport: Viewport) {
   const visitor = await openVisitorPage(browser, product.url, viewport);
-  await visitor.page
-    .context()
-    .addCookies([{ name: 'palm_owner', value: ownerTokens.get(id)!, url: product.url }]);
+  await visitor.page.context().addCookies([ownerCookie()]);
   return visitor;
 }
 
@@ -70,10 +77,8 @@ beforeAll(async () => {
     });
     expect(response.status, name).toBe(200);
     const { id } = (await response.json()) as { id: string };
-    const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0]!;
-    ownerTokens.set(id, cookie.slice(cookie.indexOf('=') + 1));
     const view = (await (
-      await fetch(`${product.url}/api/reading/${id}`, { headers: { Cookie: cookie } })
+      await fetch(`${product.url}/api/reading/${id}`, { headers: { Cookie: TEST_OWNER_COOKIE } })
     ).json()) as ReadingView;
     expect(view.status, name).toBe('completed');
     readings.set(name, view);
@@ -87,7 +92,7 @@ afterAll(async () => {
 
 async function openReport(viewport: Viewport, name: string) {
   const view = readings.get(name)!;
-  const visitor = await openAsOwner(viewport, view.id);
+  const visitor = await openAsOwner(viewport);
   await visitor.page.goto(`/report/${view.id}`);
   await visible(visitor.page.getByText('Reading Complete'));
   await visitor.page.locator('.palm-figure__image').evaluate((image: PageElement) => image.decode?.());
@@ -139,7 +144,7 @@ describe('markers on the report', () => {
 
   it('are laid out on the photo once it has arrived, not on the empty frame before it', async () => {
     const view = readings.get(SHOWCASE)!;
-    const visitor = await openAsOwner(NARROW, view.id);
+    const visitor = await openAsOwner(NARROW);
     const { page } = visitor;
     try {
       const photoRequest = await holdRequests(page, `**${view.palmUrl!}`, 'GET');
@@ -306,7 +311,7 @@ describe('the report on a phone (390 px)', () => {
     });
     const { id } = readings.get(name)!;
     // The browser that made the reading: only it opens the report until the reading is shared.
-    await context.addCookies([{ name: 'palm_owner', value: ownerTokens.get(id)!, url: product.url }]);
+    await context.addCookies([ownerCookie()]);
     const page = await context.newPage();
     await page.goto(`/report/${id}`);
     await visible(page.getByText('Reading Complete'));

@@ -24,7 +24,8 @@ export const readPhoto = (file: string) => readFile(file);
  * The owner cookie of the one browser these tests stand for: a reading opens only to its owner
  * until it is shared, so what submitReading makes, GETs with this cookie see.
  */
-export const TEST_OWNER_COOKIE = `palm_owner=${'t'.repeat(43)}`;
+export const TEST_OWNER_TOKEN = 't'.repeat(43);
+export const TEST_OWNER_COOKIE = `palm_owner=${TEST_OWNER_TOKEN}`;
 
 /** POSTs a reading the way the web app does, from TEST_OWNER_COOKIE's browser; `async` asks for 202 at once. */
 export async function submitReading(

@@ -11,7 +11,7 @@ import {
   startStripeStandIn,
   type StripeStandIn,
 } from '../../../tests/support/stripe-stand-in';
-import { startReadingHarness, type ReadingHarness } from './reading-test-harness';
+import { postReading, startReadingHarness, type ReadingHarness } from './reading-test-harness';
 
 /** Words that appear only in the parts the free preview must not send. */
 const LOCKED = [
@@ -75,12 +75,8 @@ beforeAll(async () => {
 afterAll(() => stripe.close());
 
 async function makeReading(harness: ReadingHarness, fields: Record<string, string> = {}) {
-  const body = new FormData();
-  body.append('palmImage', new Blob([new Uint8Array(palm)], { type: 'image/jpeg' }), 'palm.jpg');
-  for (const [name, value] of Object.entries(fields)) body.append(name, value);
-  const response = await fetch(`${harness.url}/api/reading`, { method: 'POST', body });
-  const { id } = (await response.json()) as { id: string };
-  return { id, cookie: (response.headers.get('set-cookie') ?? '').split(';')[0]! };
+  const { id, cookie } = await postReading(harness.url, palm, { fields });
+  return { id, cookie };
 }
 
 describe('paid unlock with Stripe settings', () => {

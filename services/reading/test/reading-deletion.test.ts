@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReadingHarness, type ReadingHarness } from './reading-test-harness';
+import { postReading, startReadingHarness, type ReadingHarness } from './reading-test-harness';
 import { samplePalmJpeg } from '../../../tests/support/sample-report';
 
 let harness: ReadingHarness;
@@ -17,12 +17,9 @@ beforeAll(async () => {
 afterAll(() => harness.close());
 
 async function makeReading() {
-  const body = new FormData();
-  body.append('palmImage', new Blob([new Uint8Array(palm)], { type: 'image/jpeg' }), 'palm.jpg');
-  const response = await fetch(`${harness.url}/api/reading`, { method: 'POST', body });
+  const { response, id, cookie } = await postReading(harness.url, palm);
   expect(response.status).toBe(200);
-  const { id } = (await response.json()) as { id: string };
-  return { id, cookie: (response.headers.get('set-cookie') ?? '').split(';')[0]! };
+  return { id, cookie };
 }
 
 const call = (pathname: string, cookie?: string, method = 'GET') =>

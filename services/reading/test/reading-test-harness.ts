@@ -50,6 +50,28 @@ export const SAMPLE_RESULT: ReadingResult = {
   },
 };
 
+/**
+ * POSTs `palm` to a harness's /api/reading as a browser would: the response, its body, the new
+ * reading's id and the owner cookie the service set (the tests' several makeReading helpers share it).
+ */
+export async function postReading(
+  url: string,
+  palm: Buffer,
+  options: { fields?: Record<string, string>; headers?: Record<string, string> } = {},
+) {
+  const body = new FormData();
+  body.append('palmImage', new Blob([new Uint8Array(palm)], { type: 'image/jpeg' }), 'palm.jpg');
+  for (const [name, value] of Object.entries(options.fields ?? {})) body.append(name, value);
+  const response = await fetch(`${url}/api/reading`, { method: 'POST', body, headers: options.headers });
+  const created = (await response.json()) as { id: string };
+  return {
+    response,
+    created,
+    id: created.id,
+    cookie: (response.headers.get('set-cookie') ?? '').split(';')[0]!,
+  };
+}
+
 export type StandInWorkerBehaviour = 'complete' | 'unreadable' | 'silent';
 
 /**

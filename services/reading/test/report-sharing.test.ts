@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startReadingHarness, type ReadingHarness } from './reading-test-harness';
+import { postReading, startReadingHarness, type ReadingHarness } from './reading-test-harness';
 import { samplePalmJpeg } from '../../../tests/support/sample-report';
 
 let harness: ReadingHarness;
@@ -14,18 +14,7 @@ beforeEach(() => {
   harness.worker.behaviour = 'complete';
 });
 
-async function makeReading(headers: Record<string, string> = {}) {
-  const body = new FormData();
-  body.append('palmImage', new Blob([new Uint8Array(palm)], { type: 'image/jpeg' }), 'palm.jpg');
-  const response = await fetch(`${harness.url}/api/reading`, { method: 'POST', body, headers });
-  const created = (await response.json()) as { id: string };
-  return {
-    response,
-    created,
-    id: created.id,
-    cookie: (response.headers.get('set-cookie') ?? '').split(';')[0]!,
-  };
-}
+const makeReading = (headers: Record<string, string> = {}) => postReading(harness.url, palm, { headers });
 
 const call = (pathname: string, init: RequestInit = {}) => fetch(`${harness.url}${pathname}`, init);
 const json = (method: string, body: unknown, cookie?: string): RequestInit => ({
@@ -145,12 +134,11 @@ describe('email requests per client', () => {
     try {
       let cookie = '';
       const make = async () => {
-        const body = new FormData();
-        body.append('palmImage', new Blob([new Uint8Array(palm)], { type: 'image/jpeg' }), 'palm.jpg');
-        const headers = cookie ? { Cookie: cookie } : undefined;
-        const response = await fetch(`${limited.url}/api/reading`, { method: 'POST', body, headers });
-        cookie = (response.headers.get('set-cookie') ?? '').split(';')[0]!;
-        return ((await response.json()) as { id: string }).id;
+        const made = await postReading(limited.url, palm, {
+          headers: cookie ? { Cookie: cookie } : undefined,
+        });
+        cookie = made.cookie;
+        return made.id;
       };
       const ask = (id: string, email: string) =>
         fetch(`${limited.url}/api/reading/${id}/email`, json('POST', { email }, cookie));
