@@ -1,7 +1,7 @@
 import { Router } from 'express';
-import { currentRequestId, HttpError, type Logger } from '@palm/platform';
+import { currentRequestId, type Logger } from '@palm/platform';
 import type { ReadingRepository } from '../reading.repository';
-import { visibleReading } from '../sharing/reading-access';
+import { ownedReading } from '../sharing/reading-access';
 import type { ReadingEraser } from './reading-eraser';
 
 /**
@@ -18,12 +18,7 @@ export function createReadingDeletionRouter(deps: {
   const router = Router();
 
   router.delete('/api/reading/:id', async (req, res) => {
-    const { reading, owner } = await visibleReading(repository, req, { withText: false });
-    if (!owner) {
-      throw new HttpError(403, 'Only the browser that made this reading can delete it.', {
-        code: 'not_owner',
-      });
-    }
+    const reading = await ownedReading(repository, req, 'delete it', { withText: false });
     await erase(reading.id, currentRequestId());
     logger.info({ readingId: reading.id }, 'reading deleted by its owner');
     res.setHeader('Cache-Control', 'no-store');

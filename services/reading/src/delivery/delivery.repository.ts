@@ -14,6 +14,25 @@ export interface DeliveryRecord {
   attempts: number;
 }
 
+interface DeliveryRow {
+  id: string;
+  reading_id: string;
+  email: string;
+  link_origin: string | null;
+  status: DeliveryStatus;
+  attempts: number;
+}
+
+/** One mapping for the claimed row and the found one, so a new column cannot reach only one. */
+const toDelivery = (row: DeliveryRow): DeliveryRecord => ({
+  id: row.id,
+  readingId: row.reading_id,
+  email: row.email,
+  linkOrigin: row.link_origin,
+  status: row.status,
+  attempts: row.attempts,
+});
+
 /** A claim older than this is taken to belong to a worker that died while sending. */
 const STALE_CLAIM_MS = 2 * 60 * 1000;
 
@@ -70,29 +89,8 @@ export function createDeliveryRepository(db: Database) {
             .orWhere((stale) => stale.where('status', 'sending').andWhere('claimed_at', '<', staleBefore)),
         )
         .update({ status: 'sending', claimed_at: new Date(), attempts: db.raw('attempts + 1') })
-        .returning<
-          {
-            id: string;
-            reading_id: string;
-            email: string;
-            link_origin: string | null;
-            status: DeliveryStatus;
-            attempts: number;
-          }[]
-        >(['id', 'reading_id', 'email', 'link_origin', 'status', 'attempts']);
-      if (row) {
-        return {
-          kind: 'claimed',
-          delivery: {
-            id: row.id,
-            readingId: row.reading_id,
-            email: row.email,
-            linkOrigin: row.link_origin,
-            status: row.status,
-            attempts: row.attempts,
-          },
-        };
-      }
+        .returning<DeliveryRow[]>(['id', 'reading_id', 'email', 'link_origin', 'status', 'attempts']);
+      if (row) return { kind: 'claimed', delivery: toDelivery(row) };
       const current = await db('reading_deliveries')
         .where({ id })
         .first<{ status: DeliveryStatus } | undefined>('status');
@@ -113,29 +111,10 @@ export function createDeliveryRepository(db: Database) {
     },
 
     async find(id: string): Promise<(DeliveryRecord & { lastError: string | null }) | undefined> {
-      const row = await db('reading_deliveries').where({ id }).first<
-        | {
-            id: string;
-            reading_id: string;
-            email: string;
-            link_origin: string | null;
-            status: DeliveryStatus;
-            attempts: number;
-            last_error: string | null;
-          }
-        | undefined
-      >();
-      return row
-        ? {
-            id: row.id,
-            readingId: row.reading_id,
-            email: row.email,
-            linkOrigin: row.link_origin,
-            status: row.status,
-            attempts: row.attempts,
-            lastError: row.last_error,
-          }
-        : undefined;
+      const row = await db('reading_deliveries')
+        .where({ id })
+        .first<(DeliveryRow & { last_error: string | null }) | undefined>();
+      return row ? { ...toDelivery(row), lastError: row.last_error } : undefined;
     },
   };
 }

@@ -5,7 +5,7 @@ import { readingEmailRequestSchema, type ReadingEmailAccepted } from '@palm/cont
 import { currentRequestId, HttpError, jsonBody, sendProblem, siteOrigin, statusTitle } from '@palm/platform';
 import type { OutboxRelay } from '../outbox/outbox-relay';
 import type { ReadingRepository } from '../reading.repository';
-import { visibleReading } from '../sharing/reading-access';
+import { ownedReading } from '../sharing/reading-access';
 import type { DeliveryRepository } from './delivery.repository';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -51,13 +51,8 @@ export function createEmailDeliveryRouter(deps: {
           code: 'email_unavailable',
         });
       }
-      const { reading, owner } = await visibleReading(repository, req);
-      if (!owner) {
-        // The email carries the owner's whole reading, answers and all.
-        throw new HttpError(403, 'Only the browser that made this reading can email it.', {
-          code: 'not_owner',
-        });
-      }
+      // The email carries the owner's whole reading, answers and all.
+      const reading = await ownedReading(repository, req, 'email it');
       if (reading.status !== 'completed') {
         throw new HttpError(409, 'This reading is not ready yet. Please wait until it is complete.', {
           code: 'reading_not_ready',

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { BlobStore, Logger } from '@palm/platform';
 import { createLimiter } from '../concurrency-limit';
+import { readingBlobFolder } from '../reading-id';
 import type { ReadingRecord, ReadingRepository } from '../reading.repository';
 import { palmOnlyView } from '../sharing/reading-access';
 import { plainText } from './plain-text';
@@ -12,8 +13,9 @@ import { renderShareCard } from './share-card.renderer';
  * carries the report link, and without PUBLIC_URL that link is the origin the request came to.
  */
 const pdfKey = (id: string, palmOnly: boolean, origin: string) =>
-  `readings/${id}/report${palmOnly ? '-shared' : ''}-${createHash('sha256').update(origin).digest('hex').slice(0, 12)}.pdf`;
-const cardKey = (id: string, photo: boolean) => `readings/${id}/card-${photo ? 'photo' : 'outline'}.png`;
+  `${readingBlobFolder(id)}/report${palmOnly ? '-shared' : ''}-${createHash('sha256').update(origin).digest('hex').slice(0, 12)}.pdf`;
+const cardKey = (id: string, photo: boolean) =>
+  `${readingBlobFolder(id)}/card-${photo ? 'photo' : 'outline'}.png`;
 
 export const reportLink = (origin: string, id: string) => `${origin.replace(/\/+$/, '')}/report/${id}`;
 

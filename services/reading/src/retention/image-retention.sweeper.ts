@@ -69,6 +69,33 @@ export function createImageRetentionSweeper(options: ImageRetentionSweeperOption
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
 
+  /**
+   * Handles readings batch by batch, `next` taking those not yet failed in this sweep, until a short
+   * batch; returns how many were handled. One that fails is left for the next sweep: one
+   * unreachable blob must not keep the others.
+   */
+  async function inBatches<T extends { id: string }>(
+    next: (failed: string[]) => Promise<T[]>,
+    handle: (reading: T) => Promise<void>,
+    failureMessage: string,
+  ): Promise<number> {
+    let handled = 0;
+    const failed = new Set<string>();
+    for (;;) {
+      const batch = await next([...failed]);
+      for (const reading of batch) {
+        try {
+          await handle(reading);
+          handled += 1;
+        } catch (error) {
+          failed.add(reading.id);
+          logger.warn({ err: error, readingId: reading.id }, failureMessage);
+        }
+      }
+      if (batch.length < batchSize) return handled;
+    }
+  }
+
   /** The photos go with every copy made from them (PDF, share cards) and the email delivery records. */
   async function removeImages(reading: ExpiredReading): Promise<void> {
     // The reading's folder holds the photo, its extra frames and every copy made from them, whatever their names.
@@ -94,54 +121,39 @@ export function createImageRetentionSweeper(options: ImageRetentionSweeperOption
     const { textRetentionDays, erase } = options;
     if (!textRetentionDays || !erase) return 0;
     const cutoff = new Date(now().getTime() - textRetentionDays * DAY_MS);
-    let erased = 0;
-    const failed = new Set<string>();
-    for (;;) {
-      const ids = await db('readings')
-        .where('created_at', '<', cutoff)
-        .whereNotIn('id', [...failed])
-        .orderBy('created_at')
-        .limit(batchSize)
-        .pluck<string[]>('id');
-      for (const id of ids) {
-        try {
-          await erase(id);
-          erased += 1;
-          readingsErased.inc();
-        } catch (error) {
-          failed.add(id);
-          logger.warn({ err: error, readingId: id }, 'could not erase a reading past its period; will retry');
-        }
-      }
-      if (ids.length < batchSize) return erased;
-    }
+    return inBatches(
+      (failed) =>
+        db('readings')
+          .where('created_at', '<', cutoff)
+          .whereNotIn('id', failed)
+          .orderBy('created_at')
+          .limit(batchSize)
+          .select<{ id: string }[]>('id'),
+      async ({ id }) => {
+        await erase(id);
+        readingsErased.inc();
+      },
+      'could not erase a reading past its period; will retry',
+    );
   }
 
   async function sweepAll(): Promise<number> {
     const cutoff = new Date(now().getTime() - retentionDays * DAY_MS);
-    let removed = 0;
-    const failed = new Set<string>();
-    for (;;) {
-      const batch = await db<ExpiredReading>('readings')
-        .where('created_at', '<', cutoff)
-        .andWhere((query) => query.whereNotNull('image_key').orWhereNotNull('original_image_key'))
-        .whereNotIn('id', [...failed])
-        .orderBy('created_at')
-        .limit(batchSize)
-        .select('id', 'image_key', 'original_image_key');
-      for (const reading of batch) {
-        try {
-          await removeImages(reading);
-          removed += 1;
-          imagesRemoved.inc();
-        } catch (error) {
-          // Left for the next sweep; one unreachable blob must not keep the others.
-          failed.add(reading.id);
-          logger.warn({ err: error, readingId: reading.id }, 'could not remove a palm photo; will retry');
-        }
-      }
-      if (batch.length < batchSize) break;
-    }
+    const removed = await inBatches(
+      (failed) =>
+        db<ExpiredReading>('readings')
+          .where('created_at', '<', cutoff)
+          .andWhere((query) => query.whereNotNull('image_key').orWhereNotNull('original_image_key'))
+          .whereNotIn('id', failed)
+          .orderBy('created_at')
+          .limit(batchSize)
+          .select('id', 'image_key', 'original_image_key'),
+      async (reading) => {
+        await removeImages(reading);
+        imagesRemoved.inc();
+      },
+      'could not remove a palm photo; will retry',
+    );
     const erased = await eraseOldReadings();
     if (erased > 0)
       logger.info(

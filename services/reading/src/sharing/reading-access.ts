@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import { readingIdSchema, type ReadingResult } from '@palm/contracts';
-import { notFound } from '@palm/platform';
+import { HttpError, notFound } from '@palm/platform';
 import type { ReadingRecord, ReadingRepository } from '../reading.repository';
 import { isOwner } from './reading-owner';
 
@@ -55,4 +55,21 @@ export async function visibleReading(
   const access = reading && canSee(reading, req.headers.cookie);
   if (!access) throw notFound(READING_NOT_FOUND);
   return access;
+}
+
+/**
+ * The reading of `req.params.id` for what only its owner's browser may do (`action`, e.g. "delete
+ * it"): anyone else who can see it gets 403 not_owner, anyone who cannot the same 404 as ever.
+ */
+export async function ownedReading(
+  repository: ReadingRepository,
+  req: Request,
+  action: string,
+  options: { withText?: boolean } = {},
+): Promise<ReadingRecord> {
+  const { reading, owner } = await visibleReading(repository, req, options);
+  if (!owner) {
+    throw new HttpError(403, `Only the browser that made this reading can ${action}.`, { code: 'not_owner' });
+  }
+  return reading;
 }

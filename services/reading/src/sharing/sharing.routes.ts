@@ -10,7 +10,7 @@ import { HttpError, jsonBody } from '@palm/platform';
 import { firstInsight } from '../report/report-artifacts';
 import { shorten } from '../report/plain-text';
 import type { ReadingRecord, ReadingRepository } from '../reading.repository';
-import { canSee, palmOnlyView, visibleReading } from './reading-access';
+import { canSee, ownedReading, palmOnlyView, visibleReading } from './reading-access';
 
 export type SharePreview = (id: string, cookieHeader: string | undefined) => Promise<ReadingPreview | null>;
 
@@ -60,12 +60,7 @@ export function createSharingRouter(deps: {
   });
 
   router.put('/api/reading/:id/sharing', json, async (req, res) => {
-    const { reading, owner } = await visibleReading(repository, req);
-    if (!owner) {
-      throw new HttpError(403, 'Only the browser that made this reading can change how it is shared.', {
-        code: 'not_owner',
-      });
-    }
+    const reading = await ownedReading(repository, req, 'change how it is shared');
     const update = readingSharingUpdateSchema.parse(req.body ?? {});
     if (update.shared && reading.result && !reading.result.shared) {
       throw new HttpError(
