@@ -195,6 +195,20 @@ describe('sanitiseReadingResult', () => {
     });
   });
 
+  it("keeps and cleans the palm-only version's own themes, which a shared link shows", async () => {
+    const shared: ReadingResult = {
+      ...hostile,
+      shared: {
+        sections: hostile.sections,
+        themes: [{ title: 'An open door<b>', text: 'Your <em>wide</em> thumb<img src=x>.', features: ['a'] }],
+        visual_markers: [],
+      },
+    };
+    expect((await sanitiseReadingResult(shared)).shared?.themes).toEqual([
+      { title: 'An open door', text: 'Your <em>wide</em> thumb.', features: ['a'] },
+    ]);
+  });
+
   it('gives the same reading back when run again, as every read of a stored row does', async () => {
     const once = await sanitiseReadingResult(hostile);
     expect(await sanitiseReadingResult(once)).toEqual(once);

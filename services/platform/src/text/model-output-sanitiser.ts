@@ -131,6 +131,21 @@ function safeTraces(
   });
 }
 
+/** The reading's opening themes (the owner's, or the palm-only version's), absent when there are none. */
+function sanitisedThemes(
+  themes: ReadingResult['themes'],
+  sanitisers: Awaited<ReturnType<typeof textSanitisers>>,
+): Pick<ReadingResult, 'themes'> {
+  if (!themes) return {};
+  return {
+    themes: themes.map((theme) => ({
+      title: sanitisers.plain(theme.title),
+      text: sanitisers.prose(theme.text),
+      features: theme.features.map(sanitisers.plain),
+    })),
+  };
+}
+
 /**
  * Every string of a reading, each by how it is shown. A reading may pass through it more than
  * once (the engine, storage, and every read of a stored row): a second pass changes nothing.
@@ -139,15 +154,7 @@ export async function sanitiseReadingResult(result: ReadingResult): Promise<Read
   const sanitisers = await textSanitisers();
   return {
     sections: result.sections.map((section) => sanitiseSection(section, sanitisers)),
-    ...(result.themes
-      ? {
-          themes: result.themes.map((theme) => ({
-            title: sanitisers.plain(theme.title),
-            text: sanitisers.prose(theme.text),
-            features: theme.features.map(sanitisers.plain),
-          })),
-        }
-      : {}),
+    ...sanitisedThemes(result.themes, sanitisers),
     visual_markers: result.visual_markers.map((marker) => sanitiseMarker(marker, sanitisers.plain)),
     ...(result.line_traces ? { line_traces: safeTraces(result.line_traces, sanitisers.plain) } : {}),
     // Enumerated classes only: a profile that fails its schema is dropped rather than shown.
@@ -156,6 +163,7 @@ export async function sanitiseReadingResult(result: ReadingResult): Promise<Read
       ? {
           shared: {
             sections: result.shared.sections.map((section) => sanitiseSection(section, sanitisers)),
+            ...sanitisedThemes(result.shared.themes, sanitisers),
             visual_markers: result.shared.visual_markers.map((marker) =>
               sanitiseMarker(marker, sanitisers.plain),
             ),

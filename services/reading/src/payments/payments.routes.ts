@@ -12,6 +12,7 @@ import {
   type SessionVerifier,
 } from '@palm/platform';
 import type { ReadingRepository } from '../reading.repository';
+import { reportLink } from '../report/report-artifacts';
 import { canSee, READING_NOT_FOUND } from '../sharing/reading-access';
 import type { PaymentOptions } from './payments.config';
 import type { PaymentsRepository } from './payments.repository';
@@ -35,9 +36,6 @@ const paymentsOff = () =>
   new HttpError(404, 'Payments are not enabled on this site: every reading is shown in full.', {
     code: 'payments_disabled',
   });
-
-const reportUrl = (origin: string, readingId: string) =>
-  new URL(`/report/${encodeURIComponent(readingId)}`, origin).toString();
 
 export function createPaymentsRouter(deps: PaymentsRoutesDeps): Router {
   const { readings, purchases, logger } = deps;
@@ -79,7 +77,8 @@ export function createPaymentsRouter(deps: PaymentsRoutesDeps): Router {
       throw new HttpError(409, 'This reading is already unlocked.', { code: 'already_unlocked' });
     }
     const { client, options } = deps.stripe;
-    const back = reportUrl(siteOrigin(req, deps.publicUrl), reading.id);
+    // The same report link as the PDF and the email give (a PUBLIC_URL with a path keeps it).
+    const back = reportLink(siteOrigin(req, deps.publicUrl), reading.id);
     const session = await stripeCall(() =>
       client.checkout.sessions.create({
         mode: 'payment',
