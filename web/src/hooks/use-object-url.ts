@@ -1,16 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 
 /** A blob URL for showing a picked file, revoked when the file changes or the component leaves. */
 export function useObjectUrl(file: Blob | undefined): string | undefined {
-  const [url, setUrl] = useState<string>();
+  // Derived during render (no state, no second render); the effect only releases what it made.
+  const url = useMemo(() => (file ? URL.createObjectURL(file) : undefined), [file]);
   useEffect(() => {
-    if (!file) {
-      setUrl(undefined);
-      return;
-    }
-    const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [file]);
+    if (!url) return;
+    return () => URL.revokeObjectURL(url);
+  }, [url]);
   return url;
 }

@@ -1,11 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { ErrorBannerProvider, ErrorBanner } from '@/components/ui/error-banner';
-import { Toaster, ToastProvider } from '@/components/ui/toast';
-import { UnlockDialogProvider } from '@/features/unlock/components/unlock-dialog';
-import { createQueryClient } from '@/lib/query-client';
+import { AppProvider } from '@/app/provider';
 
 /** Renders a screen inside the app's providers and a memory router; extra routes record navigation. */
 export function renderWithApp(
@@ -18,17 +14,9 @@ export function renderWithApp(
 ): RenderResult {
   const router = createMemoryRouter([{ path, element }, ...extraRoutes], { initialEntries: [initialEntry] });
   return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ErrorBannerProvider>
-        <ToastProvider>
-          <UnlockDialogProvider>
-            <ErrorBanner />
-            <RouterProvider router={router} />
-            <Toaster />
-          </UnlockDialogProvider>
-        </ToastProvider>
-      </ErrorBannerProvider>
-    </QueryClientProvider>,
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>,
   );
 }
 

@@ -1,8 +1,9 @@
+import type { ReadingView } from '@palm/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { BrandLockup } from '@/components/layout/brand-lockup';
-import { ButtonLink } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { getReadingQueryOptions, isReadingPending } from '@/features/reading/api/get-reading';
 import { ReadingReport } from '@/features/reading/components/reading-report';
@@ -11,6 +12,8 @@ import {
   ReadingInProgress,
   ReadingNotFound,
 } from '@/features/reading/components/reading-states';
+import { useUnlockDialog } from '@/features/unlock/components/unlock-dialog';
+import { UnlockOfferCard } from '@/features/unlock/components/unlock-offer';
 import './report.css';
 
 function ReportBody({ id }: { id: string }) {
@@ -20,7 +23,27 @@ function ReportBody({ id }: { id: string }) {
   const view = readingQuery.data;
   if (isReadingPending(view.status)) return <ReadingInProgress />;
   if (view.status === 'failed') return <ReadingFailed message={view.error} />;
-  return <ReadingReport view={view} />;
+  return <SoldReport view={view} recheck={() => void readingQuery.refetch()} />;
+}
+
+/** The report with what it sells: only a preview the server offers to unlock mentions unlocking. */
+function SoldReport({ view, recheck }: { view: ReadingView; recheck: () => void }) {
+  const { openUnlock } = useUnlockDialog();
+  const offer = view.unlock ? { readingId: view.id, price: view.unlock } : null;
+  return (
+    <ReadingReport
+      view={view}
+      onLockedPdf={offer ? () => openUnlock(offer) : undefined}
+      asideExtra={<UnlockOfferCard offer={offer} recheck={recheck} />}
+      actionsExtra={
+        offer ? (
+          <Button variant="primary" onClick={() => openUnlock(offer)}>
+            Unlock Full Reading
+          </Button>
+        ) : null
+      }
+    />
+  );
 }
 
 export default function ReportRoute() {

@@ -61,7 +61,9 @@ export default function GuidedCamera({ hand, onAccept, onClose, onUnavailable }:
   const [attempt, setAttempt] = useState(0);
   const reviewUrl = useObjectUrl(phase.kind === 'review' ? phase.photo : undefined);
   const callbacks = useRef({ onUnavailable });
-  callbacks.current = { onUnavailable };
+  useEffect(() => {
+    callbacks.current = { onUnavailable };
+  });
   const sectionRef = useRef<HTMLElement>(null);
 
   useEffect(() => {

@@ -1,4 +1,4 @@
-import type { ReadingStatus } from '@palm/contracts';
+import type { ReadingStatus, ReadingView } from '@palm/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
@@ -6,24 +6,9 @@ export const READING_PATH = '/api/reading';
 /** How often a reading that is still being generated is checked again. */
 export const READING_POLL_INTERVAL_MS = 2500;
 
-/**
- * GET /api/reading/{id}. `reading` is left open: spec §3 allows four shapes and the renderer
- * normalises them (see normalize-reading.ts).
- */
-export interface ReadingResponse {
-  id: string;
-  status: ReadingStatus;
-  palmUrl: string | null;
-  reading: unknown;
-  error: string | null;
-  /** Set once the photo was deleted under the retention rule. */
-  imageRemovedAfterDays?: number | null;
-  /** Set while the reading is a free preview that can be unlocked, with the price in minor units. */
-  unlock?: { amount: number; currency: string } | null;
-}
-
-export function getReading(id: string): Promise<ReadingResponse> {
-  return apiRequest<ReadingResponse>(`${READING_PATH}/${encodeURIComponent(id)}`);
+/** GET /api/reading/{id}, as the contract declares it (older stored shapes: normalize-reading.ts). */
+export function getReading(id: string): Promise<ReadingView> {
+  return apiRequest<ReadingView>(`${READING_PATH}/${encodeURIComponent(id)}`);
 }
 
 export function isReadingPending(status: ReadingStatus | undefined): boolean {

@@ -1,9 +1,7 @@
-import { useMemo } from 'react';
+import type { ReadingView } from '@palm/contracts';
+import { useMemo, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
-import { Button, ButtonLink } from '@/components/ui/button';
-import { useUnlockDialog } from '@/features/unlock/components/unlock-dialog';
-import { UnlockOfferCard } from '@/features/unlock/components/unlock-offer';
-import type { ReadingResponse } from '../api/get-reading';
+import { ButtonLink } from '@/components/ui/button';
 import { normalizeReading } from '../lib/normalize-reading';
 import { PalmAtAGlance } from './palm-at-a-glance';
 import { PalmWithMarkers } from './palm-markers';
@@ -12,11 +10,19 @@ import { ReadingLinksProvider } from './reading-links';
 import { ReportActions } from './report-actions';
 import './reading.css';
 
-export function ReadingReport({ view }: { view: ReadingResponse }) {
+export interface ReadingReportProps {
+  view: ReadingView;
+  /** A free preview's PDF button asks for this instead of downloading (the page opens the unlock). */
+  onLockedPdf?: () => void;
+  /** What the page adds below the palm, e.g. the unlock offer. */
+  asideExtra?: ReactNode;
+  /** What the page adds before "New Reading", e.g. the unlock button. */
+  actionsExtra?: ReactNode;
+}
+
+/** The report of one reading; what a page sells around it comes in through the props. */
+export function ReadingReport({ view, onLockedPdf, asideExtra, actionsExtra }: ReadingReportProps) {
   const reading = useMemo(() => normalizeReading(view.reading), [view.reading]);
-  const { openUnlock } = useUnlockDialog();
-  // Only a preview the server offers to unlock (payments configured) mentions unlocking at all.
-  const offer = view.unlock ? { readingId: view.id, price: view.unlock } : null;
   const markers = reading.kind === 'sections' ? reading.markers : [];
   const traces = reading.kind === 'sections' ? reading.traces : null;
   const profile = reading.kind === 'sections' ? reading.profile : null;
@@ -31,7 +37,7 @@ export function ReadingReport({ view }: { view: ReadingResponse }) {
         <p>What the lines of your hand reveal, read in the Vedic tradition of Samudrika Shastra.</p>
       </div>
 
-      <ReportActions readingId={view.id} onLockedPdf={offer ? () => openUnlock(offer) : undefined} />
+      <ReportActions readingId={view.id} onLockedPdf={onLockedPdf} />
       <div className="reading-report__layout">
         <aside className="reading-report__palm">
           <PalmWithMarkers
@@ -41,16 +47,12 @@ export function ReadingReport({ view }: { view: ReadingResponse }) {
             removedAfterDays={view.imageRemovedAfterDays ?? null}
           />
           <PalmAtAGlance profile={profile} />
-          <UnlockOfferCard offer={offer} />
+          {asideExtra}
         </aside>
         <div className="reading-report__content">
           <ReadingBody reading={reading} />
           <div className="reading-report__actions">
-            {offer ? (
-              <Button variant="primary" onClick={() => openUnlock(offer)}>
-                Unlock Full Reading
-              </Button>
-            ) : null}
+            {actionsExtra}
             <ButtonLink to="/" variant="secondary">
               New Reading
             </ButtonLink>

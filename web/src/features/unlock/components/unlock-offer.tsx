@@ -1,8 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { READING_PATH } from '@/features/reading/api/get-reading';
 import { formatPrice } from '@/lib/format-price';
 import { useUnlockDialog, type UnlockOffer } from './unlock-dialog';
 
@@ -12,13 +10,13 @@ const CONFIRM_PATIENCE_MS = 60_000;
 
 /**
  * The preview's call to unlock, shown only for a reading the server offers to unlock (`offer`).
- * Back from the payment page (`?checkout=complete`) it waits for Stripe's webhook; once the
- * reading is unlocked it drops that mark from the address, so a later visit (after a refund, say)
- * does not wait for a payment again.
+ * Back from the payment page (`?checkout=complete`) it waits for Stripe's webhook, asking the page
+ * to `recheck` the reading; once the reading is unlocked it drops that mark from the address, so a
+ * later visit (after a refund, say) does not wait for a payment again.
  */
-export function UnlockOfferCard({ offer }: { offer: UnlockOffer | null }) {
+export function UnlockOfferCard({ offer, recheck }: { offer: UnlockOffer | null; recheck: () => void }) {
   const { openUnlock } = useUnlockDialog();
-  const queryClient = useQueryClient();
+  const onPoll = useEffectEvent(recheck);
   const [params, setParams] = useSearchParams();
   const returned = params.get('checkout') === 'complete';
   const [waited, setWaited] = useState(false);
@@ -38,10 +36,7 @@ export function UnlockOfferCard({ offer }: { offer: UnlockOffer | null }) {
 
   useEffect(() => {
     if (!returned || !readingId) return;
-    const poll = setInterval(
-      () => void queryClient.invalidateQueries({ queryKey: [READING_PATH, readingId] }),
-      CONFIRM_POLL_MS,
-    );
+    const poll = setInterval(() => onPoll(), CONFIRM_POLL_MS);
     const giveUp = setTimeout(() => {
       clearInterval(poll);
       setWaited(true);
@@ -50,7 +45,7 @@ export function UnlockOfferCard({ offer }: { offer: UnlockOffer | null }) {
       clearInterval(poll);
       clearTimeout(giveUp);
     };
-  }, [returned, queryClient, readingId]);
+  }, [returned, readingId]);
 
   if (!offer) return null;
   if (returned && !waited) {

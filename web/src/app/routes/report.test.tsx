@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import ReportRoute from '@/app/routes/report';
+import ReportRoute from './report';
 import { jsonResponse, renderWithApp } from '@/testing/render';
 
 const completed = {
