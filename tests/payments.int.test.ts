@@ -141,4 +141,18 @@ describe('the paid unlock in distributed mode (PostgreSQL, RabbitMQ, the gateway
     const after = (await (await asOperator('/api/admin/payments')).json()) as PurchasesSummary;
     expect(after).toMatchObject({ count: 1, refunds: 1, revenue: [] });
   });
+
+  it("states the configured price, and re-locks a reading refunded in Stripe's dashboard", async () => {
+    expect(await (await fetch(`${gateway}/api/payments/offer`)).json()).toEqual({
+      price: { amount: 1250, currency: 'eur' },
+    });
+    const { id, cookie } = await makeReading();
+    const session = await checkout(id, cookie);
+    const paid = stripe.completedEvent(session);
+    expect((await webhook(paid, stripe.sign(paid))).status).toBe(200);
+    expect((await readingOf(id, cookie)).unlock).toBeNull();
+    const refunded = stripe.chargeRefundedEvent(session);
+    expect((await webhook(refunded, stripe.sign(refunded))).status).toBe(200);
+    expect((await readingOf(id, cookie)).unlock).toEqual({ amount: 1250, currency: 'eur' });
+  });
 });

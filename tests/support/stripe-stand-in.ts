@@ -36,6 +36,16 @@ export interface StripeStandIn {
   webhookUrl?: string;
   /** A checkout.session.completed event for a session, as Stripe would deliver it. */
   completedEvent(session: StandInSession, eventId?: string): string;
+  /**
+   * A session paid by a delayed method: completed while still unpaid, then its payment's outcome
+   * (checkout.session.async_payment_succeeded or _failed).
+   */
+  delayedPaymentEvents(
+    session: StandInSession,
+    outcome: 'succeeded' | 'failed',
+  ): { completed: string; outcome: string };
+  /** charge.refunded for the session's payment, as a refund in Stripe's dashboard sends it. */
+  chargeRefundedEvent(session: StandInSession, options?: { partial?: boolean; eventId?: string }): string;
   /** The Stripe-Signature header for `payload`, signed as Stripe does (`timestamp` in seconds). */
   sign(payload: string, options?: { secret?: string; timestamp?: number }): string;
   close(): Promise<void>;
@@ -124,29 +134,54 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
 
   const server: RunningServer = await listen(app, 0, '127.0.0.1');
   baseUrl = server.url;
+  const event = (type: string, object: Record<string, unknown>, eventId = newId('evt')) =>
+    JSON.stringify({
+      id: eventId,
+      object: 'event',
+      type,
+      created: Math.floor(Date.now() / 1000),
+      data: { object },
+    });
+  const sessionObject = (session: StandInSession, paymentStatus: 'paid' | 'unpaid') => ({
+    id: session.id,
+    object: 'checkout.session',
+    client_reference_id: session.clientReferenceId,
+    amount_total: session.amount,
+    currency: session.currency,
+    payment_status: paymentStatus,
+    payment_intent: session.paymentIntent,
+  });
   const standIn: StripeStandIn = {
     url: server.url,
     sessions,
     refunds,
     authorizations,
-    completedEvent(session, eventId = newId('evt')) {
-      return JSON.stringify({
-        id: eventId,
-        object: 'event',
-        type: 'checkout.session.completed',
-        created: Math.floor(Date.now() / 1000),
-        data: {
-          object: {
-            id: session.id,
-            object: 'checkout.session',
-            client_reference_id: session.clientReferenceId,
-            amount_total: session.amount,
-            currency: session.currency,
-            payment_status: 'paid',
-            payment_intent: session.paymentIntent,
-          },
+    completedEvent(session, eventId) {
+      return event('checkout.session.completed', sessionObject(session, 'paid'), eventId);
+    },
+    delayedPaymentEvents(session, outcome) {
+      return {
+        completed: event('checkout.session.completed', sessionObject(session, 'unpaid')),
+        outcome: event(
+          `checkout.session.async_payment_${outcome}`,
+          sessionObject(session, outcome === 'succeeded' ? 'paid' : 'unpaid'),
+        ),
+      };
+    },
+    chargeRefundedEvent(session, { partial = false, eventId } = {}) {
+      return event(
+        'charge.refunded',
+        {
+          id: newId('ch'),
+          object: 'charge',
+          amount: session.amount,
+          amount_refunded: partial ? Math.floor(session.amount / 2) : session.amount,
+          currency: session.currency,
+          payment_intent: session.paymentIntent,
+          refunded: !partial,
         },
-      });
+        eventId,
+      );
     },
     sign(payload, options = {}) {
       return Stripe.webhooks.generateTestHeaderString({

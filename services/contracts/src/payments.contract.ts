@@ -1,10 +1,17 @@
 import { z } from 'zod';
-import { readingIdSchema } from './reading.contract';
+import { readingIdSchema, unlockPriceSchema } from './reading.contract';
 
 /** POST /api/payments/checkout: where the browser goes to pay for this reading. */
 export const checkoutRequestSchema = z.object({ readingId: readingIdSchema });
 export const checkoutStartedSchema = z.object({ url: z.string() });
 export type CheckoutStarted = z.infer<typeof checkoutStartedSchema>;
+
+/**
+ * GET /api/payments/offer: what this site sells, as configured, for pages that state it before any
+ * reading exists (the policy pages); null price: nothing is sold and every reading is free.
+ */
+export const paymentOfferSchema = z.object({ price: unlockPriceSchema.nullable() });
+export type PaymentOffer = z.infer<typeof paymentOfferSchema>;
 
 export const PURCHASE_STATUSES = ['paid', 'refunded'] as const;
 

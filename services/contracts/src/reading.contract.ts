@@ -251,6 +251,10 @@ export type ReadingResult = z.infer<typeof readingResultSchema>;
 
 export const readingIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'Not a reading id');
 
+/** The one-off price of the full reading, in minor units of its (lower-case ISO) currency. */
+export const unlockPriceSchema = z.object({ amount: z.number().int().positive(), currency: z.string() });
+export type UnlockPrice = z.infer<typeof unlockPriceSchema>;
+
 /** GET /api/reading/{id} */
 export const readingViewSchema = z.object({
   id: readingIdSchema,
@@ -263,7 +267,7 @@ export const readingViewSchema = z.object({
   /** Set once the retention sweep deleted the photo: the report says it was removed after N days. */
   imageRemovedAfterDays: z.number().int().nullable(),
   /** Set while the reading is a free preview that can be unlocked: the one-off price, in minor units. */
-  unlock: z.object({ amount: z.number().int().positive(), currency: z.string() }).nullable(),
+  unlock: unlockPriceSchema.nullable(),
 });
 export type ReadingView = z.infer<typeof readingViewSchema>;
 

@@ -276,8 +276,78 @@ describe('paid unlock with Stripe settings', () => {
     expect((await get(`/api/reading/${id}/pdf`, cookie)).status).toBe(402);
     const again = await asOperator(`/api/admin/payments/${session.id}/refund`, 'POST');
     expect(again.status).toBe(409);
+    // Stripe then reports the operator's refund as charge.refunded: already done, counted once.
+    const reported = stripe.chargeRefundedEvent(session);
+    expect((await webhook(reported, stripe.sign(reported))).status).toBe(200);
     const after = (await (await asOperator('/api/admin/payments')).json()) as PurchasesSummary;
     expect(after.refunds).toBe(1);
+  });
+
+  it('unlocks a delayed payment once it clears, and not when it fails', async () => {
+    const paying = await makeReading(harness);
+    const cleared = stripe.delayedPaymentEvents(await checkout(paying.id, paying.cookie), 'succeeded');
+    expect((await webhook(cleared.completed, stripe.sign(cleared.completed))).status).toBe(200);
+    expect((await readingOf(paying.id, paying.cookie)).unlock).not.toBeNull();
+    for (let delivery = 0; delivery < 2; delivery++) {
+      expect((await webhook(cleared.outcome, stripe.sign(cleared.outcome))).status).toBe(200);
+    }
+    expect((await readingOf(paying.id, paying.cookie)).unlock).toBeNull();
+
+    const failing = await makeReading(harness);
+    const failed = stripe.delayedPaymentEvents(await checkout(failing.id, failing.cookie), 'failed');
+    for (const payload of [failed.completed, failed.outcome, failed.outcome]) {
+      expect((await webhook(payload, stripe.sign(payload))).status).toBe(200);
+    }
+    expect((await readingOf(failing.id, failing.cookie)).unlock).toEqual({ amount: 999, currency: 'usd' });
+    const summary = (await (await asOperator('/api/admin/payments')).json()) as PurchasesSummary;
+    expect(summary.recent.filter((purchase) => purchase.readingId === paying.id)).toHaveLength(1);
+    expect(summary.recent.some((purchase) => purchase.readingId === failing.id)).toBe(false);
+  });
+
+  it("re-locks a reading refunded in Stripe's dashboard, found by its payment, once; a partial refund keeps it", async () => {
+    const { id, cookie } = await makeReading(harness);
+    const session = await checkout(id, cookie);
+    const paid = stripe.completedEvent(session);
+    await webhook(paid, stripe.sign(paid));
+    const before = (await (await asOperator('/api/admin/payments')).json()) as PurchasesSummary;
+
+    const partial = stripe.chargeRefundedEvent(session, { partial: true });
+    expect((await webhook(partial, stripe.sign(partial))).status).toBe(200);
+    expect((await readingOf(id, cookie)).unlock).toBeNull();
+
+    const refunded = stripe.chargeRefundedEvent(session);
+    for (let delivery = 0; delivery < 2; delivery++) {
+      expect((await webhook(refunded, stripe.sign(refunded))).status).toBe(200);
+    }
+    expect((await readingOf(id, cookie)).unlock).toEqual({ amount: 999, currency: 'usd' });
+    expect((await get(`/api/reading/${id}/pdf`, cookie)).status).toBe(402);
+    const after = (await (await asOperator('/api/admin/payments')).json()) as PurchasesSummary;
+    expect(after.refunds).toBe(before.refunds + 1);
+    expect(after.recent.find((purchase) => purchase.id === session.id)).toMatchObject({
+      status: 'refunded',
+    });
+    // Nothing was refunded through the API: the refund happened at Stripe.
+    expect(stripe.refunds.some((refund) => refund.paymentIntent === session.paymentIntent)).toBe(false);
+
+    // Paid again: the first refund's event, delivered late, leaves the new purchase standing.
+    const again = await checkout(id, cookie);
+    const repaid = stripe.completedEvent(again);
+    await webhook(repaid, stripe.sign(repaid));
+    expect((await webhook(refunded, stripe.sign(refunded))).status).toBe(200);
+    expect((await readingOf(id, cookie)).unlock).toBeNull();
+
+    // A refund of a payment this site never recorded is acknowledged and changes nothing.
+    const stranger = stripe.chargeRefundedEvent({ ...again, paymentIntent: 'pi_not_ours' });
+    expect((await webhook(stranger, stripe.sign(stranger))).status).toBe(200);
+    expect((await readingOf(id, cookie)).unlock).toBeNull();
+    const last = (await (await asOperator('/api/admin/payments')).json()) as PurchasesSummary;
+    expect(last.refunds).toBe(after.refunds);
+  });
+
+  it('states the configured price for pages that show it before any reading exists', async () => {
+    const offer = await get('/api/payments/offer');
+    expect(offer.status).toBe(200);
+    expect(await offer.json()).toEqual({ price: { amount: 999, currency: 'usd' } });
   });
 });
 
@@ -305,6 +375,8 @@ describe('without Stripe settings', () => {
     });
     expect(checkout.status).toBe(404);
     expect(stripe.sessions.filter((session) => session.clientReferenceId === id)).toHaveLength(0);
+    const offer = await fetch(`${harness.url}/api/payments/offer`);
+    expect(await offer.json()).toEqual({ price: null });
   });
 });
 

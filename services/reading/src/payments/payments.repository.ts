@@ -41,18 +41,36 @@ async function firstDelivery(trx: Knex.Transaction, eventId: string, type: strin
   return inserted.length > 0;
 }
 
+/**
+ * A refund takes back what the purchase bought: the reading locks again unless another paid
+ * purchase still stands for it. False when the purchase was not (or no longer) paid.
+ */
+async function refundInside(trx: Knex.Transaction, where: Partial<PurchaseRow>): Promise<boolean> {
+  const [row] = await trx<PurchaseRow>('reading_purchases')
+    .where({ ...where, status: 'paid' })
+    .update({ status: 'refunded', refunded_at: trx.fn.now() })
+    .returning('*');
+  if (!row) return false;
+  const stillPaid = await trx<PurchaseRow>('reading_purchases')
+    .where({ reading_id: row.reading_id, status: 'paid' })
+    .first('id');
+  if (!stillPaid) await trx('readings').where({ id: row.reading_id }).update({ unlocked_at: null });
+  return true;
+}
+
 export function createPaymentsRepository(db: Database) {
   return {
     /**
-     * A completed checkout unlocks its reading; the event id, the purchase and the unlock commit
-     * together, so the same event twice unlocks once. 'unknown-reading' is recorded as handled.
+     * A paid checkout (completed, or its delayed payment succeeded) unlocks its reading; the event
+     * id, the purchase and the unlock commit together, so the same event twice unlocks once.
+     * 'unknown-reading' is recorded as handled.
      */
     async recordCheckout(
-      eventId: string,
+      event: { id: string; type: string },
       checkout: CompletedCheckout,
     ): Promise<'unlocked' | 'duplicate' | 'unknown-reading'> {
       return db.transaction(async (trx: Knex.Transaction) => {
-        if (!(await firstDelivery(trx, eventId, 'checkout.session.completed'))) return 'duplicate';
+        if (!(await firstDelivery(trx, event.id, event.type))) return 'duplicate';
         const unlocked = await trx('readings')
           .where({ id: checkout.readingId })
           .update({ unlocked_at: trx.fn.now() });
@@ -72,24 +90,40 @@ export function createPaymentsRepository(db: Database) {
       });
     },
 
+    /** An event that changes nothing here (a failed delayed payment): recorded, so its log says it once. */
+    async recordEvent(event: { id: string; type: string }): Promise<'recorded' | 'duplicate'> {
+      return db.transaction(async (trx: Knex.Transaction) =>
+        (await firstDelivery(trx, event.id, event.type)) ? 'recorded' : 'duplicate',
+      );
+    },
+
+    /**
+     * A payment refunded in full at Stripe (the dashboard, or the operator's own refund coming back)
+     * refunds the purchase it paid for, found by its payment intent, once per event.
+     */
+    async recordRefund(
+      event: { id: string; type: string },
+      paymentIntent: string,
+    ): Promise<'relocked' | 'duplicate' | 'unknown-payment' | 'already-refunded'> {
+      return db.transaction(async (trx: Knex.Transaction) => {
+        if (!(await firstDelivery(trx, event.id, event.type))) return 'duplicate';
+        const known = await trx<PurchaseRow>('reading_purchases')
+          .where({ payment_intent: paymentIntent })
+          .first('id');
+        if (!known) return 'unknown-payment';
+        return (await refundInside(trx, { payment_intent: paymentIntent })) ? 'relocked' : 'already-refunded';
+      });
+    },
+
     /** A purchase, with the payment a refund goes against. */
     async find(id: string): Promise<{ purchase: Purchase; paymentIntent: string | null } | undefined> {
       const row = await db<PurchaseRow>('reading_purchases').where({ id }).first();
       return row ? { purchase: toPurchase(row), paymentIntent: row.payment_intent } : undefined;
     },
 
-    /** The refund re-locks the reading unless another paid purchase still stands for it. */
     async markRefunded(id: string): Promise<void> {
       await db.transaction(async (trx: Knex.Transaction) => {
-        const [row] = await trx<PurchaseRow>('reading_purchases')
-          .where({ id, status: 'paid' })
-          .update({ status: 'refunded', refunded_at: trx.fn.now() })
-          .returning('*');
-        if (!row) return;
-        const stillPaid = await trx<PurchaseRow>('reading_purchases')
-          .where({ reading_id: row.reading_id, status: 'paid' })
-          .first('id');
-        if (!stillPaid) await trx('readings').where({ id: row.reading_id }).update({ unlocked_at: null });
+        await refundInside(trx, { id });
       });
     },
 

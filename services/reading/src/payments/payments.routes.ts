@@ -1,6 +1,11 @@
 import express, { Router, type Request } from 'express';
 import Stripe from 'stripe';
-import { checkoutRequestSchema, type CheckoutStarted, type PurchasesSummary } from '@palm/contracts';
+import {
+  checkoutRequestSchema,
+  type CheckoutStarted,
+  type PaymentOffer,
+  type PurchasesSummary,
+} from '@palm/contracts';
 import {
   badRequest,
   HttpError,
@@ -62,6 +67,14 @@ export function createPaymentsRouter(deps: PaymentsRoutesDeps): Router {
     }
   }
 
+  router.get('/api/payments/offer', (_req, res) => {
+    const options = deps.stripe?.options;
+    res.setHeader('Cache-Control', 'public, max-age=300');
+    res.json({
+      price: options ? { amount: options.price, currency: options.currency } : null,
+    } satisfies PaymentOffer);
+  });
+
   router.post('/api/payments/checkout', jsonBody('1kb'), async (req, res) => {
     if (!deps.stripe) throw paymentsOff();
     const parsed = checkoutRequestSchema.safeParse(req.body ?? {});
@@ -109,36 +122,72 @@ export function createPaymentsRouter(deps: PaymentsRoutesDeps): Router {
     express.raw({ type: () => true, limit: '256kb' }),
     async (req: Request, res) => {
       if (!deps.stripe) throw paymentsOff();
-      const event = verifiedEvent(deps.stripe, req, logger);
-      if (event.type === 'checkout.session.completed') {
-        const session = event.data.object;
-        const readingId = session.client_reference_id;
-        if (session.payment_status !== 'paid' || !readingId) {
-          logger.warn(
-            { event: event.id, checkoutSession: session.id },
-            'checkout completed unpaid or without a reading',
-          );
-        } else {
-          const outcome = await purchases.recordCheckout(event.id, {
-            sessionId: session.id,
-            readingId,
-            amount: session.amount_total ?? deps.stripe.options.price,
-            currency: session.currency ?? deps.stripe.options.currency,
-            paymentIntent:
-              typeof session.payment_intent === 'string'
-                ? session.payment_intent
-                : (session.payment_intent?.id ?? null),
-          });
-          const log = { event: event.id, readingId, checkoutSession: session.id };
-          if (outcome === 'unknown-reading')
-            logger.warn(log, 'paid checkout for a reading that does not exist');
-          else
-            logger.info(log, outcome === 'unlocked' ? 'reading unlocked' : 'checkout event already handled');
-        }
-      }
+      await handleEvent(verifiedEvent(deps.stripe, req, logger), deps.stripe.options);
       res.json({ received: true });
     },
   );
+
+  /**
+   * What each Stripe event does; every one is recorded by its id, so a redelivery changes nothing.
+   * A Checkout paid by a delayed method (a bank debit) completes unpaid and unlocks when
+   * async_payment_succeeded follows; a refund made in Stripe's dashboard re-locks as the
+   * operator's does here. Other event types are acknowledged and ignored.
+   */
+  async function handleEvent(event: Stripe.Event, options: PaymentOptions): Promise<void> {
+    const logged = { event: event.id, type: event.type };
+    switch (event.type) {
+      case 'checkout.session.completed':
+      case 'checkout.session.async_payment_succeeded': {
+        const session = event.data.object;
+        const readingId = session.client_reference_id;
+        const log = { ...logged, readingId, checkoutSession: session.id };
+        if (session.payment_status !== 'paid' || !readingId) {
+          // A delayed payment is still on its way: its own event unlocks once it clears.
+          logger.info(log, 'checkout completed without payment yet, or without a reading');
+          return;
+        }
+        const outcome = await purchases.recordCheckout(event, {
+          sessionId: session.id,
+          readingId,
+          amount: session.amount_total ?? options.price,
+          currency: session.currency ?? options.currency,
+          paymentIntent: idOf(session.payment_intent),
+        });
+        if (outcome === 'unknown-reading')
+          logger.warn(log, 'paid checkout for a reading that does not exist');
+        else logger.info(log, outcome === 'unlocked' ? 'reading unlocked' : 'payment event already handled');
+        return;
+      }
+      case 'checkout.session.async_payment_failed': {
+        const session = event.data.object;
+        const outcome = await purchases.recordEvent(event);
+        if (outcome === 'recorded') {
+          logger.warn(
+            { ...logged, readingId: session.client_reference_id, checkoutSession: session.id },
+            'delayed payment failed; the reading stays a preview',
+          );
+        }
+        return;
+      }
+      case 'charge.refunded': {
+        const charge = event.data.object;
+        const paymentIntent = idOf(charge.payment_intent);
+        // A partial refund (policy: part of a reading failed) leaves the purchase standing.
+        if (!charge.refunded || !paymentIntent) {
+          logger.info({ ...logged, charge: charge.id }, 'partial refund: the reading stays unlocked');
+          return;
+        }
+        const outcome = await purchases.recordRefund(event, paymentIntent);
+        const log = { ...logged, paymentIntent };
+        if (outcome === 'unknown-payment') logger.warn(log, 'refund for a payment with no purchase here');
+        else if (outcome === 'relocked') logger.info(log, 'payment refunded at Stripe; reading locked');
+        else logger.info(log, 'refund already handled');
+        return;
+      }
+      default:
+        return;
+    }
+  }
 
   router.get('/api/admin/payments', admin, async (_req, res) => {
     const summary: PurchasesSummary = {
@@ -175,6 +224,9 @@ export function createPaymentsRouter(deps: PaymentsRoutesDeps): Router {
 
   return router;
 }
+
+const idOf = (ref: string | { id: string } | null): string | null =>
+  typeof ref === 'string' ? ref : (ref?.id ?? null);
 
 /** The event as Stripe signed it; a forged, altered or stale (replayed) delivery is refused. */
 function verifiedEvent(
