@@ -13,4 +13,3 @@ export const SUPPORT_HOURS_NOTE = 'Local time';
 export const SUPPORT_RESPONSE = 'We reply within 24 hours on business days.';
 
 export const POLICY_LAST_UPDATED = 'July 6, 2025';
-export const FULL_READING_PRICE = '$9.99';

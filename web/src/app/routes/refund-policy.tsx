@@ -2,15 +2,17 @@ import { useEffect } from 'react';
 import { PolicySection, StaticPageLayout } from '@/components/layout/static-page-layout';
 import {
   BRAND_NAME,
-  FULL_READING_PRICE,
   POLICY_LAST_UPDATED,
   SUPPORT_EMAIL,
   SUPPORT_HOURS,
   SUPPORT_HOURS_NOTE,
   SUPPORT_MAILTO,
 } from '@/config/brand';
+import { offerPriceOr, usePaymentOffer } from '@/features/unlock/api/get-payment-offer';
 
 export default function RefundPolicyRoute() {
+  const offer = usePaymentOffer();
+  const price = offerPriceOr(offer, 'the price shown before you pay');
   useEffect(() => {
     document.title = `Refund Policy — ${BRAND_NAME}`;
   }, []);
@@ -23,9 +25,12 @@ export default function RefundPolicyRoute() {
         <>
           <p>We want every reading to feel worth it. Here is when and how you can get your money back.</p>
           <p>
-            What you buy: a one-off payment of {FULL_READING_PRICE} unlocks one reading — every life area in
-            full, the Timeline of personalised predictions and the PDF download. It is a single purchase, not
-            a subscription: nothing renews and nothing is charged again.
+            What you buy: a one-off payment of {price} unlocks one reading — every life area in full, the
+            Timeline of personalised predictions and the PDF download. It is a single purchase, not a
+            subscription: nothing renews and nothing is charged again.
+            {offer && !offer.price
+              ? ' This site sells nothing at the moment: every reading is shown in full, free.'
+              : null}
           </p>
         </>
       }

@@ -1,15 +1,11 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { PolicySection, StaticPageLayout } from '@/components/layout/static-page-layout';
-import {
-  BRAND_NAME,
-  FULL_READING_PRICE,
-  POLICY_LAST_UPDATED,
-  SUPPORT_EMAIL,
-  SUPPORT_MAILTO,
-} from '@/config/brand';
+import { BRAND_NAME, POLICY_LAST_UPDATED, SUPPORT_EMAIL, SUPPORT_MAILTO } from '@/config/brand';
+import { offerPriceOr, usePaymentOffer } from '@/features/unlock/api/get-payment-offer';
 
 export default function TermsConditionsRoute() {
+  const price = offerPriceOr(usePaymentOffer(), 'the price shown before you pay');
   useEffect(() => {
     document.title = `Terms and Conditions — ${BRAND_NAME}`;
   }, []);
@@ -45,10 +41,10 @@ export default function TermsConditionsRoute() {
       <PolicySection number={4} title="Free Preview and Full Reading">
         <p>
           Every visitor receives a free preview of their reading without a credit card. The complete reading
-          can be unlocked for a one-off payment of {FULL_READING_PRICE}, which includes a full detailed
-          reading for all life areas, personalized future predictions and a PDF download. The preview holds
-          the opening of your reading and your first focus area in full, and the first insight of each other
-          area. Where the full reading is not offered for sale, the complete reading is shown free.
+          can be unlocked for a one-off payment of {price}, which includes a full detailed reading for all
+          life areas, personalized future predictions and a PDF download. The preview holds the opening of
+          your reading and your first focus area in full, and the first insight of each other area. Where the
+          full reading is not offered for sale, the complete reading is shown free.
         </p>
       </PolicySection>
 
