@@ -1,7 +1,7 @@
-import type { DisplayHowWeRead } from '../lib/normalize-reading';
+import type { HowWeRead as HowWeReadNotes } from '@palm/contracts';
 
 /** The section's "How we read this": measurements, lines and Vedic names, folded away by default. */
-export function HowWeRead({ notes }: { notes: DisplayHowWeRead }) {
+export function HowWeRead({ notes }: { notes: HowWeReadNotes }) {
   const empty = notes.measured.length === 0 && notes.lines.length === 0 && notes.terms.length === 0;
   if (empty) return null;
   return (

@@ -1,7 +1,7 @@
-import { TRACE_LINES, type DisplayTrace, type TraceLine } from '../lib/normalize-reading';
+import { TRACED_LINE_NAMES, VEDIC_LINES, type LineTrace, type TracedLineName } from '@palm/contracts';
 
 /** One colour per line, picked to stay apart from each other and from skin tones. */
-export const LINE_COLOURS: Record<TraceLine, string> = {
+export const LINE_COLOURS: Record<TracedLineName, string> = {
   heart: '#ff6f91',
   head: '#5ec8ff',
   life: '#7be38b',
@@ -9,17 +9,9 @@ export const LINE_COLOURS: Record<TraceLine, string> = {
   sun: '#c9a2ff',
 };
 
-const LINE_NAMES: Record<TraceLine, string> = {
-  heart: 'Heart line',
-  head: 'Head line',
-  life: 'Life line',
-  fate: 'Fate line',
-  sun: 'Sun line',
-};
-
 /** Below this the observer was not sure of the line: it is drawn dashed. */
 const UNCERTAIN_BELOW = 0.7;
-export const isUncertain = (trace: DisplayTrace) => trace.confidence < UNCERTAIN_BELOW;
+export const isUncertain = (trace: LineTrace) => trace.confidence < UNCERTAIN_BELOW;
 
 const CURVES: Record<string, string> = { straight: 'straight', gentle: 'gently curved', curved: 'curved' };
 /** A line's depth, worded apart from how surely it was seen ("faint" says the latter). */
@@ -34,7 +26,7 @@ export function confidenceInWords(confidence: number): 'clear' | 'partly seen' |
   return confidence >= FAINT_BELOW ? 'partly seen' : 'faint';
 }
 
-function classesOf(trace: DisplayTrace): string {
+function classesOf(trace: LineTrace): string {
   const breaks =
     trace.breaks === undefined
       ? undefined
@@ -59,13 +51,13 @@ export function LineLegend({
   onToggle,
   activeLine,
 }: {
-  traces: readonly DisplayTrace[];
-  hidden: ReadonlySet<TraceLine>;
-  onToggle: (line: TraceLine) => void;
-  activeLine?: TraceLine;
+  traces: readonly LineTrace[];
+  hidden: ReadonlySet<TracedLineName>;
+  onToggle: (line: TracedLineName) => void;
+  activeLine?: TracedLineName;
 }) {
   const seen = new Set(traces.map((trace) => trace.line));
-  const unseen = TRACE_LINES.filter((line) => !seen.has(line));
+  const unseen = TRACED_LINE_NAMES.filter((line) => !seen.has(line));
   return (
     <div className="line-legend">
       {traces.length > 0 ? (
@@ -90,7 +82,7 @@ export function LineLegend({
                     style={{ '--line-colour': LINE_COLOURS[trace.line] } as React.CSSProperties}
                     aria-hidden="true"
                   />
-                  <span className="line-legend__name">{trace.name || LINE_NAMES[trace.line]}</span>{' '}
+                  <span className="line-legend__name">{trace.name || VEDIC_LINES[trace.line].english}</span>{' '}
                   <span className="line-legend__classes">{classesOf(trace)}</span>
                 </button>
               </li>
@@ -100,7 +92,8 @@ export function LineLegend({
       ) : null}
       {unseen.length > 0 ? (
         <p className="line-legend__unseen">
-          {unseen.map((line) => LINE_NAMES[line]).join(', ')}: <span>not clearly visible in this photo</span>
+          {unseen.map((line) => VEDIC_LINES[line].english).join(', ')}:{' '}
+          <span>not clearly visible in this photo</span>
         </p>
       ) : null}
     </div>

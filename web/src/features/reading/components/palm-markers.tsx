@@ -1,5 +1,6 @@
 import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { DisplayMarker, DisplayTrace, TraceLine } from '../lib/normalize-reading';
+import type { LineTrace, TracedLineName } from '@palm/contracts';
+import type { ShownMarker } from '../lib/normalize-reading';
 import { layoutMarkers, smoothPath, type Point } from '../lib/marker-layout';
 import { isUncertain, LineLegend, LINE_COLOURS } from './line-legend';
 import { useReadingLinks } from './reading-links';
@@ -25,7 +26,7 @@ const TOOLTIP_WIDTH = 240;
 const TRACE_SAMPLE_PX = 4;
 
 /** Points along every traced line, in pixels of the photo. */
-function tracedPoints(traces: readonly DisplayTrace[], photo: PhotoSize): Point[] {
+function tracedPoints(traces: readonly LineTrace[], photo: PhotoSize): Point[] {
   const toPixels = (p: Point) => ({ x: (p.x / 100) * photo.width, y: (p.y / 100) * photo.height });
   return traces.flatMap((trace) =>
     trace.points.map(toPixels).flatMap((point, i, all) => {
@@ -103,9 +104,9 @@ export function PalmWithMarkers({
   removedAfterDays = null,
 }: {
   palmUrl: string | null;
-  markers: DisplayMarker[];
+  markers: ShownMarker[];
   /** Traced lines; null when the reading predates traces. */
-  traces?: DisplayTrace[] | null;
+  traces?: LineTrace[] | null;
   /** The photo was deleted under the retention rule this many days after the reading. */
   removedAfterDays?: number | null;
 }) {
@@ -113,7 +114,7 @@ export function PalmWithMarkers({
   const photoRef = useRef<HTMLImageElement>(null);
   const photo = usePhotoSize(photoRef, palmUrl);
   const links = useReadingLinks();
-  const [hiddenLines, setHiddenLines] = useState<ReadonlySet<TraceLine>>(new Set());
+  const [hiddenLines, setHiddenLines] = useState<ReadonlySet<TracedLineName>>(new Set());
   const activeLine = links.active ? links.marker(links.active)?.line : undefined;
 
   const layout = useMemo(() => {
@@ -127,7 +128,7 @@ export function PalmWithMarkers({
     return { photo, size, anchors, boxes, tooltipWidth: phone ? Math.min(TOOLTIP_WIDTH, photo.width) : null };
   }, [photo, markers, traces]);
 
-  const toggleLine = (line: TraceLine) =>
+  const toggleLine = (line: TracedLineName) =>
     setHiddenLines((current) => {
       const next = new Set(current);
       if (next.has(line)) next.delete(line);
@@ -135,7 +136,7 @@ export function PalmWithMarkers({
       return next;
     });
 
-  const placeOf = (position: number, marker: DisplayMarker): Point =>
+  const placeOf = (position: number, marker: ShownMarker): Point =>
     layout
       ? {
           x: (layout.boxes[position]!.x / layout.photo.width) * 100,

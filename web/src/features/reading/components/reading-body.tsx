@@ -1,10 +1,10 @@
 import { Card } from '@/components/ui/card';
-import type { NormalizedReading } from '../lib/normalize-reading';
+import type { ShownReading } from '../lib/normalize-reading';
 import { ReadingSectionCard } from './reading-section-card';
 import { RichText } from './rich-text';
 
 /** The sections of a reading, or the spec's message when it is empty or of an unknown shape. */
-export function ReadingBody({ reading }: { reading: NormalizedReading }) {
+export function ReadingBody({ reading }: { reading: ShownReading }) {
   if (reading.kind === 'empty') {
     return (
       <Card className="reading-message">
@@ -21,7 +21,7 @@ export function ReadingBody({ reading }: { reading: NormalizedReading }) {
   }
   return (
     <>
-      {reading.themes && reading.themes.length > 0 ? (
+      {reading.themes.length > 0 ? (
         <Card className="reading-themes">
           <h2 className="reading-themes__title">The threads of your hand</h2>
           <ul className="reading-themes__list">
@@ -34,8 +34,8 @@ export function ReadingBody({ reading }: { reading: NormalizedReading }) {
         </Card>
       ) : null}
       <div className="reading-sections">
-        {reading.sections.map((section) => (
-          <ReadingSectionCard key={section.key} section={section} />
+        {reading.sections.map((section, position) => (
+          <ReadingSectionCard key={`${position}-${section.area}`} section={section} />
         ))}
       </div>
     </>

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import type { DisplayMarker, TraceLine } from '../lib/normalize-reading';
+import { TRACED_LINE_NAMES, type TracedLineName } from '@palm/contracts';
+import type { ShownMarker } from '../lib/normalize-reading';
 import { splitSentences } from '../lib/marker-layout';
 
 export interface MarkerRef {
@@ -7,7 +8,7 @@ export interface MarkerRef {
   number: number;
   label: string;
   /** The traced line this marker sits on, for highlighting the trace with it. */
-  line?: TraceLine;
+  line?: TracedLineName;
 }
 
 interface ReadingLinksValue {
@@ -21,10 +22,9 @@ interface ReadingLinksValue {
 
 const ReadingLinksContext = createContext<ReadingLinksValue | null>(null);
 
-const lineOf = (id: string): TraceLine | undefined => {
-  const match = /^line-(heart|head|life|fate|sun)$/.exec(id);
-  return match?.[1] as TraceLine | undefined;
-};
+/** A line's marker is named after it (the engine's `line-heart`). */
+const lineOf = (id: string): TracedLineName | undefined =>
+  TRACED_LINE_NAMES.find((line) => id === `line-${line}`);
 
 /**
  * Ties markers on the photo to the sentences they explain, both ways: hovering, focusing or
@@ -35,7 +35,7 @@ export function ReadingLinksProvider({
   className,
   children,
 }: {
-  markers: readonly DisplayMarker[];
+  markers: readonly ShownMarker[];
   /** The provider is the report's outer element. */
   className?: string;
   children: ReactNode;

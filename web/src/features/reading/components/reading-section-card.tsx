@@ -1,4 +1,4 @@
-import type { DisplaySection } from '../lib/normalize-reading';
+import type { ReadingSection } from '@palm/contracts';
 import { BasisTags } from './basis-tags';
 import { HowWeRead } from './how-we-read';
 import { LinkedText } from './linked-text';
@@ -11,7 +11,7 @@ const AREA_GLYPHS: Record<string, string> = {
   spiritual: 'ॐ',
 };
 
-export function ReadingSectionCard({ section }: { section: DisplaySection }) {
+export function ReadingSectionCard({ section }: { section: ReadingSection }) {
   const glyph = (section.area && AREA_GLYPHS[section.area.toLowerCase()]) ?? '✦';
   const vedicNames = Object.fromEntries((section.howWeRead?.terms ?? []).map((t) => [t.tag, t.vedic]));
   return (

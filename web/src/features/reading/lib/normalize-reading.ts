@@ -1,253 +1,136 @@
-import type { PalmProfile } from '@palm/contracts';
+import {
+  PROFILE_TRAIT_CLASSES,
+  TRACED_LINE_NAMES,
+  type LineTrace,
+  type PalmProfile,
+  type ReadingResult,
+  type ReadingSection,
+  type ReadingTheme,
+  type VisualMarker,
+} from '@palm/contracts';
+import { upgradeOlderReading } from './older-readings';
 
-/** A section as shown; every field is optional because older reading shapes carry less. */
-export interface DisplaySection {
-  key: string;
-  area?: string;
-  title?: string;
-  subtitle?: string;
-  insights: string[];
-  content?: string;
-  details?: string;
-  basis: string[];
-  /** The "How we read this" disclosure, when the reading carries one. */
-  howWeRead?: DisplayHowWeRead;
-  /** A free preview sent only the start of this section; the rest comes with the unlock. */
-  locked?: boolean;
-}
-
-export interface DisplayHowWeRead {
-  measured: string[];
-  lines: string[];
-  terms: { tag: string; vedic: string }[];
-}
-
-/** One of the threads a reading opens with. */
-export interface DisplayTheme {
-  title: string;
-  text: string;
-}
-
-export const TRACE_LINES = ['heart', 'head', 'life', 'fate', 'sun'] as const;
-export type TraceLine = (typeof TRACE_LINES)[number];
-
-export interface DisplayTrace {
-  line: TraceLine;
-  name: string;
-  points: { x: number; y: number }[];
-  length?: string;
-  curvature?: string;
-  depth?: string;
-  breaks?: number;
-  confidence: number;
-}
-
-export interface DisplayMarker {
-  id: string;
-  label: string;
-  description: string;
-  style?: string;
+/** A marker as the report draws it: the contract's, its position flattened and its gaps filled. */
+export type ShownMarker = Omit<VisualMarker, 'coordinates' | 'explains'> & {
   x: number;
   y: number;
-  /** Sentences of the reading this marker explains, verbatim. */
   explains: string[];
-}
+};
 
-export type NormalizedReading =
+export type ShownReading =
   | { kind: 'empty' }
   | { kind: 'unknown' }
   | {
       kind: 'sections';
-      sections: DisplaySection[];
-      markers: DisplayMarker[];
+      sections: ReadingSection[];
+      /** The threads told before the sections; empty for readings made before themes existed. */
+      themes: ReadingTheme[];
+      markers: ShownMarker[];
       /** Traced lines; null for readings made before traces existed (nothing is said about lines). */
-      traces: DisplayTrace[] | null;
+      traces: LineTrace[] | null;
       /** The palm profile's stated classes; null for readings made before the profile existed. */
       profile: PalmProfile | null;
-      /** The threads told before the sections; absent or empty for readings made before themes existed. */
-      themes?: DisplayTheme[];
     };
 
 export const DEFAULT_MARKER_LABEL = 'Palm Feature';
 
 type Json = Record<string, unknown>;
-
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every(isString);
+const isPercent = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 100;
+const isPoint = (value: unknown) => isObject(value) && isPercent(value.x) && isPercent(value.y);
+const listOf = (value: unknown, item: (entry: unknown) => boolean) =>
+  Array.isArray(value) && value.every(item);
+const optional = (value: unknown, check: (present: unknown) => boolean) =>
+  value === undefined || check(value);
 
-const text = (value: unknown): string | undefined =>
-  typeof value === 'string' && value.trim() ? value : undefined;
+const isSection = (value: unknown) =>
+  isObject(value) &&
+  [value.area, value.title, value.subtitle, value.content, value.details].every(isString) &&
+  isStrings(value.insights) &&
+  isStrings(value.basis) &&
+  optional(
+    value.howWeRead,
+    (notes) =>
+      isObject(notes) &&
+      isStrings(notes.measured) &&
+      isStrings(notes.lines) &&
+      listOf(notes.terms, (term) => isObject(term) && isString(term.tag) && isString(term.vedic)),
+  );
 
-const strings = (value: unknown): string[] =>
-  Array.isArray(value)
-    ? value.filter((item): item is string => typeof item === 'string' && item.trim() !== '')
-    : [];
+const isMarker = (value: unknown) =>
+  isObject(value) &&
+  [value.id, value.label, value.description, value.style].every(isString) &&
+  isPoint(value.coordinates) &&
+  optional(value.explains, isStrings);
 
-const titleCase = (value: string): string =>
-  value.replace(/[_-]+/g, ' ').replace(/\b\p{L}/gu, (letter) => letter.toUpperCase());
+const isTrace = (value: unknown) =>
+  isObject(value) &&
+  (TRACED_LINE_NAMES as readonly unknown[]).includes(value.line) &&
+  isString(value.name) &&
+  listOf(value.points, isPoint) &&
+  (value.points as unknown[]).length >= 2 &&
+  typeof value.confidence === 'number';
 
-function hasBody(section: DisplaySection): boolean {
-  return Boolean(section.title || section.content || section.details || section.insights.length > 0);
+const isProfile = (value: unknown) =>
+  isObject(value) &&
+  Object.entries(value).every(
+    ([trait, found]) =>
+      found === null ||
+      (trait in PROFILE_TRAIT_CLASSES &&
+        (PROFILE_TRAIT_CLASSES[trait as keyof PalmProfile] as readonly unknown[]).includes(found)),
+  );
+
+/**
+ * Whether a stored reading has the shape the contract declares today (readingResultSchema, checked
+ * by hand so the report's bundle carries no schema library). Anything else is an older shape.
+ */
+function isCurrentReading(value: unknown): value is ReadingResult {
+  return (
+    isObject(value) &&
+    listOf(value.sections, isSection) &&
+    listOf(value.visual_markers, isMarker) &&
+    optional(value.themes, (themes) =>
+      listOf(
+        themes,
+        (theme) =>
+          isObject(theme) && isString(theme.title) && isString(theme.text) && isStrings(theme.features),
+      ),
+    ) &&
+    optional(value.line_traces, (traces) => listOf(traces, isTrace)) &&
+    optional(value.profile, isProfile)
+  );
 }
 
-function toSection(value: unknown, key: string, area?: string): DisplaySection | null {
-  if (typeof value === 'string') {
-    return value.trim()
-      ? { key, area, title: area && titleCase(area), content: value, insights: [], basis: [] }
-      : null;
-  }
-  if (!isObject(value)) return null;
-  const sectionArea = text(value.area) ?? area;
+function shown(reading: ReadingResult): ShownReading {
+  if (reading.sections.length === 0) return { kind: 'empty' };
   return {
-    key,
-    area: sectionArea,
-    title: text(value.title) ?? (sectionArea ? titleCase(sectionArea) : undefined),
-    subtitle: text(value.subtitle),
-    insights: strings(value.insights),
-    content: text(value.content),
-    details: text(value.details),
-    basis: strings(value.basis),
-    howWeRead: toHowWeRead(value.howWeRead),
-    ...(value.locked === true && { locked: true }),
+    kind: 'sections',
+    sections: reading.sections,
+    themes: (reading.themes ?? []).filter((theme) => theme.title.trim() && theme.text.trim()),
+    markers: reading.visual_markers.map(({ coordinates, explains, label, ...marker }) => ({
+      ...marker,
+      label: label.trim() || DEFAULT_MARKER_LABEL,
+      x: coordinates.x,
+      y: coordinates.y,
+      explains: explains ?? [],
+    })),
+    traces: reading.line_traces ?? null,
+    profile: reading.profile ?? null,
   };
 }
 
-function toHowWeRead(value: unknown): DisplayHowWeRead | undefined {
-  if (!isObject(value)) return undefined;
-  const terms = Array.isArray(value.terms)
-    ? value.terms.flatMap((term) =>
-        isObject(term) && text(term.tag) && text(term.vedic)
-          ? [{ tag: term.tag as string, vedic: term.vedic as string }]
-          : [],
-      )
-    : [];
-  return { measured: strings(value.measured), lines: strings(value.lines), terms };
-}
-
-const isCoordinate = (n: unknown): n is number =>
-  typeof n === 'number' && Number.isFinite(n) && n >= 0 && n <= 100;
-
-function toTraces(value: unknown): DisplayTrace[] | null {
-  if (!Array.isArray(value)) return null;
-  return value.flatMap((item): DisplayTrace[] => {
-    if (!isObject(item) || !TRACE_LINES.includes(item.line as TraceLine)) return [];
-    const points = Array.isArray(item.points)
-      ? item.points.filter(
-          (p): p is { x: number; y: number } => isObject(p) && isCoordinate(p.x) && isCoordinate(p.y),
-        )
-      : [];
-    if (points.length < 2) return [];
-    const confidence =
-      typeof item.confidence === 'number' && Number.isFinite(item.confidence) ? item.confidence : 0;
-    return [
-      {
-        line: item.line as TraceLine,
-        name: text(item.name) ?? titleCase(`${item.line as string} line`),
-        points: points.map(({ x, y }) => ({ x, y })),
-        length: text(item.length),
-        curvature: text(item.curvature),
-        depth: text(item.depth),
-        breaks: typeof item.breaks === 'number' ? item.breaks : undefined,
-        confidence: Math.min(1, Math.max(0, confidence)),
-      },
-    ];
-  });
-}
-
-function toMarkers(value: unknown): DisplayMarker[] {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((item, index): DisplayMarker[] => {
-    if (!isObject(item) || !isObject(item.coordinates)) return [];
-    const { x, y } = item.coordinates;
-    if (typeof x !== 'number' || typeof y !== 'number' || !Number.isFinite(x) || !Number.isFinite(y))
-      return [];
-    const clamp = (n: number) => Math.min(100, Math.max(0, n));
-    return [
-      {
-        id: text(item.id) ?? `marker-${index}`,
-        label: text(item.label) ?? DEFAULT_MARKER_LABEL,
-        description: text(item.description) ?? '',
-        style: text(item.style),
-        x: clamp(x),
-        y: clamp(y),
-        explains: strings(item.explains),
-      },
-    ];
-  });
-}
-
-function fromSectionList(
-  list: unknown[],
-  markers: DisplayMarker[],
-  traces: DisplayTrace[] | null = null,
-  profile: PalmProfile | null = null,
-): NormalizedReading {
-  const sections: DisplaySection[] = [];
-  for (const [position, item] of list.entries()) {
-    if (typeof item === 'string' && !item.trim()) continue;
-    const section = toSection(item, `section-${position}`);
-    if (!section) return { kind: 'unknown' };
-    if (hasBody(section)) sections.push(section);
-  }
-  return sections.length > 0 ? { kind: 'sections', sections, markers, traces, profile } : { kind: 'empty' };
-}
-
 /**
- * Spec §3: the reading is an object holding content, a list of sections, an object with a
- * sections list, or a map of area to content. Anything else cannot be displayed.
+ * GET /api/reading's `reading` as the report shows it. Today's readings have the contract's shape;
+ * readings stored before it (spec §3's other shapes, or sections with fields missing) are upgraded
+ * to it first (older-readings.ts). What neither describes cannot be displayed.
  */
-function toThemes(value: unknown): DisplayTheme[] {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((item) => {
-    if (!isObject(item)) return [];
-    const title = text(item.title);
-    const body = text(item.text);
-    return title && body ? [{ title, text: body }] : [];
-  });
-}
-
-/** A stored profile: an object of trait ids to class ids or null; anything else is not shown. */
-function toProfile(value: unknown): PalmProfile | null {
-  if (!isObject(value)) return null;
-  const valid = Object.values(value).every((item) => item === null || typeof item === 'string');
-  return valid ? (value as PalmProfile) : null;
-}
-
-export function normalizeReading(reading: unknown): NormalizedReading {
-  if (reading === null || reading === undefined) return { kind: 'empty' };
-
-  if (Array.isArray(reading)) return fromSectionList(reading, []);
-
-  if (!isObject(reading)) return { kind: 'unknown' };
-
-  const markers = toMarkers(reading.visual_markers);
-  const traces = toTraces(reading.line_traces);
-  const profile = toProfile(reading.profile);
-
-  if ('sections' in reading) {
-    if (!Array.isArray(reading.sections)) return { kind: 'unknown' };
-    const normalized = fromSectionList(reading.sections, markers, traces, profile);
-    const themes = toThemes(reading.themes);
-    return normalized.kind === 'sections' && themes.length > 0 ? { ...normalized, themes } : normalized;
-  }
-
-  if ('content' in reading) {
-    if (typeof reading.content !== 'string') return { kind: 'unknown' };
-    const section = toSection(reading, 'reading');
-    return section && hasBody(section)
-      ? { kind: 'sections', sections: [section], markers, traces, profile }
-      : { kind: 'empty' };
-  }
-
-  const areas = Object.entries(reading).filter(
-    ([key]) => key !== 'visual_markers' && key !== 'line_traces' && key !== 'profile' && key !== 'themes',
-  );
-  if (areas.length === 0) return { kind: 'empty' };
-  const sections: DisplaySection[] = [];
-  for (const [area, value] of areas) {
-    if (typeof value !== 'string' && !isObject(value)) return { kind: 'unknown' };
-    const section = toSection(value, `area-${area}`, area);
-    if (section && hasBody(section)) sections.push(section);
-  }
-  return sections.length > 0 ? { kind: 'sections', sections, markers, traces, profile } : { kind: 'empty' };
+export function normalizeReading(stored: unknown): ShownReading {
+  if (stored === null || stored === undefined) return { kind: 'empty' };
+  if (isCurrentReading(stored)) return shown(stored);
+  const upgraded = upgradeOlderReading(stored);
+  return upgraded === 'empty' || upgraded === 'unknown' ? { kind: upgraded } : shown(upgraded);
 }
