@@ -1,10 +1,9 @@
 import { createFlowInputSchema, FLOW_DESCRIPTION_MAX_CHARS, FLOW_NAME_MAX_CHARS } from '@palm/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { useToast } from '@/components/ui/toast';
-import { describeError } from '@/lib/api-client';
+import { useToastedMutation } from '@/hooks/use-toasted-mutation';
 import { ADMIN_FLOWS_PATH, createFlow } from '../api/admin-flows.api';
 
 /** Create Flow: a name (required after trimming) and an optional description. */
@@ -15,21 +14,15 @@ export function CreateFlowDialog({ open, onClose }: { open: boolean; onClose: ()
   const nameId = useId();
   const descriptionId = useId();
   const queryClient = useQueryClient();
-  const { toast } = useToast();
 
-  const mutation = useMutation({
+  const mutation = useToastedMutation({
+    success: 'Flow created successfully',
+    failure: 'Failed to create flow',
     mutationFn: createFlow,
     onSuccess: () => {
-      toast({ title: 'Flow created successfully' });
       void queryClient.invalidateQueries({ queryKey: [ADMIN_FLOWS_PATH] });
       onClose();
     },
-    onError: (error) =>
-      toast({
-        title: 'Failed to create flow',
-        description: describeError(error, 'Please try again.'),
-        variant: 'destructive',
-      }),
   });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

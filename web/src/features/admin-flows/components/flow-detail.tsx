@@ -1,5 +1,5 @@
 import type { AdminFlowDetail, Question } from '@palm/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -7,7 +7,8 @@ import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/toast';
-import { ApiError, describeError, isNotFound } from '@/lib/api-client';
+import { useToastedMutation } from '@/hooks/use-toasted-mutation';
+import { ApiError, isNotFound } from '@/lib/api-client';
 import {
   ADMIN_FLOWS_PATH,
   deleteQuestion,
@@ -57,23 +58,21 @@ function FlowEditor({ flow }: { flow: AdminFlowDetail }) {
   const [trafficDialogOpen, setTrafficDialogOpen] = useState(false);
   const refetchFlows = () => queryClient.invalidateQueries({ queryKey: [ADMIN_FLOWS_PATH] });
 
-  const toggle = useMutation({
+  const toggle = useToastedMutation({
+    success: 'Flow status updated successfully',
+    failure: 'Failed to toggle flow status',
     mutationFn: (request: ToggleLiveRequest) => toggleFlowLive(flow.id, request),
     onSuccess: (updated) => {
       queryClient.setQueryData(flowKey, updated);
       void refetchFlows();
       setTrafficDialogOpen(false);
-      toast({ title: 'Flow status updated successfully' });
     },
-    onError: (error) =>
-      toast({
-        title: 'Failed to toggle flow status',
-        description: describeError(error, 'Please try again.'),
-        variant: 'destructive',
-      }),
   });
 
-  const reorder = useMutation({
+  const reorder = useToastedMutation({
+    success: 'Questions reordered successfully',
+    failure: 'Failed to reorder questions',
+    failureHint: 'The previous order was kept.',
     mutationFn: (reordered: Question[]) =>
       reorderQuestions(
         flow.id,
@@ -87,34 +86,16 @@ function FlowEditor({ flow }: { flow: AdminFlowDetail }) {
     },
     onSuccess: ({ questions }) => {
       queryClient.setQueryData(flowKey, (current) => (current ? { ...current, questions } : current));
-      void refetchFlows();
-      toast({ title: 'Questions reordered successfully' });
     },
-    onError: (error) => {
-      void refetchFlows();
-      toast({
-        title: 'Failed to reorder questions',
-        description: describeError(error, 'The previous order was kept.'),
-        variant: 'destructive',
-      });
-    },
+    onSettled: () => void refetchFlows(),
   });
 
-  const removeQuestion = useMutation({
+  const removeQuestion = useToastedMutation({
+    success: 'Question deleted successfully',
+    failure: 'Failed to delete question',
     mutationFn: (question: Question) => deleteQuestion(question.id),
-    onSuccess: () => {
-      setQuestionToDelete(null);
-      void refetchFlows();
-      toast({ title: 'Question deleted successfully' });
-    },
-    onError: (error) => {
-      setQuestionToDelete(null);
-      toast({
-        title: 'Failed to delete question',
-        description: describeError(error, 'Please try again.'),
-        variant: 'destructive',
-      });
-    },
+    onSuccess: () => void refetchFlows(),
+    onSettled: () => setQuestionToDelete(null),
   });
 
   const goLive = () => {

@@ -1,13 +1,13 @@
 import type { AdminFlow } from '@palm/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { useToast } from '@/components/ui/toast';
 import { Tooltip } from '@/components/ui/tooltip';
+import { useToastedMutation } from '@/hooks/use-toasted-mutation';
 import { describeError } from '@/lib/api-client';
 import { ADMIN_FLOWS_PATH, deleteFlow, getFlowsQueryOptions, toggleFlowLive } from '../api/admin-flows.api';
 import { formatQuestionCount, formatRate, liveTrafficTotal, TRAFFIC_TARGET_TOTAL } from '../lib/flow-rules';
@@ -97,58 +97,42 @@ function FlowCard({
 export function FlowList() {
   const flowsQuery = useQuery(getFlowsQueryOptions());
   const queryClient = useQueryClient();
-  const { toast } = useToast();
   const [createOpen, setCreateOpen] = useState(false);
   const [flowToDelete, setFlowToDelete] = useState<AdminFlow | null>(null);
   const [trafficFlow, setTrafficFlow] = useState<AdminFlow | null>(null);
   const refetchFlows = () => queryClient.invalidateQueries({ queryKey: [ADMIN_FLOWS_PATH] });
 
   // Go Live / Disable and the traffic dialog change the same status, so they report it alike.
-  const statusUpdated = () => {
-    void refetchFlows();
-    toast({ title: 'Flow status updated successfully' });
+  const statusToasts = {
+    success: 'Flow status updated successfully',
+    failure: 'Failed to update flow status',
   };
-  const statusFailed = (error: Error) =>
-    toast({
-      title: 'Failed to update flow status',
-      description: describeError(error, 'Please try again.'),
-      variant: 'destructive',
-    });
 
-  const toggle = useMutation({
+  const toggle = useToastedMutation({
+    ...statusToasts,
     // Spec §4: from the list, Go Live means 100 % and Disable 0 %.
     mutationFn: (flow: AdminFlow) =>
       toggleFlowLive(flow.id, { isLive: !flow.isLive, trafficPercentage: flow.isLive ? 0 : 100 }),
-    onSuccess: statusUpdated,
-    onError: statusFailed,
+    onSuccess: () => void refetchFlows(),
   });
 
   // The same "Set Traffic Percentage" dialog as the flow's own page, so the warning below can be acted on here.
-  const setTraffic = useMutation({
+  const setTraffic = useToastedMutation({
+    ...statusToasts,
     mutationFn: ({ flow, trafficPercentage }: { flow: AdminFlow; trafficPercentage: number }) =>
       toggleFlowLive(flow.id, { isLive: true, trafficPercentage }),
     onSuccess: () => {
       setTrafficFlow(null);
-      statusUpdated();
+      void refetchFlows();
     },
-    onError: statusFailed,
   });
 
-  const remove = useMutation({
+  const remove = useToastedMutation({
+    success: 'Flow deleted successfully',
+    failure: 'Failed to delete flow',
     mutationFn: (flow: AdminFlow) => deleteFlow(flow.id),
-    onSuccess: () => {
-      setFlowToDelete(null);
-      void refetchFlows();
-      toast({ title: 'Flow deleted successfully' });
-    },
-    onError: (error) => {
-      setFlowToDelete(null);
-      toast({
-        title: 'Failed to delete flow',
-        description: describeError(error, 'Please try again.'),
-        variant: 'destructive',
-      });
-    },
+    onSuccess: () => void refetchFlows(),
+    onSettled: () => setFlowToDelete(null),
   });
 
   const flows = flowsQuery.data ?? [];

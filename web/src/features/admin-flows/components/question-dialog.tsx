@@ -4,13 +4,12 @@ import {
   type Question,
   type QuestionType,
 } from '@palm/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Select } from '@/components/ui/select';
-import { useToast } from '@/components/ui/toast';
-import { describeError } from '@/lib/api-client';
+import { useToastedMutation } from '@/hooks/use-toasted-mutation';
 import {
   ADMIN_FLOWS_PATH,
   createQuestion,
@@ -61,7 +60,6 @@ export function QuestionDialog({ flowId, open, onClose, question, questionCount 
   );
   const [errors, setErrors] = useState<QuestionFormErrors>({});
   const queryClient = useQueryClient();
-  const { toast } = useToast();
   const ids = { type: useId(), text: useId(), options: useId(), binding: useId() };
 
   const reset = () => {
@@ -69,19 +67,16 @@ export function QuestionDialog({ flowId, open, onClose, question, questionCount 
     setErrors({});
   };
 
-  const mutation = useMutation({
+  const mutation = useToastedMutation({
+    success: editing ? 'Question updated successfully' : 'Question created successfully',
+    failure: editing ? 'Failed to update question' : 'Failed to create question',
     mutationFn: (request: QuestionRequest) =>
       question ? updateQuestion(question.id, request) : createQuestion(flowId, request),
     onSuccess: () => {
-      toast({ title: editing ? 'Question updated successfully' : 'Question created successfully' });
       void queryClient.invalidateQueries({ queryKey: [ADMIN_FLOWS_PATH] });
       setValues(emptyQuestionForm());
       setErrors({});
       onClose();
-    },
-    onError: (error) => {
-      const title = editing ? 'Failed to update question' : 'Failed to create question';
-      toast({ title, description: describeError(error, 'Please try again.'), variant: 'destructive' });
     },
   });
 
