@@ -2,6 +2,8 @@ import { useMutation, type UseMutationOptions, type UseMutationResult } from '@t
 import { useToast } from '@/components/ui/toast';
 import { describeError } from '@/lib/api-client';
 
+type SuccessToast = string | { title: string; description: string };
+
 export interface ToastedMutationOptions<TData, TVariables, TOnMutateResult> extends UseMutationOptions<
   TData,
   Error,
@@ -9,7 +11,7 @@ export interface ToastedMutationOptions<TData, TVariables, TOnMutateResult> exte
   TOnMutateResult
 > {
   /** The toast's title when it worked; none: the screen says so itself. */
-  success?: string | ((data: TData, variables: TVariables) => string);
+  success?: SuccessToast | ((data: TData, variables: TVariables) => SuccessToast);
   /** The toast's title when it failed; its text is the server's sentence, else `failureHint`. */
   failure: string;
   /** What the toast says when the server gave no sentence ("Please try again." unless set). */
@@ -37,7 +39,8 @@ export function useToastedMutation<TData, TVariables = void, TOnMutateResult = u
   return useMutation({
     ...options,
     onSuccess: (data, variables, ...rest) => {
-      if (success) toast({ title: typeof success === 'function' ? success(data, variables) : success });
+      const said = typeof success === 'function' ? success(data, variables) : success;
+      if (said) toast(typeof said === 'string' ? { title: said } : said);
       return onSuccess?.(data, variables, ...rest);
     },
     onError: (error, variables, ...rest) => {

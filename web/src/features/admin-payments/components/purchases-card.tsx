@@ -1,5 +1,5 @@
 import type { Purchase } from '@palm/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { useToast } from '@/components/ui/toast';
+import { useToastedMutation } from '@/hooks/use-toasted-mutation';
 import { describeError } from '@/lib/api-client';
 import { formatPrice } from '@/lib/format-price';
 import { ADMIN_PAYMENTS_PATH, getPurchasesQueryOptions, refundPurchase } from '../api/admin-payments.api';
@@ -17,25 +17,15 @@ const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeSty
 
 /** The dashboard's "Purchases" card: totals, the latest 50 purchases, and a refund for each paid one. */
 export function PurchasesCard() {
-  const { toast } = useToast();
   const queryClient = useQueryClient();
   const purchases = useQuery(getPurchasesQueryOptions());
   const [toRefund, setToRefund] = useState<Purchase | null>(null);
-  const refund = useMutation({
+  const refund = useToastedMutation({
+    success: { title: 'Refund issued', description: 'The reading is locked again.' },
+    failure: 'Error',
     mutationFn: (purchase: Purchase) => refundPurchase(purchase.id),
-    onSuccess: () => {
-      setToRefund(null);
-      toast({ title: 'Refund issued', description: 'The reading is locked again.' });
-      void queryClient.invalidateQueries({ queryKey: [ADMIN_PAYMENTS_PATH] });
-    },
-    onError: (error) => {
-      setToRefund(null);
-      toast({
-        title: 'Error',
-        description: describeError(error, 'Please try again.'),
-        variant: 'destructive',
-      });
-    },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: [ADMIN_PAYMENTS_PATH] }),
+    onSettled: () => setToRefund(null),
   });
 
   const summary = purchases.data;

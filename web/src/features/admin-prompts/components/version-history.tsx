@@ -1,11 +1,11 @@
 import type { PromptId, PromptVersion } from '@palm/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { useToast } from '@/components/ui/toast';
+import { useToastedMutation } from '@/hooks/use-toasted-mutation';
 import { describeError } from '@/lib/api-client';
 import {
   ADMIN_PROMPTS_PATH,
@@ -43,21 +43,13 @@ function ChangesAgainstCurrent({ content, currentContent }: { content: string; c
 export function VersionHistory({ promptId, currentContent }: { promptId: PromptId; currentContent: string }) {
   const versionsQuery = useQuery(getPromptVersionsQueryOptions(promptId));
   const queryClient = useQueryClient();
-  const { toast } = useToast();
   const [toRestore, setToRestore] = useState<PromptVersion | null>(null);
-  const restore = useMutation({
+  const restore = useToastedMutation({
+    success: { title: 'Version restored', description: 'The prompt now uses the restored text.' },
+    failure: 'Failed to restore version',
     mutationFn: (versionId: number) => restorePromptVersion(promptId, versionId),
     onSettled: () => setToRestore(null),
-    onSuccess: () => {
-      toast({ title: 'Version restored', description: 'The prompt now uses the restored text.' });
-      void queryClient.invalidateQueries({ queryKey: [ADMIN_PROMPTS_PATH] });
-    },
-    onError: (error) =>
-      toast({
-        title: 'Failed to restore version',
-        description: describeError(error, 'Please try again.'),
-        variant: 'destructive',
-      }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: [ADMIN_PROMPTS_PATH] }),
   });
 
   return (
