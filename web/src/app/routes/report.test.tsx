@@ -121,29 +121,34 @@ describe('report page', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('waits for the payment back from checkout and shows the full reading once it is unlocked', async () => {
-    const locked = { ...completed, unlock: { amount: 999, currency: 'usd' } };
-    const fetchMock = vi
-      .fn<typeof fetch>()
-      .mockResolvedValueOnce(jsonResponse(locked))
-      .mockImplementation(() => Promise.resolve(jsonResponse({ ...completed, unlock: null })));
-    vi.stubGlobal('fetch', fetchMock);
-    renderWithApp(<ReportRoute />, {
-      path: '/report/:id',
-      initialEntry: '/report/abcdefghijklmnopqrstuv?checkout=complete',
-    });
-    expect(await screen.findByText('Confirming your payment…')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Unlock Full Reading' })).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByText('Confirming your payment…')).not.toBeInTheDocument(), {
-      timeout: 5_000,
-    });
-    expect(screen.queryByRole('button', { name: 'Unlock Full Reading' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Download PDF' })).toBeInTheDocument();
-    // Unlocked, the address forgets the return from checkout: nothing waits for a payment again.
-    const calls = fetchMock.mock.calls.length;
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
-    expect(fetchMock.mock.calls.length).toBe(calls);
-  });
+  // One 2 s confirmation poll and 2.5 s of quiet after it are the point, so 5 s is too tight on a busy machine.
+  it(
+    'waits for the payment back from checkout and shows the full reading once it is unlocked',
+    { timeout: 15_000 },
+    async () => {
+      const locked = { ...completed, unlock: { amount: 999, currency: 'usd' } };
+      const fetchMock = vi
+        .fn<typeof fetch>()
+        .mockResolvedValueOnce(jsonResponse(locked))
+        .mockImplementation(() => Promise.resolve(jsonResponse({ ...completed, unlock: null })));
+      vi.stubGlobal('fetch', fetchMock);
+      renderWithApp(<ReportRoute />, {
+        path: '/report/:id',
+        initialEntry: '/report/abcdefghijklmnopqrstuv?checkout=complete',
+      });
+      expect(await screen.findByText('Confirming your payment…')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Unlock Full Reading' })).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByText('Confirming your payment…')).not.toBeInTheDocument(), {
+        timeout: 5_000,
+      });
+      expect(screen.queryByRole('button', { name: 'Unlock Full Reading' })).not.toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Download PDF' })).toBeInTheDocument();
+      // Unlocked, the address forgets the return from checkout: nothing waits for a payment again.
+      const calls = fetchMock.mock.calls.length;
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      expect(fetchMock.mock.calls.length).toBe(calls);
+    },
+  );
 
   it('shows "Reading Not Found" when the reading does not exist', async () => {
     vi.stubGlobal(
