@@ -20,7 +20,6 @@ export * from './blobs/blob-key';
 export * from './blobs/disk-blob-store';
 export * from './blobs/s3-blob-store';
 export * from './blobs/create-blob-store';
-export * from './http/remote-session-verifier';
 export * from './bus/memory-bus';
 export * from './bus/amqp-bus';
 export * from './bus/create-bus';
