@@ -11,3 +11,4 @@ export * from './payments.contract';
 export * from './site.contract';
 export * from './vedic-glossary';
 export * from './peers.contract';
+export * from './photo.contract';

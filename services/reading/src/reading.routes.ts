@@ -4,13 +4,15 @@ import {
   badRequest,
   currentRequestId,
   HttpError,
-  normaliseUploadedPhoto,
   notFound,
+  photoRefused,
   releaseUpload,
   serviceUnavailable,
   type BlobStore,
   type Logger,
+  withPhotoRefusals,
 } from '@palm/platform';
+import { normalisePalmPhoto } from '@palm/palm-photo';
 import type { CompletionWaiter } from './completion-waiter';
 import { BacklogFullError, createLimiter } from './concurrency-limit';
 import { deleteReadingFrames, readingFrameKeys } from './intake/palm-frames';
@@ -72,9 +74,9 @@ interface AcceptedReading {
  * milliseconds of sharp); the first refusal answers for all, naming the frame it was.
  */
 async function normaliseAll(image: Buffer, frames: Buffer[]) {
-  const photos = [await normaliseUploadedPhoto(image)];
+  const photos = [await withPhotoRefusals(normalisePalmPhoto(image))];
   for (const [index, frame] of frames.entries()) {
-    photos.push(await normaliseUploadedPhoto(frame, `Extra frame ${index + 1} (palmFrames)`));
+    photos.push(await withPhotoRefusals(normalisePalmPhoto(frame), `Extra frame ${index + 1} (palmFrames)`));
   }
   return photos;
 }
@@ -269,9 +271,10 @@ export function createReadingRouter(deps: ReadingRoutesDeps): Router {
             logger.warn({ err: error, readingId: id }, 'could not remove a refused reading'),
           );
       }
-      throw new HttpError(photoProblem ? 422 : 503, reading.error ?? 'Failed to generate reading', {
-        code: photoProblem ? 'unreadable_photo' : 'reading_failed',
-      });
+      const detail = reading.error ?? 'Failed to generate reading';
+      throw photoProblem
+        ? photoRefused({ code: 'unreadable_photo', detail })
+        : new HttpError(503, detail, { code: 'reading_failed' });
     } else {
       res
         .status(202)

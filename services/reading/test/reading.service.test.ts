@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { MAX_IMAGE_BYTES } from '@palm/contracts';
-import { normaliseUploadedPhoto } from '@palm/platform';
+import { normalisePalmPhoto } from '@palm/palm-photo';
 import { PALMS_DIR } from '../../../tests/support/palm-photos';
 import { ROTATED_GPS_PALM } from '../../../tests/support/palm-fixtures';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -153,7 +153,7 @@ describe('POST /api/reading', () => {
     // Large enough to arrive in many socket reads, as a phone photo does.
     const photo = await sharp(palm).resize(2400).jpeg({ quality: 95 }).toBuffer();
     expect(photo.length).toBeGreaterThan(256 * 1024);
-    const expected = await normaliseUploadedPhoto(photo);
+    const expected = await normalisePalmPhoto(photo);
     const encoded = new Response(form(photo));
     const contentType = encoded.headers.get('content-type')!;
     const body = new Uint8Array(await encoded.arrayBuffer());

@@ -1,12 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import {
-  MAX_PALM_FRAMES,
   readingSubmissionSchema,
   SUBMISSION_BINDINGS,
   SUBMISSION_DEFAULTS,
   type ReadingSubmission,
   type SubmissionBinding,
 } from '@palm/contracts';
+import { palmFrameUpload, palmUploadMessages } from '@palm/palm-photo';
 import { assertJsonShape, assertRequestText, badRequest, readImageUpload } from '@palm/platform';
 
 export interface ParsedSubmission {
@@ -102,7 +102,8 @@ export async function parseReadingSubmission(req: IncomingMessage): Promise<Pars
   const { image, frames, fields } = await readImageUpload(req, {
     fileField: 'palmImage',
     textFields: TEXT_FIELDS,
-    frames: { field: 'palmFrames', max: MAX_PALM_FRAMES },
+    messages: palmUploadMessages('palmImage'),
+    frames: palmFrameUpload('palmFrames'),
   });
   return { image, frames, submission: buildSubmission(fields) };
 }
