@@ -4,6 +4,7 @@ export * from './logging/request-context';
 export * from './http/client-limits';
 export * from './http/http-app';
 export * from './http/http-error';
+export * from './http/invalid-request';
 export * from './http/cookies';
 export * from './http/forwarded-proof';
 export * from './http/site-origin';

@@ -7,7 +7,13 @@ import {
   type SubmissionBinding,
 } from '@palm/contracts';
 import { palmFrameUpload, palmUploadMessages } from '@palm/palm-photo';
-import { assertJsonShape, assertRequestText, badRequest, readImageUpload } from '@palm/platform';
+import {
+  assertJsonShape,
+  assertRequestText,
+  badRequest,
+  parseRequest,
+  readImageUpload,
+} from '@palm/platform';
 
 export interface ParsedSubmission {
   image: Buffer;
@@ -83,15 +89,7 @@ export function buildSubmission(fields: Partial<Record<TextField, string>>): Rea
   for (const [name, value] of Object.entries(candidate)) {
     assertRequestText(value, name, name === 'flowResponses' ? isWrittenAnswer : undefined);
   }
-  const parsed = readingSubmissionSchema.safeParse(candidate);
-  if (!parsed.success) {
-    const errors = parsed.error.issues.map((issue) => ({
-      field: issue.path.join('.'),
-      message: issue.message,
-    }));
-    throw badRequest(errors.map((error) => `${error.field}: ${error.message}`).join('; '), errors);
-  }
-  return parsed.data;
+  return parseRequest(readingSubmissionSchema, candidate);
 }
 
 /**
