@@ -22,7 +22,7 @@ export interface PeerCall<
 > {
   /** The service that answers the call; its address is the setting `peerUrlSetting(service)`. */
   service: S;
-  request(...args: A): PeerRequest;
+  request: (...args: A) => PeerRequest;
   answer: R;
 }
 

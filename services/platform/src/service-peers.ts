@@ -4,6 +4,7 @@ import {
   peerUrlSetting,
   type PeerCall,
   type PeerCallName,
+  type PeerRequest,
   type PeerUrlSetting,
   type ServicePeers,
 } from '@palm/contracts';
@@ -29,12 +30,9 @@ async function askRemote(call: PeerCall, args: unknown[], settings: RemotePeerSe
   const variable = peerUrlSetting(call.service) as PeerUrlSetting;
   const base = settings[variable];
   if (!base) throw new Error(`${variable} is not set: this process cannot ask the ${call.service} service`);
-  const {
-    path,
-    headers = {},
-    internal,
-  } = (call.request as (...args: unknown[]) => ReturnType<PeerCall['request']>)(...args);
-  const request = () =>
+  const request = call.request as (...args: unknown[]) => PeerRequest;
+  const { path, headers = {}, internal } = request(...args);
+  const ask = () =>
     fetch(new URL(path, base), {
       headers: {
         ...headers,
@@ -45,11 +43,11 @@ async function askRemote(call: PeerCall, args: unknown[], settings: RemotePeerSe
   const { answer } = call;
   if ('yesOn' in answer) {
     // Any failure to get a clear "yes" (network error, timeout, 5xx) is a "no".
-    const response = await request().catch(() => undefined);
+    const response = await ask().catch(() => undefined);
     await response?.body?.cancel();
     return response?.status === answer.yesOn;
   }
-  const response = await request();
+  const response = await ask();
   if (response.status === answer.noneOn) {
     await response.body?.cancel();
     return null;
@@ -66,7 +64,7 @@ export function remotePeers(settings: RemotePeerSettings): ServicePeers {
   return peersOf(
     (name) =>
       ((...args: unknown[]) =>
-        askRemote(PEER_CALLS[name] as PeerCall, args, settings)) as unknown as ServicePeers[typeof name],
+        askRemote(PEER_CALLS[name], args, settings)) as unknown as ServicePeers[typeof name],
   );
 }
 
