@@ -168,5 +168,3 @@ export function createReadingIntake(deps: ReadingIntakeDeps) {
 
   return { submitReading, awaitReading, withdrawReading };
 }
-
-export type ReadingIntake = ReturnType<typeof createReadingIntake>;
