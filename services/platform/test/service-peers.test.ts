@@ -66,6 +66,26 @@ describe('remote peers', () => {
     expect(await peers.verifySession('bad')).toBe(false);
   });
 
+  it('fail closed on a session check that gets no clear yes, and say which service answered an error', async () => {
+    const broken = express();
+    broken.use((_req, res) => {
+      res.status(500).end();
+    });
+    const down = await listen(broken, 0, '127.0.0.1');
+    try {
+      const peers = remotePeers({ ADMIN_AUTH_URL: down.url, PROMPT_URL: down.url, READING_URL: down.url });
+      expect(await peers.verifySession('good')).toBe(false);
+      await expect(peers.runtimePrompts()).rejects.toThrow('the prompt service answered 500');
+      await expect(peers.sharePreview('shared', undefined)).rejects.toThrow(
+        'the reading service answered 500',
+      );
+    } finally {
+      await down.close();
+    }
+    // Nobody listens there any more: still a "no", never an open door.
+    expect(await remotePeers({ ADMIN_AUTH_URL: down.url }).verifySession('good')).toBe(false);
+  });
+
   it('name the setting a process lacks to reach a peer, only when it asks', async () => {
     const peers = remotePeers({});
     await expect(peers.runtimePrompts()).rejects.toThrow(/PROMPT_URL is not set/);
