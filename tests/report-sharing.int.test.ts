@@ -112,12 +112,10 @@ beforeAll(async () => {
   // Stands in for the AI worker: stores the prepared photo and answers with a full reading.
   await bus.consume('aiWorkerReadings', {
     'reading.requested': async ({ payload }) => {
-      const { imageKey } = payload;
-      await blobs.put(imageKey, palm, 'image/jpeg');
+      await blobs.put(payload.imageKey, palm, 'image/jpeg');
       await bus.publish('reading.completed', {
-        version: 1,
+        version: 2,
         readingId: payload.readingId,
-        imageKey,
         result: FULL_RESULT,
         engine: 'stand-in',
         durationMs: 1,

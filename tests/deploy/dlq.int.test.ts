@@ -23,11 +23,10 @@ const logger = createLogger('dlq-test', 'silent');
 const topology = amqpTopology();
 
 const failed = (readingId: string): ReadingFailed => ({
-  version: 1,
+  version: 2,
   readingId,
   kind: 'processing_error',
   message: 'The reading engine failed.',
-  imageKey: null,
 });
 
 async function waitFor(condition: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
@@ -149,9 +148,8 @@ describe('dead-letter tooling against RabbitMQ', () => {
       'reading.completed': () => Promise.reject(new PermanentMessageError('analytics table missing')),
     });
     await bus.publish('reading.completed', {
-      version: 1,
+      version: 2,
       readingId: 'completedReading000001',
-      imageKey: 'readings/completedReading000001/palm.jpg',
       result: FULL_RESULT,
       engine: 'local',
       durationMs: 900,

@@ -20,7 +20,7 @@ export const adminAuthModule: ServiceModule<AdminAuthConfig> = {
       ...service,
       routers: [service.router],
       consumers: [],
-      provides: { sessions: service.sessions },
+      provides: { verifySession: (sessionId) => service.sessions.verify(sessionId) },
       listening: (url) => service.announceSetup(url),
     };
   },

@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   createHttpApp,
   createLogger,
-  createRemoteSessionVerifier,
   listen,
+  remotePeers,
   requireAdmin,
   type RunningServer,
   type SessionVerifier,
@@ -85,7 +85,9 @@ describe('admin sessions', () => {
   });
 
   it('guards a service in another process through the remote verifier', async () => {
-    const guarded = await startGuardedService(createRemoteSessionVerifier({ adminAuthUrl: running.url }));
+    const guarded = await startGuardedService({
+      verify: remotePeers({ ADMIN_AUTH_URL: running.url }).verifySession,
+    });
     try {
       expect((await call(guarded.url, 'GET', '/api/admin/things')).status).toBe(401);
       expect(
@@ -100,10 +102,10 @@ describe('admin sessions', () => {
   });
 
   it('refuses every session when admin-auth cannot be reached', async () => {
-    const remote = createRemoteSessionVerifier({ adminAuthUrl: running.url });
-    expect(await remote.verify(sessionId)).toBe(true);
+    const remote = remotePeers({ ADMIN_AUTH_URL: running.url });
+    expect(await remote.verifySession(sessionId)).toBe(true);
     await running.close();
-    expect(await remote.verify(sessionId)).toBe(false); // fail closed
+    expect(await remote.verifySession(sessionId)).toBe(false); // fail closed
     running = await startAdminAuth(); // for afterEach
   });
 });

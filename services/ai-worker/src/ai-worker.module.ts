@@ -24,7 +24,11 @@ export const aiWorkerModule: ServiceModule<AiWorkerConfig> = {
       logger,
       engine: engines.engine,
     });
-    const testRun = createPromptTestRunRouter({ ...engines, logger, sessions: peers.sessions });
+    const testRun = createPromptTestRunRouter({
+      ...engines,
+      logger,
+      sessions: { verify: peers.verifySession },
+    });
     return { ...worker, routers: [testRun] };
   },
 };

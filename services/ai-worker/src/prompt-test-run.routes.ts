@@ -7,16 +7,16 @@ import {
   type PromptTestRunResult,
   type TestRunPromptId,
 } from '@palm/contracts';
+import { normalisePalmPhoto, palmUploadMessages } from '@palm/palm-photo';
 import {
   badRequest,
-  HttpError,
-  normaliseUploadedPhoto,
   readImageUpload,
   requireAdmin,
+  withPhotoRefusals,
   type Logger,
   type SessionVerifier,
 } from '@palm/platform';
-import { UnreadablePhotoError, type ReadingEngine } from '@palm/palm-engine';
+import type { ReadingEngine } from '@palm/palm-engine';
 
 const SAMPLE_SUBMISSION = readingSubmissionSchema.parse({
   ...SUBMISSION_DEFAULTS,
@@ -46,33 +46,27 @@ export function createPromptTestRunRouter(deps: {
     const { image, fields } = await readImageUpload(req, {
       fileField: 'palmImage',
       textFields: ['promptId'],
+      messages: palmUploadMessages('palmImage'),
     });
     const promptId = testRunPromptIdSchema.safeParse(fields.promptId ?? 'main');
     if (!promptId.success) throw badRequest('promptId must be "main" or "test".');
-    const photo = await normaliseUploadedPhoto(image);
+    const photo = await withPhotoRefusals(normalisePalmPhoto(image));
     const started = performance.now();
     const engine = deps.engineFor(promptId.data);
-    try {
-      const result = await engine.read({
-        readingId: 'prompt-test-run',
-        image: photo,
-        submission: SAMPLE_SUBMISSION,
-      });
-      const body: PromptTestRunResult = {
-        promptId: promptId.data,
-        engine: engine.name,
-        durationMs: Math.round(performance.now() - started),
-        usesPrompts: deps.usesPrompts,
-        note: active.note,
-        result,
-      };
-      deps.logger.info({ promptId: promptId.data, engine: engine.name }, 'prompt test run');
-      res.json(body);
-    } catch (error) {
-      if (error instanceof UnreadablePhotoError)
-        throw new HttpError(422, error.message, { code: 'unreadable_photo' });
-      throw error;
-    }
+    // A photo without a readable palm answers with its retake advice, like a visitor's would.
+    const result = await withPhotoRefusals(
+      engine.read({ readingId: 'prompt-test-run', image: photo, submission: SAMPLE_SUBMISSION }),
+    );
+    const body: PromptTestRunResult = {
+      promptId: promptId.data,
+      engine: engine.name,
+      durationMs: Math.round(performance.now() - started),
+      usesPrompts: deps.usesPrompts,
+      note: active.note,
+      result,
+    };
+    deps.logger.info({ promptId: promptId.data, engine: engine.name }, 'prompt test run');
+    res.json(body);
   });
   return router;
 }

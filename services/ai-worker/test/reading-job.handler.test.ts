@@ -148,8 +148,7 @@ describe('reading job handler', () => {
     expect(outcome.name).toBe('reading.completed');
     const payload = outcome.payload as ReadingCompleted;
     expect(payload).toMatchObject({
-      version: 1,
-      imageKey: job.payload.imageKey,
+      version: 2,
       engine: 'palm-local',
       flowId: 3,
       flowVersion: 2,
@@ -158,7 +157,8 @@ describe('reading job handler', () => {
     const areas = readingResultSchema.parse(payload.result).sections.map((section) => section.area);
     expect(areas.filter((area) => area !== 'timeline')).toHaveLength(5);
 
-    const stored = await blobs.get(payload.imageKey);
+    expect(payload).not.toHaveProperty('imageKey');
+    const stored = await blobs.get(job.payload.imageKey);
     expect(stored?.contentType).toBe('image/jpeg');
     expect((await sharp(stored?.data).metadata()).format).toBe('jpeg');
     expect(engine.runs).toBe(1);
@@ -249,11 +249,10 @@ describe('reading job handler', () => {
     expect(outcome).toEqual({
       name: 'reading.failed',
       payload: {
-        version: 1,
+        version: 2,
         readingId: job.payload.readingId,
         kind: 'unreadable_photo',
         message: RETAKE_MESSAGES.no_hand,
-        imageKey: job.payload.imageKey,
       },
     });
     expect(outcomesFor(job.payload.readingId)).toHaveLength(1);
@@ -289,11 +288,10 @@ describe('reading job handler', () => {
     expect(outcome).toEqual({
       name: 'reading.failed',
       payload: {
-        version: 1,
+        version: 2,
         readingId: job.payload.readingId,
         kind: 'processing_error',
         message: PROCESSING_ERROR_MESSAGE,
-        imageKey: job.payload.imageKey,
       },
     });
     expect(reads).toBe(DEFAULT_RETRY_POLICY.maxAttempts);

@@ -22,27 +22,46 @@ export const readingRequestedSchema = z.object({
   requestedAt: z.string(),
 });
 
-export const readingCompletedSchema = z.object({
-  version: z.literal(1),
+const readingCompletedFields = {
   readingId: z.string(),
-  imageKey: z.string(),
   result: readingResultSchema,
   engine: z.string(),
   durationMs: z.number(),
   /** Copied from the submission so the flow service can count completions per flow version (A/B). */
   flowId: z.number().int().nullable(),
   flowVersion: z.number().int().nullable(),
+};
+
+/**
+ * Version 1 of a result event also carried the photo's key, which no consumer used: the reading
+ * service removes the photo it stored itself. The worker republishes outcomes it stored (a replayed
+ * job), and a queue may hold older messages, so a version 1 event is still read, as version 2.
+ */
+const fromVersion1 = <T extends { version: 1; imageKey: unknown }>({ imageKey: _dropped, ...event }: T) => ({
+  ...event,
+  version: 2 as const,
 });
 
+export const readingCompletedSchema = z.union([
+  z.object({ version: z.literal(2), ...readingCompletedFields }),
+  z
+    .object({ version: z.literal(1), ...readingCompletedFields, imageKey: z.string() })
+    .transform(fromVersion1),
+]);
+
 export const READING_FAILURE_KINDS = ['unreadable_photo', 'processing_error'] as const;
-export const readingFailedSchema = z.object({
-  version: z.literal(1),
+const readingFailedFields = {
   readingId: z.string(),
   kind: z.enum(READING_FAILURE_KINDS),
   /** Shown to the visitor as is: for a photo problem, the retake advice. */
   message: z.string(),
-  imageKey: z.string().nullable(),
-});
+};
+export const readingFailedSchema = z.union([
+  z.object({ version: z.literal(2), ...readingFailedFields }),
+  z
+    .object({ version: z.literal(1), ...readingFailedFields, imageKey: z.string().nullable() })
+    .transform(fromVersion1),
+]);
 
 export const promptUpdatedSchema = z.object({
   version: z.literal(1),

@@ -10,3 +10,5 @@ export * from './profile-words';
 export * from './payments.contract';
 export * from './site.contract';
 export * from './vedic-glossary';
+export * from './peers.contract';
+export * from './photo.contract';

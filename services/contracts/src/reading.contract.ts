@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SUBMISSION_BINDINGS, submissionBindingSchema } from './flow.contract';
+import { SUBMISSION_BINDINGS } from './flow.contract';
 
 export const LIFE_AREAS = ['love', 'career', 'health', 'money', 'spiritual'] as const;
 export const lifeAreaSchema = z.enum(LIFE_AREAS);
@@ -43,10 +43,15 @@ export const SUBMISSION_DEFAULTS = {
 const shortText = (field: string) =>
   z.string().trim().min(1, `${field} must not be empty`).max(60, `${field} must be at most 60 characters`);
 
-export const flowResponseValueSchema = z.union([
-  z.string().max(2000, 'An answer must be at most 2000 characters'),
-  z.array(z.string().max(200)).max(20),
-]);
+export const flowResponseValueSchema = z.union(
+  [
+    z.string().max(2000, 'An answer must be at most 2000 characters'),
+    z
+      .array(z.string().max(200, 'A chosen option must be at most 200 characters'))
+      .max(20, 'An answer may choose at most 20 options'),
+  ],
+  { error: 'An answer in flowResponses must be text or a list of chosen options' },
+);
 
 /**
  * The non-file fields of POST /api/reading after their JSON has been parsed. Multipart gives
@@ -58,7 +63,9 @@ export const readingSubmissionSchema = z.object({
   maritalStatus: shortText('maritalStatus'),
   hasChildren: z.enum(['yes', 'no'], { error: 'hasChildren must be "yes" or "no"' }),
   focusAreas: z
-    .array(z.string())
+    .array(z.string({ error: 'Each focus area must be text' }), {
+      error: 'focusAreas must be a list of areas, for example ["love","career"]',
+    })
     .max(10, 'focusAreas may list at most 10 areas')
     .transform((values, ctx) => {
       const areas: LifeArea[] = [];
@@ -73,16 +80,27 @@ export const readingSubmissionSchema = z.object({
       return areas;
     }),
   flowResponses: z
-    .record(z.string().max(80), flowResponseValueSchema)
+    .record(
+      z.string().max(80, 'A question key in flowResponses must be at most 80 characters'),
+      flowResponseValueSchema,
+      {
+        error: 'flowResponses must map question keys to answers',
+      },
+    )
     .refine((record) => Object.keys(record).length <= 100, 'flowResponses may hold at most 100 answers'),
-  flowId: z.number().int().positive().optional(),
-  flowVersion: z.number().int().positive().optional(),
+  flowId: z.number().int().positive('flowId must be a positive whole number').optional(),
+  flowVersion: z.number().int().positive('flowVersion must be a positive whole number').optional(),
   /**
    * The fields above that the visitor answered; the rest were filled in from the spec's defaults
    * and shape nothing the visitor reads. Absent (older submissions, API callers that send none):
    * no field counts as answered.
    */
-  given: z.array(submissionBindingSchema).max(SUBMISSION_BINDINGS.length).optional(),
+  given: z
+    .array(z.enum(SUBMISSION_BINDINGS, { error: `given may name only ${SUBMISSION_BINDINGS.join(', ')}` }), {
+      error: `given must list answered fields, of ${SUBMISSION_BINDINGS.join(', ')}`,
+    })
+    .max(SUBMISSION_BINDINGS.length, `given may list at most ${SUBMISSION_BINDINGS.length} fields`)
+    .optional(),
 });
 export type ReadingSubmission = z.infer<typeof readingSubmissionSchema>;
 

@@ -8,7 +8,7 @@ export const flowModule: ServiceModule<FlowConfig> = {
   configSchema: flowConfigSchema,
   migrations: { table: FLOW_MIGRATIONS_TABLE, migrations: flowMigrations },
   create({ logger, db, peers }) {
-    const service = createFlowService({ db, logger, sessions: peers.sessions });
+    const service = createFlowService({ db, logger, sessions: { verify: peers.verifySession } });
     return { ...service, routers: [service.router] };
   },
 };

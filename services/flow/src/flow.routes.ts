@@ -5,7 +5,7 @@ import {
   reorderQuestionsInputSchema,
   toggleLiveInputSchema,
 } from '@palm/contracts';
-import { jsonBody, readCookie, requireAdmin, type SessionVerifier } from '@palm/platform';
+import { jsonBody, parseRequest, readCookie, requireAdmin, type SessionVerifier } from '@palm/platform';
 import {
   isVisitorId,
   newVisitorId,
@@ -14,7 +14,7 @@ import {
   type ActiveFlowSelector,
 } from './active-flow';
 import { FLOW_NOT_FOUND, QUESTION_NOT_FOUND, type FlowEditor } from './flow-editor';
-import { parseBody, parseId } from './request-input';
+import { parseId } from './request-input';
 
 export interface FlowRouterDeps {
   editor: FlowEditor;
@@ -61,7 +61,7 @@ export function createFlowRouter({ editor, selector, sessions }: FlowRouterDeps)
   });
 
   router.post('/api/admin/flows', admin, json, async (req, res) => {
-    res.status(201).json(await editor.createFlow(parseBody(createFlowInputSchema, req.body)));
+    res.status(201).json(await editor.createFlow(parseRequest(createFlowInputSchema, req.body)));
   });
 
   router.get('/api/admin/flows/:id', admin, async (req, res) => {
@@ -76,23 +76,23 @@ export function createFlowRouter({ editor, selector, sessions }: FlowRouterDeps)
 
   router.post('/api/admin/flows/:id/toggle-live', admin, json, async (req, res) => {
     const id = flowId(req);
-    res.json(await editor.toggleLive(id, parseBody(toggleLiveInputSchema, req.body)));
+    res.json(await editor.toggleLive(id, parseRequest(toggleLiveInputSchema, req.body)));
   });
 
   router.put('/api/admin/flows/:id/questions/sequence', admin, json, async (req, res) => {
     const id = flowId(req);
-    const questions = await editor.reorderQuestions(id, parseBody(reorderQuestionsInputSchema, req.body));
+    const questions = await editor.reorderQuestions(id, parseRequest(reorderQuestionsInputSchema, req.body));
     res.json({ questions });
   });
 
   router.post('/api/admin/flows/:id/questions', admin, json, async (req, res) => {
     const id = flowId(req);
-    res.status(201).json(await editor.addQuestion(id, parseBody(questionInputSchema, req.body)));
+    res.status(201).json(await editor.addQuestion(id, parseRequest(questionInputSchema, req.body)));
   });
 
   router.put('/api/admin/questions/:questionId', admin, json, async (req, res) => {
     const id = questionId(req);
-    res.json(await editor.updateQuestion(id, parseBody(questionInputSchema, req.body)));
+    res.json(await editor.updateQuestion(id, parseRequest(questionInputSchema, req.body)));
   });
 
   router.delete('/api/admin/questions/:questionId', admin, async (req, res) => {

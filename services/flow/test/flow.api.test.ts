@@ -64,9 +64,8 @@ function completedReading(
   flowVersion: number | null,
 ): ReadingCompleted {
   return {
-    version: 1,
+    version: 2,
     readingId,
-    imageKey: `normalised/${readingId}.jpg`,
     result: {
       sections: [
         { area: 'love', title: 'Love', subtitle: 's', insights: [], content: 'c', details: 'd', basis: [] },

@@ -1,4 +1,4 @@
-import type { ReadingResult, ReadingSubmission } from '@palm/contracts';
+import type { PhotoRefusal, ReadingResult, ReadingSubmission } from '@palm/contracts';
 import type { NormalisedPhoto } from '@palm/palm-photo';
 
 /**
@@ -31,4 +31,7 @@ export interface ReadingEngine {
 /** The visitor's photo cannot be read. The message is shown to them as is: it says how to retake it. */
 export class UnreadablePhotoError extends Error {
   override name = 'UnreadablePhotoError';
+  get refusal(): PhotoRefusal {
+    return { code: 'unreadable_photo', detail: this.message };
+  }
 }

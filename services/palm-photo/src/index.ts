@@ -1,2 +1,3 @@
 export * from './photo-format';
 export * from './palm-photo.normaliser';
+export * from './palm-upload-words';

@@ -1,5 +1,5 @@
 import type Sharp from 'sharp';
-import { MAX_IMAGE_PIXELS, NORMALISED_IMAGE_MAX_EDGE } from '@palm/contracts';
+import { MAX_IMAGE_PIXELS, NORMALISED_IMAGE_MAX_EDGE, type PhotoRefusal } from '@palm/contracts';
 import { sniffImageFormat } from './photo-format';
 
 /** The only form in which the product keeps or reads a palm photo. */
@@ -12,15 +12,39 @@ export interface NormalisedPhoto {
 
 export type PhotoRejectionReason = 'unsupported_type' | 'too_many_pixels' | 'unreadable';
 
-/** Why an upload cannot become a palm photo; the caller words it for its own audience. */
+/** What a visitor is told for each reason, with the code (and so the HTTP status) it answers with. */
+function refusalFor(reason: PhotoRejectionReason, pixels: number | undefined): PhotoRefusal {
+  switch (reason) {
+    case 'unsupported_type':
+      return {
+        code: 'unsupported_image_type',
+        detail: 'This file is not a photo we can read. Please choose a JPG, PNG or WebP image.',
+      };
+    case 'too_many_pixels':
+      return {
+        code: 'image_too_many_pixels',
+        detail: `This photo has too many pixels (${Math.round((pixels ?? 0) / 1e6)} megapixels). Please use a photo of at most ${MAX_IMAGE_PIXELS / 1e6} megapixels.`,
+      };
+    case 'unreadable':
+      return {
+        code: 'image_unreadable',
+        detail:
+          'We could not open this photo. It may be damaged or incomplete — please take or choose it again.',
+      };
+  }
+}
+
+/** Why an upload cannot become a palm photo, with the refusal a visitor is answered with. */
 export class PhotoRejectedError extends Error {
   override name = 'PhotoRejectedError';
+  readonly refusal: PhotoRefusal;
   constructor(
     readonly reason: PhotoRejectionReason,
     /** Width × height as the file declares it, when it could be read. */
     readonly pixels?: number,
   ) {
     super(`photo rejected: ${reason}`);
+    this.refusal = refusalFor(reason, pixels);
   }
 }
 

@@ -61,6 +61,10 @@ describe('normalisePalmPhoto', () => {
   it('refuses bytes that are not an image as an unsupported type', async () => {
     await expect(normalisePalmPhoto(Buffer.from('not a photo at all'))).rejects.toMatchObject({
       reason: 'unsupported_type',
+      refusal: {
+        code: 'unsupported_image_type',
+        detail: 'This file is not a photo we can read. Please choose a JPG, PNG or WebP image.',
+      },
     });
   });
 
@@ -76,14 +80,25 @@ describe('normalisePalmPhoto', () => {
   it('refuses a truncated JPEG', async () => {
     const truncated = readPalm().subarray(0, 20_000);
     await expect(normalisePalmPhoto(truncated)).rejects.toBeInstanceOf(PhotoRejectedError);
-    await expect(normalisePalmPhoto(truncated)).rejects.toMatchObject({ reason: 'unreadable' });
+    await expect(normalisePalmPhoto(truncated)).rejects.toMatchObject({
+      reason: 'unreadable',
+      refusal: { code: 'image_unreadable' },
+    });
   });
 
   it('refuses an image over the pixel limit', async () => {
     const huge = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#000' } })
       .png({ compressionLevel: 1 })
       .toBuffer();
-    await expect(normalisePalmPhoto(huge)).rejects.toMatchObject({ reason: 'too_many_pixels', pixels: 48e6 });
+    await expect(normalisePalmPhoto(huge)).rejects.toMatchObject({
+      reason: 'too_many_pixels',
+      pixels: 48e6,
+      refusal: {
+        code: 'image_too_many_pixels',
+        detail:
+          'This photo has too many pixels (48 megapixels). Please use a photo of at most 40 megapixels.',
+      },
+    });
   });
 });
 

@@ -1,73 +1,71 @@
 import {
   INTERNAL_TOKEN_HEADER,
-  readingPreviewSchema,
-  runtimePromptsSchema,
-  type ReadingPreview,
-  type RuntimePrompts,
+  PEER_CALLS,
+  peerUrlSetting,
+  type PeerCall,
+  type PeerCallName,
+  type PeerRequest,
+  type PeerUrlSetting,
+  type ServicePeers,
 } from '@palm/contracts';
-import { createRemoteSessionVerifier } from './http/remote-session-verifier';
-import type { SessionVerifier } from './http/require-admin';
 
-/**
- * What one service asks of another. In one process (`npm start`) each is a local call into the
- * service that provides it; in distributed mode each is a client of that service's HTTP API.
- */
-export interface ServicePeers {
-  /** Whether an operator's session is valid (admin-auth). */
-  sessions: SessionVerifier;
-  /** The prompts the reading engine uses now (prompt). */
-  runtimePrompts: () => Promise<RuntimePrompts>;
-  /** A reading's link preview as the browser with this Cookie header may see it; null when not shared (reading). */
-  sharePreview: (id: string, cookieHeader: string | undefined) => Promise<ReadingPreview | null>;
-}
+export type { ServicePeers } from '@palm/contracts';
 
 /** Where the peers listen in distributed mode; a peer whose address a process lacks is one it never asks. */
-export interface RemotePeerSettings {
-  ADMIN_AUTH_URL?: string;
-  PROMPT_URL?: string;
-  READING_URL?: string;
-  /** Sent as `X-Internal-Token` to the prompt service's runtime endpoint. */
+export type RemotePeerSettings = { [S in PeerUrlSetting]?: string } & {
+  /** Sent as `X-Internal-Token` with the calls whose endpoint answers only its own product. */
   INTERNAL_TOKEN?: string;
-}
+};
 
 const TIMEOUT_MS = 3_000;
 
-function requireUrl(url: string | undefined, variable: string, peer: string): string {
-  if (!url) throw new Error(`${variable} is not set: this process cannot ask the ${peer} service`);
-  return url;
+const callNames = Object.keys(PEER_CALLS) as PeerCallName[];
+
+function peersOf(call: <N extends PeerCallName>(name: N) => ServicePeers[N]): ServicePeers {
+  return Object.fromEntries(callNames.map((name) => [name, call(name)])) as ServicePeers;
+}
+
+/** One call as an HTTP request to the service that answers it (distributed mode). */
+async function askRemote(call: PeerCall, args: unknown[], settings: RemotePeerSettings): Promise<unknown> {
+  const variable = peerUrlSetting(call.service) as PeerUrlSetting;
+  const base = settings[variable];
+  if (!base) throw new Error(`${variable} is not set: this process cannot ask the ${call.service} service`);
+  const request = call.request as (...args: unknown[]) => PeerRequest;
+  const { path, headers = {}, internal } = request(...args);
+  const ask = () =>
+    fetch(new URL(path, base), {
+      headers: {
+        ...headers,
+        ...(internal && settings.INTERNAL_TOKEN ? { [INTERNAL_TOKEN_HEADER]: settings.INTERNAL_TOKEN } : {}),
+      },
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  const { answer } = call;
+  if ('yesOn' in answer) {
+    // Any failure to get a clear "yes" (network error, timeout, 5xx) is a "no".
+    const response = await ask().catch(() => undefined);
+    await response?.body?.cancel();
+    return response?.status === answer.yesOn;
+  }
+  const response = await ask();
+  if (response.status === answer.noneOn) {
+    await response.body?.cancel();
+    return null;
+  }
+  if (!response.ok) {
+    await response.body?.cancel();
+    throw new Error(`the ${call.service} service answered ${response.status}`);
+  }
+  return answer.body.parse(await response.json());
 }
 
 /** The peers as HTTP clients of the services named by the settings (distributed mode). */
 export function remotePeers(settings: RemotePeerSettings): ServicePeers {
-  let sessions: SessionVerifier | undefined;
-  return {
-    get sessions() {
-      sessions ??= createRemoteSessionVerifier({
-        adminAuthUrl: requireUrl(settings.ADMIN_AUTH_URL, 'ADMIN_AUTH_URL', 'admin-auth'),
-      });
-      return sessions;
-    },
-    async runtimePrompts() {
-      const base = requireUrl(settings.PROMPT_URL, 'PROMPT_URL', 'prompt');
-      const response = await fetch(new URL('/api/prompts/runtime', base), {
-        headers: settings.INTERNAL_TOKEN ? { [INTERNAL_TOKEN_HEADER]: settings.INTERNAL_TOKEN } : {},
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-      if (!response.ok) throw new Error(`the prompt service answered ${response.status}`);
-      return runtimePromptsSchema.parse(await response.json());
-    },
-    // The visitor's cookies go along, so the owner of a reading no longer shared still gets its page.
-    async sharePreview(id, cookieHeader) {
-      const base = requireUrl(settings.READING_URL, 'READING_URL', 'reading');
-      const response = await fetch(new URL(`/api/reading/${id}/preview`, base), {
-        headers: { Accept: 'application/json', ...(cookieHeader ? { Cookie: cookieHeader } : {}) },
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-      if (response.status === 404) return null;
-      if (!response.ok) throw new Error(`the reading service answered ${response.status}`);
-      return readingPreviewSchema.parse(await response.json());
-    },
-  };
+  return peersOf(
+    (name) =>
+      ((...args: unknown[]) =>
+        askRemote(PEER_CALLS[name], args, settings)) as unknown as ServicePeers[typeof name],
+  );
 }
 
 /**
@@ -76,17 +74,15 @@ export function remotePeers(settings: RemotePeerSettings): ServicePeers {
  */
 export function localPeers(): { peers: ServicePeers; provide: (part: Partial<ServicePeers>) => void } {
   const provided: Partial<ServicePeers> = {};
-  const provider = <K extends keyof ServicePeers>(key: K): ServicePeers[K] => {
-    const found = provided[key];
-    if (!found) throw new Error(`no service in this process provides ${key}`);
-    return found;
-  };
   return {
-    peers: {
-      sessions: { verify: async (sessionId) => provider('sessions').verify(sessionId) },
-      runtimePrompts: async () => provider('runtimePrompts')(),
-      sharePreview: async (id, cookieHeader) => provider('sharePreview')(id, cookieHeader),
-    },
+    peers: peersOf(
+      (name) =>
+        (async (...args: unknown[]) => {
+          const found = provided[name] as ((...args: unknown[]) => Promise<unknown>) | undefined;
+          if (!found) throw new Error(`no service in this process provides ${name}`);
+          return found(...args);
+        }) as ServicePeers[typeof name],
+    ),
     provide(part) {
       Object.assign(provided, part);
     },

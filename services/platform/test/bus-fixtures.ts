@@ -6,11 +6,10 @@ export const silentLogger = pino({ level: process.env.BUS_TEST_LOG ?? 'silent' }
 
 export function failedEvent(readingId: string): ReadingFailed {
   return {
-    version: 1,
+    version: 2,
     readingId,
     kind: 'unreadable_photo',
     message: 'Retake the photo in daylight.',
-    imageKey: null,
   };
 }
 

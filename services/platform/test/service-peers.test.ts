@@ -9,11 +9,11 @@ const TOKEN = 'internal-token-0123456789';
 describe('local peers', () => {
   it('call whichever service provided them, looked up at call time', async () => {
     const { peers, provide } = localPeers();
-    const sessions = peers.sessions;
-    provide({ sessions: { verify: (id) => Promise.resolve(id === 'good') } });
+    const verify = peers.verifySession;
+    provide({ verifySession: (id) => Promise.resolve(id === 'good') });
     provide({ runtimePrompts: () => Promise.resolve(PROMPTS) });
-    expect(await sessions.verify('good')).toBe(true);
-    expect(await sessions.verify('bad')).toBe(false);
+    expect(await verify('good')).toBe(true);
+    expect(await verify('bad')).toBe(false);
     expect(await peers.runtimePrompts()).toEqual(PROMPTS);
   });
 
@@ -22,7 +22,7 @@ describe('local peers', () => {
     await expect(peers.sharePreview('id', undefined)).rejects.toThrow(
       /no service in this process provides sharePreview/,
     );
-    await expect(peers.sessions.verify('id')).rejects.toThrow(/provides sessions/);
+    await expect(peers.verifySession('id')).rejects.toThrow(/provides verifySession/);
   });
 });
 
@@ -61,15 +61,35 @@ describe('remote peers', () => {
     expect(await peers.sharePreview('shared', 'owner=abc')).toEqual(PREVIEW);
     expect(seen.cookie).toBe('owner=abc');
     expect(await peers.sharePreview('private', undefined)).toBeNull();
-    expect(await peers.sessions.verify('good')).toBe(true);
+    expect(await peers.verifySession('good')).toBe(true);
     expect(seen.authorization).toBe('Bearer good');
-    expect(await peers.sessions.verify('bad')).toBe(false);
+    expect(await peers.verifySession('bad')).toBe(false);
+  });
+
+  it('fail closed on a session check that gets no clear yes, and say which service answered an error', async () => {
+    const broken = express();
+    broken.use((_req, res) => {
+      res.status(500).end();
+    });
+    const down = await listen(broken, 0, '127.0.0.1');
+    try {
+      const peers = remotePeers({ ADMIN_AUTH_URL: down.url, PROMPT_URL: down.url, READING_URL: down.url });
+      expect(await peers.verifySession('good')).toBe(false);
+      await expect(peers.runtimePrompts()).rejects.toThrow('the prompt service answered 500');
+      await expect(peers.sharePreview('shared', undefined)).rejects.toThrow(
+        'the reading service answered 500',
+      );
+    } finally {
+      await down.close();
+    }
+    // Nobody listens there any more: still a "no", never an open door.
+    expect(await remotePeers({ ADMIN_AUTH_URL: down.url }).verifySession('good')).toBe(false);
   });
 
   it('name the setting a process lacks to reach a peer, only when it asks', async () => {
     const peers = remotePeers({});
     await expect(peers.runtimePrompts()).rejects.toThrow(/PROMPT_URL is not set/);
     await expect(peers.sharePreview('id', undefined)).rejects.toThrow(/READING_URL is not set/);
-    expect(() => peers.sessions).toThrow(/ADMIN_AUTH_URL is not set/);
+    await expect(peers.verifySession('id')).rejects.toThrow(/ADMIN_AUTH_URL is not set/);
   });
 });

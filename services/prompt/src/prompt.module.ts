@@ -15,7 +15,7 @@ export const promptModule: ServiceModule<PromptConfig> = {
       db,
       bus: await bus(),
       logger,
-      sessions: peers.sessions,
+      sessions: { verify: peers.verifySession },
       internalToken: config.INTERNAL_TOKEN,
     });
     return {

@@ -12,11 +12,11 @@ import {
   HttpError,
   jsonBody,
   notFound,
+  parseRequest,
   requireAdmin,
   type SessionVerifier,
 } from '@palm/platform';
 import type { PromptEditor } from './prompt-editor';
-import { parseBody } from './request-input';
 
 export interface PromptRouterDeps {
   editor: PromptEditor;
@@ -76,7 +76,7 @@ export function createPromptRouter({ editor, sessions, internalToken }: PromptRo
 
   router.put('/api/admin/prompts/:id', admin, json, async (req, res) => {
     const id = promptId(req);
-    const { content } = parseBody(updatePromptInputSchema, req.body);
+    const { content } = parseRequest(updatePromptInputSchema, req.body);
     res.json(await editor.save(id, content));
   });
 

@@ -13,7 +13,7 @@ export const readingModule: ServiceModule<ReadingConfig> = {
       bus: await bus(),
       blobs: await blobs(),
       logger,
-      sessions: peers.sessions,
+      sessions: { verify: peers.verifySession },
       ...readingServiceOptions(config),
     });
     return { ...service, routers: [service.router], provides: { sharePreview: service.sharePreview } };

@@ -2,21 +2,18 @@ import { Router, type Request, type Response } from 'express';
 import type { ReadingView } from '@palm/contracts';
 import {
   badRequest,
-  currentRequestId,
   HttpError,
-  normaliseUploadedPhoto,
   notFound,
-  releaseUpload,
+  photoRefused,
   serviceUnavailable,
   type BlobStore,
   type Logger,
 } from '@palm/platform';
 import type { CompletionWaiter } from './completion-waiter';
 import { BacklogFullError, createLimiter } from './concurrency-limit';
-import { deleteReadingFrames, readingFrameKeys } from './intake/palm-frames';
+import { createReadingIntake, type AcceptedReading, type ReadingOutcome } from './intake/reading-intake';
 import { parseReadingSubmission } from './intake/reading-submission.parser';
 import type { OutboxRelay } from './outbox/outbox-relay';
-import { newReadingId, readingBlobFolder } from './reading-id';
 import type { ReadingRecord, ReadingRepository } from './reading.repository';
 import {
   REVOCABLE_CONTENT_CACHE_CONTROL,
@@ -41,9 +38,6 @@ export interface ReadingRoutesDeps {
 
 export const palmImagePath = (id: string) => `/api/reading/${id}/image`;
 
-/** Where a reading's normalised photo is stored, from intake until retention removes it. */
-const readingImageKey = (id: string) => `${readingBlobFolder(id)}/palm.jpg`;
-
 export function toReadingView(
   reading: ReadingRecord,
   imageRetentionDays: number,
@@ -60,23 +54,6 @@ export function toReadingView(
     imageRemovedAfterDays: reading.imageRemovedAt ? imageRetentionDays : null,
     unlock: reading.locked ? unlockPrice : null,
   };
-}
-
-interface AcceptedReading {
-  id: string;
-  frameCount: number;
-}
-
-/**
- * The photo and its frames as the product keeps them, one after another (each is a few hundred
- * milliseconds of sharp); the first refusal answers for all, naming the frame it was.
- */
-async function normaliseAll(image: Buffer, frames: Buffer[]) {
-  const photos = [await normaliseUploadedPhoto(image)];
-  for (const [index, frame] of frames.entries()) {
-    photos.push(await normaliseUploadedPhoto(frame, `Extra frame ${index + 1} (palmFrames)`));
-  }
-  return photos;
 }
 
 const wantsAsync = (req: Request) => /\brespond-async\b/i.test(String(req.headers.prefer ?? ''));
@@ -141,7 +118,7 @@ function unlessLeft<T>(work: Promise<T>, left: AbortSignal): Promise<T> {
 }
 
 export function createReadingRouter(deps: ReadingRoutesDeps): Router {
-  const { repository, blobs, relay, waiter, logger } = deps;
+  const { repository, blobs } = deps;
   const router = Router();
   /**
    * Two photos are taken in at a time; further uploads wait unread in their sockets, and TCP holds
@@ -162,77 +139,13 @@ export function createReadingRouter(deps: ReadingRoutesDeps): Router {
     maxWaiting: deps.intakeBacklog,
   });
 
-  /**
-   * Reads, checks and stores the photo and any extra frames, and records the reading with its
-   * event. The photos live only inside this function: the request then waits seconds for the
-   * worker, and a photo still referenced by then would outlive V8's young generation and stay
-   * resident until a full collection — measured at tens of megabytes under eight concurrent uploads.
-   */
+  const { submitReading, awaitReading, withdrawReading } = createReadingIntake(deps);
+
+  /** Reads the form and hands it to intake; the owner cookie is set only for an accepted photo. */
   async function accept(req: Request, res: Response, left: AbortSignal): Promise<AcceptedReading> {
     const { image, frames, submission } = await unlessLeft(parseReadingSubmission(req), left);
-    // Only the normalised photos are ever stored: the uploads, with whatever EXIF and GPS blocks
-    // they carry, end with this request. They share one buffer, released once all are read.
-    const [photo, ...framePhotos] = await normaliseAll(image, frames).finally(() => {
-      for (const upload of [image, ...frames]) releaseUpload(upload);
-    });
-    // A visitor who left while the photo was read and checked would never learn its id.
-    left.throwIfAborted();
-    const ownerHash = hashOwnerToken(ensureOwnerCookie(req, res));
-    const id = newReadingId();
-    const imageKey = readingImageKey(id);
-    const frameKeys = readingFrameKeys(id, framePhotos.length);
-    // An object store or database that is away ends in 503 + Retry-After (the error handler), and
-    // nothing is left behind: the photos are stored before the row and removed if the row fails.
-    try {
-      await blobs.put(imageKey, photo!.data, 'image/jpeg');
-      for (const [index, frame] of framePhotos.entries()) {
-        await blobs.put(frameKeys[index]!, frame.data, 'image/jpeg');
-      }
-      await repository.insertWithEvent(
-        { id, imageKey, frameCount: frameKeys.length, submission, ownerHash },
-        {
-          name: 'reading.requested',
-          messageId: id,
-          requestId: currentRequestId(),
-          payload: {
-            version: 2,
-            readingId: id,
-            imageKey,
-            ...(frameKeys.length > 0 ? { frameKeys } : {}),
-            submission,
-            requestedAt: new Date().toISOString(),
-          },
-        },
-      );
-    } catch (error) {
-      await removePhotos(id, frameKeys.length).catch((cause: unknown) =>
-        logger.warn({ err: cause, readingId: id }, 'could not remove the photos of a refused upload'),
-      );
-      throw error;
-    }
-    relay.kick();
-    logger.info({ readingId: id, bytes: photo!.data.length, frames: frameKeys.length }, 'reading accepted');
-    return { id, frameCount: frameKeys.length };
-  }
-
-  async function removePhotos(id: string, frameCount: number): Promise<void> {
-    await blobs.delete(readingImageKey(id));
-    await deleteReadingFrames(blobs, id, frameCount);
-  }
-
-  /**
-   * A reading whose visitor left before its id reached them (the sync wait or the 202 was cut) is
-   * withdrawn: nobody could ever open it, so its row, its event if not yet sent, its photo and its
-   * frames go. If the worker already took the event, it finds no photo and its outcome matches no row.
-   */
-  async function withdraw({ id, frameCount }: AcceptedReading): Promise<void> {
-    try {
-      await repository.remove(id);
-      await removePhotos(id, frameCount);
-      logger.info({ readingId: id }, 'reading withdrawn: its visitor left before receiving its id');
-    } catch (error) {
-      logger.warn({ err: error, readingId: id }, 'could not withdraw the reading of a visitor who left');
-    }
+    const owner = () => hashOwnerToken(ensureOwnerCookie(req, res));
+    return submitReading({ image, frames, submission, owner }, left);
   }
 
   router.post('/api/reading', async (req, res) => {
@@ -245,38 +158,21 @@ export function createReadingRouter(deps: ReadingRoutesDeps): Router {
       },
     );
     const { id } = accepted;
-    if (left.aborted) void withdraw(accepted);
-    else left.addEventListener('abort', () => void withdraw(accepted), { once: true });
-    if (wantsAsync(req)) {
-      res.status(202).location(`/api/reading/${id}`).json({ id, status: 'queued' });
-      return;
-    }
-    // The reading is accepted: from here on a database hiccup answers 202 with its id, never an
-    // error that would make the visitor send the same photo again.
-    const reading = await waiter.waitFor(id, deps.waitMs, left).catch((error: unknown) => {
-      logger.warn({ err: error, readingId: id }, 'could not wait for the reading; answering 202');
-      return undefined;
-    });
-    if (reading?.status === 'completed') {
-      res.json({ id });
-    } else if (reading?.status === 'failed') {
-      const photoProblem = reading.failureKind === 'unreadable_photo';
-      if (photoProblem) {
-        // The visitor gets the advice, not the id: nothing of a refused photo is kept.
-        await repository
-          .remove(id)
-          .catch((error: unknown) =>
-            logger.warn({ err: error, readingId: id }, 'could not remove a refused reading'),
-          );
-      }
-      throw new HttpError(photoProblem ? 422 : 503, reading.error ?? 'Failed to generate reading', {
-        code: photoProblem ? 'unreadable_photo' : 'reading_failed',
-      });
-    } else {
-      res
-        .status(202)
-        .location(`/api/reading/${id}`)
-        .json({ id, status: reading?.status ?? 'queued' });
+    if (left.aborted) void withdrawReading(accepted);
+    else left.addEventListener('abort', () => void withdrawReading(accepted), { once: true });
+    const outcome: ReadingOutcome = wantsAsync(req)
+      ? { status: 'queued' }
+      : await awaitReading(id, deps.waitMs, left);
+    switch (outcome.status) {
+      case 'completed':
+        res.json({ id });
+        return;
+      case 'refused':
+        throw photoRefused(outcome.refusal);
+      case 'failed':
+        throw new HttpError(503, outcome.message, { code: 'reading_failed' });
+      default:
+        res.status(202).location(`/api/reading/${id}`).json({ id, status: outcome.status });
     }
   });
 

@@ -134,21 +134,18 @@ export async function startReadingHarness(
         frames.flatMap((frame) => (frame ? [frame.data] : [])),
       );
       if (worker.behaviour === 'silent') return;
-      const { imageKey } = payload;
       if (worker.behaviour === 'unreadable') {
         await bus.publish('reading.failed', {
-          version: 1,
+          version: 2,
           readingId: payload.readingId,
           kind: 'unreadable_photo',
           message: 'We could not find an open palm in this photo.',
-          imageKey,
         });
         return;
       }
       await bus.publish('reading.completed', {
-        version: 1,
+        version: 2,
         readingId: payload.readingId,
-        imageKey,
         result: options.result ?? SAMPLE_RESULT,
         engine: 'stand-in',
         durationMs: 1,

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { MAX_IMAGE_BYTES } from '@palm/contracts';
-import { normaliseUploadedPhoto } from '@palm/platform';
+import { MAX_IMAGE_BYTES, type ReadingCompleted } from '@palm/contracts';
+import { normalisePalmPhoto } from '@palm/palm-photo';
 import { PALMS_DIR } from '../../../tests/support/palm-photos';
 import { ROTATED_GPS_PALM } from '../../../tests/support/palm-fixtures';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -153,7 +153,7 @@ describe('POST /api/reading', () => {
     // Large enough to arrive in many socket reads, as a phone photo does.
     const photo = await sharp(palm).resize(2400).jpeg({ quality: 95 }).toBuffer();
     expect(photo.length).toBeGreaterThan(256 * 1024);
-    const expected = await normaliseUploadedPhoto(photo);
+    const expected = await normalisePalmPhoto(photo);
     const encoded = new Response(form(photo));
     const contentType = encoded.headers.get('content-type')!;
     const body = new Uint8Array(await encoded.arrayBuffer());
@@ -232,12 +232,13 @@ describe('POST /api/reading', () => {
     expect(stored.includes('GPS')).toBe(false);
   });
 
-  it('keeps the photo it stored whatever key a result names: a result cannot point it elsewhere', async () => {
+  it('reads an older (version 1) result, and keeps the photo it stored whatever key that result names', async () => {
     harness.worker.behaviour = 'silent';
     const response = await submit(form(palm), { Prefer: 'respond-async' });
     const { id } = (await response.json()) as { id: string };
     const before = Buffer.from(await (await ownerGet(`/api/reading/${id}/image`)).arrayBuffer());
-    await harness.bus.publish('reading.completed', {
+    // As a worker's stored outcome from before version 2 is republished: the contract still reads it.
+    const olderResult = {
       version: 1,
       readingId: id,
       imageKey: '../../etc/passwd',
@@ -246,7 +247,8 @@ describe('POST /api/reading', () => {
       durationMs: 1,
       flowId: null,
       flowVersion: null,
-    });
+    };
+    await harness.bus.publish('reading.completed', olderResult as unknown as ReadingCompleted);
     await expect
       .poll(async () => (await harness.db('readings').where({ id }).first<{ status: string }>())?.status)
       .toBe('completed');

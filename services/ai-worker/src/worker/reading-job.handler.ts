@@ -91,7 +91,7 @@ export function createReadingJobHandler(deps: ReadingJobDeps): EventHandler<'rea
     try {
       const image = await loadImage(payload.imageKey, blobs);
       if (!image) {
-        const payloadFailed = failed(payload, 'processing_error', MISSING_PHOTO_MESSAGE, null);
+        const payloadFailed = failed(payload, 'processing_error', MISSING_PHOTO_MESSAGE);
         return { outcome: { event: 'reading.failed', payload: payloadFailed }, label: 'processing_error' };
       }
       const frames = await loadFrames(payload.frameKeys ?? [], blobs);
@@ -116,7 +116,7 @@ export function createReadingJobHandler(deps: ReadingJobDeps): EventHandler<'rea
     } catch (error) {
       if (!(error instanceof UnreadablePhotoError)) throw error;
       log.info({ advice: error.message }, 'the photo cannot be read; the visitor is asked to retake it');
-      const payloadFailed = failed(payload, 'unreadable_photo', error.message, payload.imageKey);
+      const payloadFailed = failed(payload, 'unreadable_photo', error.message);
       return { outcome: { event: 'reading.failed', payload: payloadFailed }, label: 'unreadable_photo' };
     }
   }
@@ -130,7 +130,7 @@ export function createReadingJobHandler(deps: ReadingJobDeps): EventHandler<'rea
     log.error({ err: error }, 'reading failed on its last delivery; marking it failed');
     const outcome: JobOutcome = {
       event: 'reading.failed',
-      payload: failed(payload, 'processing_error', PROCESSING_ERROR_MESSAGE, payload.imageKey),
+      payload: failed(payload, 'processing_error', PROCESSING_ERROR_MESSAGE),
     };
     await repository
       .complete(payload.readingId, outcome)
@@ -168,9 +168,8 @@ function completed(
   durationMs: number,
 ): ReadingCompleted {
   return {
-    version: 1,
+    version: 2,
     readingId: payload.readingId,
-    imageKey: payload.imageKey,
     result,
     engine,
     durationMs,
@@ -179,11 +178,6 @@ function completed(
   };
 }
 
-function failed(
-  payload: ReadingRequested,
-  kind: ReadingFailed['kind'],
-  message: string,
-  imageKey: string | null,
-): ReadingFailed {
-  return { version: 1, readingId: payload.readingId, kind, message, imageKey };
+function failed(payload: ReadingRequested, kind: ReadingFailed['kind'], message: string): ReadingFailed {
+  return { version: 2, readingId: payload.readingId, kind, message };
 }

@@ -13,6 +13,7 @@ import {
 import { classifyFailure } from '../errors/failure-kind';
 import { clientLimitGuard, DEFAULT_CLIENT_LIMITS, serverDeadlines, type ClientLimits } from './client-limits';
 import { HttpError, serviceUnavailable } from './http-error';
+import { invalidRequest } from './invalid-request';
 import { requireForwardedProof } from './forwarded-proof';
 import { collectProcessMetrics, histogram, metricsRegistry } from './metrics';
 
@@ -94,7 +95,9 @@ export function createErrorHandler(logger: Logger): ErrorRequestHandler {
       next(error);
       return;
     }
-    if (!(error instanceof HttpError) && UNSTORABLE_TEXT_SQLSTATES.has(sqlState(error) ?? '')) {
+    if (error instanceof ZodError) {
+      error = invalidRequest(error);
+    } else if (!(error instanceof HttpError) && UNSTORABLE_TEXT_SQLSTATES.has(sqlState(error) ?? '')) {
       error = new HttpError(
         400,
         'The request contains characters that cannot be stored (a NUL character or a broken Unicode character). Please remove them and try again.',
@@ -116,17 +119,6 @@ export function createErrorHandler(logger: Logger): ErrorRequestHandler {
         detail: error.detail,
         code: error.options.code,
         errors: error.options.errors,
-      });
-      return;
-    }
-    if (error instanceof ZodError) {
-      const errors = error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }));
-      sendProblem(res, {
-        status: 400,
-        title: statusTitle(400),
-        detail: errors.map((e) => (e.field ? `${e.field}: ${e.message}` : e.message)).join('; '),
-        code: 'invalid_request',
-        errors,
       });
       return;
     }

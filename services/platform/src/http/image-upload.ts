@@ -1,23 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 import type busboy from 'busboy';
-import { MAX_IMAGE_BYTES, MAX_PALM_UPLOAD_BYTES } from '@palm/contracts';
+import { MAX_IMAGE_BYTES } from '@palm/contracts';
 import { badRequest, HttpError } from './http-error';
 import { decodeUtf8Text, MAX_FORM_FIELD_BYTES, MAX_FORM_TEXT_BYTES } from './request-text';
 
 /** Multipart framing and a few small fields around the photos stay well under this. */
 const FORM_OVERHEAD_BYTES = 256 * 1024;
-
-export const imageTooLarge = () =>
-  new HttpError(413, 'Your photo is larger than 5 MB. Please choose a smaller photo.', {
-    code: 'image_too_large',
-  });
-
-const photosTooLarge = () =>
-  new HttpError(
-    413,
-    `Your photos are larger than ${MAX_PALM_UPLOAD_BYTES / 1024 / 1024} MB together. Each photo may be at most 5 MB; please send fewer or smaller extra frames.`,
-    { code: 'image_too_large' },
-  );
 
 export interface ImageUpload<F extends string> {
   image: Buffer;
@@ -26,17 +14,37 @@ export interface ImageUpload<F extends string> {
   fields: Partial<Record<F, string>>;
 }
 
+/** The sentences saying what the client sent wrong, in the words of the service that asks for the photo. */
+export interface ImageUploadMessages {
+  /** The request is not a multipart form at all. */
+  notMultipart: string;
+  /** The form has no file in `fileField`, or an empty one. */
+  missingFile: string;
+  /** The file is larger than MAX_IMAGE_BYTES. */
+  fileTooLarge: string;
+}
+
 export interface ImageUploadOptions<F extends string> {
   fileField: string;
   textFields: readonly F[];
+  messages: ImageUploadMessages;
   /** A repeated file field for extra frames of the same subject, each checked like the photo. */
-  frames?: { field: string; max: number };
+  frames?: {
+    field: string;
+    max: number;
+    /** All files of the form together, the photo included. */
+    maxTotalBytes: number;
+    /** The form has more than `max` frames. */
+    tooMany: string;
+    /** The files together are larger than `maxTotalBytes`. */
+    tooLarge: string;
+  };
 }
 
 /**
  * Reads a multipart form into memory within strict limits: one file in `fileField` of at most
- * 5 MB, optionally up to `frames.max` more in `frames.field` (each at most 5 MB, all files together
- * at most MAX_PALM_UPLOAD_BYTES), the named text fields (others are ignored), nothing else. Text
+ * MAX_IMAGE_BYTES, optionally up to `frames.max` more in `frames.field` (each as large at most, all
+ * files together at most `frames.maxTotalBytes`), the named text fields (others are ignored), nothing else. Text
  * fields must be UTF-8 and within the request limits (request-text.ts); which characters they may
  * hold is the caller's rule. Every way a form can be abused ends in a 400 or 413 problem with a
  * sentence saying what was wrong.
@@ -45,17 +53,18 @@ export async function readImageUpload<F extends string>(
   req: IncomingMessage,
   options: ImageUploadOptions<F>,
 ): Promise<ImageUpload<F>> {
-  const { fileField, textFields } = options;
+  const { fileField, textFields, messages } = options;
   const maxFrames = options.frames?.max ?? 0;
+  // One file alone is bounded by busboy's file size limit below.
+  const maxTotalBytes = options.frames?.maxTotalBytes ?? Infinity;
+  const fileTooLarge = () => new HttpError(413, messages.fileTooLarge, { code: 'image_too_large' });
+  const filesTooLarge = () =>
+    new HttpError(413, options.frames?.tooLarge ?? messages.fileTooLarge, { code: 'image_too_large' });
   const contentType = req.headers['content-type'] ?? '';
-  if (!contentType.toLowerCase().startsWith('multipart/form-data')) {
-    throw badRequest(
-      `Send the form as multipart/form-data, with the palm photo in a field named ${fileField}.`,
-    );
-  }
+  if (!contentType.toLowerCase().startsWith('multipart/form-data')) throw badRequest(messages.notMultipart);
   const declaredLength = Number(req.headers['content-length'] ?? 0);
-  if (maxFrames === 0 && declaredLength > MAX_IMAGE_BYTES + FORM_OVERHEAD_BYTES) throw imageTooLarge();
-  if (declaredLength > MAX_PALM_UPLOAD_BYTES + FORM_OVERHEAD_BYTES) throw photosTooLarge();
+  if (maxFrames === 0 && declaredLength > MAX_IMAGE_BYTES + FORM_OVERHEAD_BYTES) throw fileTooLarge();
+  if (declaredLength > maxTotalBytes + FORM_OVERHEAD_BYTES) throw filesTooLarge();
   // Loaded on the first upload, like sharp in uploaded-photo.ts: only the reading service reads forms.
   const { default: createParser } = await import('busboy');
 
@@ -105,12 +114,7 @@ export async function readImageUpload<F extends string>(
         return undefined;
       }
       if (frames.length === maxFrames) {
-        fail(
-          badRequest(
-            `Send at most ${maxFrames} extra frames of your palm (the field ${name}); this form has more.`,
-            [{ field: name, message: `more than ${maxFrames} files` }],
-          ),
-        );
+        fail(badRequest(options.frames.tooMany, [{ field: name, message: `more than ${maxFrames} files` }]));
         return undefined;
       }
       const frame = files.next();
@@ -128,10 +132,10 @@ export async function readImageUpload<F extends string>(
       }
       stream.on('data', (chunk: Buffer) => {
         if (failure) return;
-        if (files.total() + chunk.length > MAX_PALM_UPLOAD_BYTES) fail(photosTooLarge());
+        if (files.total() + chunk.length > maxTotalBytes) fail(filesTooLarge());
         else file.add(chunk);
       });
-      stream.on('limit', () => fail(imageTooLarge()));
+      stream.on('limit', () => fail(fileTooLarge()));
     });
     parser.on('field', (name, value, info) => {
       if (failure) return;
@@ -173,11 +177,7 @@ export async function readImageUpload<F extends string>(
         return;
       }
       if (!image || image.length() === 0) {
-        reject(
-          badRequest(`Please add a photo of your palm (the field ${fileField}).`, [
-            { field: fileField, message: 'required' },
-          ]),
-        );
+        reject(badRequest(messages.missingFile, [{ field: fileField, message: 'required' }]));
         return;
       }
       const emptyFrame = frames.findIndex((frame) => frame.length() === 0);

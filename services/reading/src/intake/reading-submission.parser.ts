@@ -1,13 +1,19 @@
 import type { IncomingMessage } from 'node:http';
 import {
-  MAX_PALM_FRAMES,
   readingSubmissionSchema,
   SUBMISSION_BINDINGS,
   SUBMISSION_DEFAULTS,
   type ReadingSubmission,
   type SubmissionBinding,
 } from '@palm/contracts';
-import { assertJsonShape, assertRequestText, badRequest, readImageUpload } from '@palm/platform';
+import { palmFrameUpload, palmUploadMessages } from '@palm/palm-photo';
+import {
+  assertJsonShape,
+  assertRequestText,
+  badRequest,
+  parseRequest,
+  readImageUpload,
+} from '@palm/platform';
 
 export interface ParsedSubmission {
   image: Buffer;
@@ -83,15 +89,7 @@ export function buildSubmission(fields: Partial<Record<TextField, string>>): Rea
   for (const [name, value] of Object.entries(candidate)) {
     assertRequestText(value, name, name === 'flowResponses' ? isWrittenAnswer : undefined);
   }
-  const parsed = readingSubmissionSchema.safeParse(candidate);
-  if (!parsed.success) {
-    const errors = parsed.error.issues.map((issue) => ({
-      field: issue.path.join('.'),
-      message: issue.message,
-    }));
-    throw badRequest(errors.map((error) => `${error.field}: ${error.message}`).join('; '), errors);
-  }
-  return parsed.data;
+  return parseRequest(readingSubmissionSchema, candidate);
 }
 
 /**
@@ -102,7 +100,8 @@ export async function parseReadingSubmission(req: IncomingMessage): Promise<Pars
   const { image, frames, fields } = await readImageUpload(req, {
     fileField: 'palmImage',
     textFields: TEXT_FIELDS,
-    frames: { field: 'palmFrames', max: MAX_PALM_FRAMES },
+    messages: palmUploadMessages('palmImage'),
+    frames: palmFrameUpload('palmFrames'),
   });
   return { image, frames, submission: buildSubmission(fields) };
 }

@@ -1,4 +1,4 @@
-import { eventSchemas } from '@palm/contracts';
+import type { EventPayload } from '@palm/contracts';
 import { gauge, type Logger, type MessageBus } from '@palm/platform';
 import type { ReadingRepository } from '../reading.repository';
 
@@ -36,8 +36,9 @@ export function createOutboxRelay(deps: {
       const batch = await repository.pendingOutbox(50);
       for (const message of batch) {
         if (stopped) return;
-        const schema = eventSchemas[message.eventName];
-        await bus.publish(message.eventName, schema.parse(message.payload), {
+        // Stored as its contract reads it; the bus checks it against the contract as it publishes.
+        const payload = message.payload as EventPayload<typeof message.eventName>;
+        await bus.publish(message.eventName, payload, {
           messageId: message.messageId,
           requestId: message.requestId ?? undefined,
         });
