@@ -88,9 +88,14 @@ beforeAll(async () => {
   videoDir = await mkdtemp(path.join(tmpdir(), 'palm-e2e-camera-'));
   [product, videos.settling, videos.backOfHand, videos.leftPalm, videos.fist] = await Promise.all([
     startProduct({}, { captureLogs: true }),
-    // Too far, then close but too dark, then well framed and lit.
+    // Too far, then close but too dark, then well framed and lit. Between far and close the hand
+    // is out of view for a moment (its photo blacked out), as a real one passes through no hand
+    // rather than jumping: at a jump the tracker follows the far hand's crop until its next fresh
+    // search, and on a loaded machine that showed a wrong hint for up to 0.9 s. The far clip runs
+    // 6 s: the video starts with the camera, and on a loaded machine the model took over 3 s to load.
     makeVideo(path.join(videoDir, 'settling.y4m'), [
-      { photo: RIGHT_PALM, seconds: 3, scale: 0.45 },
+      { photo: RIGHT_PALM, seconds: 6, scale: 0.45 },
+      { photo: RIGHT_PALM, seconds: 0.6, scale: 0.45, light: 0 },
       { photo: RIGHT_PALM, seconds: 2.4, scale: 0.95, light: 0.25 },
       { photo: RIGHT_PALM, seconds: 3, scale: 0.95 },
     ]),
@@ -172,6 +177,9 @@ describe('guided capture with a camera', () => {
       await saveScreenshot(page, 'capture-review');
       await page.getByRole('button', { name: 'Use this photo', exact: true }).click();
       await visible(page.getByRole('img', { name: 'Preview of your right palm photo' }));
+      // The phone may reload the tab before Next: the still and its frames are kept (the frames' count below).
+      await page.reload();
+      await visible(page.getByRole('img', { name: 'Preview of your right palm photo' }));
       await nextButton(page)
         .or(page.getByRole('button', { name: 'Complete', exact: true }))
         .click();
@@ -200,11 +208,17 @@ describe('guided capture with a camera', () => {
     it(`never takes ${name}, and says why within a second`, async () => {
       await withCamera(videos[video], async ({ page }) => {
         await reachPhotoStep(page, flow, answers);
+        const sent: string[] = [];
+        page.on('request', (request) => {
+          if (request.method() !== 'GET') sent.push(`${request.method()} ${request.url()}`);
+        });
         const seen = await watchHints(page, 6_000, () => false);
         const first = seen.find((entry) => entry.hint === hint);
         expect(first?.at, JSON.stringify(seen)).toBeLessThan(1_000);
         expect(seen.map((entry) => entry.hint)).not.toContain('review');
         expect(seen.map((entry) => entry.hint)).not.toContain('ready');
+        // Nothing of the camera leaves the page unless the visitor accepts a photo.
+        expect(sent).toEqual([]);
         await visible(page.getByRole('status').getByText(words, { exact: true }));
         await saveScreenshot(page, `capture-hint-${video}`);
       });
