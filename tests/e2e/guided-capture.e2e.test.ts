@@ -7,6 +7,7 @@ import type { ActiveFlow } from '@palm/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PALMS_DIR } from '../support/palm-photos';
+import { FIXTURE_PALMS_DIR } from './support/paths';
 import {
   launchChromium,
   openVisitorPage,
@@ -27,9 +28,11 @@ import {
 
 const run = promisify(execFile);
 
-/** An open right palm (the hand the default answers ask for), a right hand's back. */
+/** An open right palm (the hand the default answers ask for), a right hand's back, a right fist. */
 const RIGHT_PALM = path.join(PALMS_DIR, 'palm', 'pos_19_01_Hand_0000055.jpg');
 const BACK_OF_HAND = path.join(PALMS_DIR, 'not-palm', 'neg_16_11k_dorsal-right_Hand_0000675.jpg');
+/** The shared photos hold no fist: this one is RIGHT_PALM with its fingers folded down (tests/fixtures/palms/README.md). */
+const RIGHT_FIST = path.join(FIXTURE_PALMS_DIR, 'right-fist-folded.jpg');
 /** A phone held upright: portrait frames, 5 a second (the fake camera repeats each until the next). */
 const [WIDTH, HEIGHT, FPS] = [720, 1280, 5];
 
@@ -65,10 +68,11 @@ async function makeVideo(file: string, clips: Clip[]): Promise<string> {
 let product: RunningProduct;
 let flow: ActiveFlow;
 let videoDir: string;
-const videos: Record<'settling' | 'backOfHand' | 'leftPalm', string> = {
+const videos: Record<'settling' | 'backOfHand' | 'leftPalm' | 'fist', string> = {
   settling: '',
   backOfHand: '',
   leftPalm: '',
+  fist: '',
 };
 
 beforeAll(async () => {
@@ -82,11 +86,16 @@ beforeAll(async () => {
     );
   });
   videoDir = await mkdtemp(path.join(tmpdir(), 'palm-e2e-camera-'));
-  [product, videos.settling, videos.backOfHand, videos.leftPalm] = await Promise.all([
+  [product, videos.settling, videos.backOfHand, videos.leftPalm, videos.fist] = await Promise.all([
     startProduct({}, { captureLogs: true }),
-    // Too far, then close but too dark, then well framed and lit.
+    // Too far, then close but too dark, then well framed and lit. Between far and close the hand
+    // is out of view for a moment (its photo blacked out), as a real one passes through no hand
+    // rather than jumping: at a jump the tracker follows the far hand's crop until its next fresh
+    // search, and on a loaded machine that showed a wrong hint for up to 0.9 s. The far clip runs
+    // 6 s: the video starts with the camera, and on a loaded machine the model took over 3 s to load.
     makeVideo(path.join(videoDir, 'settling.y4m'), [
-      { photo: RIGHT_PALM, seconds: 3, scale: 0.45 },
+      { photo: RIGHT_PALM, seconds: 6, scale: 0.45 },
+      { photo: RIGHT_PALM, seconds: 0.6, scale: 0.45, light: 0 },
       { photo: RIGHT_PALM, seconds: 2.4, scale: 0.95, light: 0.25 },
       { photo: RIGHT_PALM, seconds: 3, scale: 0.95 },
     ]),
@@ -94,6 +103,8 @@ beforeAll(async () => {
     makeVideo(path.join(videoDir, 'left.y4m'), [
       { photo: RIGHT_PALM, seconds: 2, scale: 0.95, mirror: true },
     ]),
+    // The fixture is cropped close around the fist, so at this scale it fills the frame as the open palm does.
+    makeVideo(path.join(videoDir, 'fist.y4m'), [{ photo: RIGHT_FIST, seconds: 2, scale: 0.97 }]),
   ]);
   flow = await fetchActiveFlow(product.url);
 });
@@ -166,6 +177,9 @@ describe('guided capture with a camera', () => {
       await saveScreenshot(page, 'capture-review');
       await page.getByRole('button', { name: 'Use this photo', exact: true }).click();
       await visible(page.getByRole('img', { name: 'Preview of your right palm photo' }));
+      // The phone may reload the tab before Next: the still and its frames are kept (the frames' count below).
+      await page.reload();
+      await visible(page.getByRole('img', { name: 'Preview of your right palm photo' }));
       await nextButton(page)
         .or(page.getByRole('button', { name: 'Complete', exact: true }))
         .click();
@@ -182,6 +196,7 @@ describe('guided capture with a camera', () => {
   });
 
   for (const [name, video, hint, words] of [
+    ['a fist', 'fist', 'open_hand', 'Open your hand, fingers relaxed and slightly apart'],
     ['the back of a hand', 'backOfHand', 'show_palm', 'Show your palm, not the back of your hand'],
     [
       'a left palm when the right is asked for',
@@ -193,11 +208,17 @@ describe('guided capture with a camera', () => {
     it(`never takes ${name}, and says why within a second`, async () => {
       await withCamera(videos[video], async ({ page }) => {
         await reachPhotoStep(page, flow, answers);
+        const sent: string[] = [];
+        page.on('request', (request) => {
+          if (request.method() !== 'GET') sent.push(`${request.method()} ${request.url()}`);
+        });
         const seen = await watchHints(page, 6_000, () => false);
         const first = seen.find((entry) => entry.hint === hint);
         expect(first?.at, JSON.stringify(seen)).toBeLessThan(1_000);
         expect(seen.map((entry) => entry.hint)).not.toContain('review');
         expect(seen.map((entry) => entry.hint)).not.toContain('ready');
+        // Nothing of the camera leaves the page unless the visitor accepts a photo.
+        expect(sent).toEqual([]);
         await visible(page.getByRole('status').getByText(words, { exact: true }));
         await saveScreenshot(page, `capture-hint-${video}`);
       });

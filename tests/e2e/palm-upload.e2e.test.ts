@@ -181,6 +181,34 @@ describe('choosing a palm photo', () => {
       expect(await nextButton(page).isDisabled()).toBe(false);
     });
   });
+
+  it('advises on a blurred photo when it is picked, by the measure the server then refuses it with', async () => {
+    const blurred = {
+      name: 'blurred-palm.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await sharp(palmPhotos().find((file) => file.includes('pos_19_')))
+        .blur(4)
+        .jpeg()
+        .toBuffer(),
+    };
+    await withVisitor(async ({ page }) => {
+      await reachPhotoStep(page, flow, answers);
+      await pickPalm(page, blurred);
+      await visible(
+        page
+          .getByRole('alert')
+          .getByText(/^Too blurred to see the lines — hold still and let the camera focus\. You can choose/),
+        30_000,
+      );
+    });
+    await withVisitor(async ({ page }) => {
+      const { status, detail } = await submitWithPhoto(page, blurred);
+      expect(status).toBe(422);
+      expect(detail).toBe(
+        'This photo is too blurred to see the lines of your palm. Please use daylight and hold still.',
+      );
+    });
+  });
 });
 
 describe('a photo that shows no readable open palm', () => {

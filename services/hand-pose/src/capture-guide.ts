@@ -6,6 +6,7 @@ import {
   type HandProblem,
   type HandSide,
 } from './hand-gate';
+import { MIN_PALM_SHARPNESS } from './palm-surface';
 
 // The palm's mean grey level (0–255) the server accepts, calibrated on the 21 sample palms
 // (76–215) with a wide margin and checked on darkened and burnt-out copies of them.
@@ -26,7 +27,8 @@ export type CaptureHint =
   | 'open_hand'
   | 'straighten'
   | 'spread'
-  | 'hold_still';
+  | 'hold_still'
+  | 'blurred';
 
 const other = (side: HandSide): HandSide => (side === 'right' ? 'left' : 'right');
 
@@ -59,6 +61,8 @@ export function captureHintText(hint: CaptureHint, askedSide: HandSide): string 
       return 'Spread your fingers a little';
     case 'hold_still':
       return 'Hold still';
+    case 'blurred':
+      return 'Too blurred to see the lines — hold still and let the camera focus';
   }
 }
 
@@ -70,7 +74,12 @@ export interface CaptureFrame {
   detection: HandDetection;
   /** Mean grey level (0–255) of the palm. */
   brightness: number;
+  /** The palm's palmSharpness on the photo as the server would keep it; absent when no hand was measured. */
+  sharpness?: number;
 }
+
+const blurred = (frame: { sharpness?: number }) =>
+  frame.sharpness !== undefined && frame.sharpness < MIN_PALM_SHARPNESS;
 
 // The capture asks for more than the server's floor (a hand filling 2 % of the photo): a reading
 // is best when the open hand fills most of the frame, and a hand framed that way leaves margin
@@ -125,7 +134,7 @@ const POSE_HINTS: Partial<Record<HandProblem, CaptureHint>> = {
 
 /**
  * A picked photo, judged the moment it is picked: only what the server would refuse (its hand gate,
- * the hand the flow asks for, the palm's light), none of the live capture's stricter framing.
+ * the hand the flow asks for, the palm's light and sharpness), none of the live capture's stricter framing.
  */
 export function judgePhoto(photo: Omit<CaptureFrame, 'time'>, askedSide: HandSide): CaptureHint | undefined {
   const { detection, frame } = photo;
@@ -137,13 +146,15 @@ export function judgePhoto(photo: Omit<CaptureFrame, 'time'>, askedSide: HandSid
   if (problem === 'hand_too_small') return 'move_closer';
   if (photo.brightness < MIN_PALM_BRIGHTNESS) return 'more_light';
   if (photo.brightness > MAX_PALM_BRIGHTNESS) return 'less_light';
-  return problem ? POSE_HINTS[problem] : undefined;
+  // The server's order: how the hand is held, then light, then blur.
+  if (problem) return POSE_HINTS[problem];
+  return blurred(photo) ? 'blurred' : undefined;
 }
 
 /**
  * What, if anything, keeps this frame from being a good palm photo: the server's own hand gate
- * (no hand, back of hand, cut off, too small, pose), then the capture's framing, light and
- * stillness. Undefined when the frame would pass.
+ * (no hand, back of hand, cut off, too small, pose), then the capture's framing, light,
+ * stillness and the server's blur floor. Undefined when the frame would pass.
  */
 export function judgeCaptureFrame(
   current: CaptureFrame,
@@ -176,7 +187,8 @@ export function judgeCaptureFrame(
     movement(points, previous.detection.landmarks) > MAX_MOVEMENT
   )
     return 'hold_still';
-  return undefined;
+  // After movement: a moving hand blurs, and "Hold still" says why more plainly.
+  return blurred(current) ? 'blurred' : undefined;
 }
 
 /** The capture's memory between frames. */

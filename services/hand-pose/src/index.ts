@@ -4,3 +4,4 @@ export * from './pose-gate';
 export * from './hand-crop';
 export * from './hand-gate';
 export * from './capture-guide';
+export * from './palm-surface';

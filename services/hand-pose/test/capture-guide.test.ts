@@ -5,6 +5,7 @@ import {
   INITIAL_CAPTURE_GUIDE,
   judgeCaptureFrame,
   judgePhoto,
+  MIN_PALM_SHARPNESS,
   SETTLE_MS,
   type CaptureFrame,
   type CaptureGuide,
@@ -50,6 +51,7 @@ describe('judging one camera frame', () => {
     expect(judgeCaptureFrame({ ...RECORDED_FRAMES.backOfHand, time: 0 }, 'right')).toBe('show_palm');
     expect(judgeCaptureFrame({ ...RECORDED_FRAMES.leftPalm, time: 0 }, 'right')).toBe('wrong_hand');
     expect(judgeCaptureFrame({ ...RECORDED_FRAMES.empty, time: 0 }, 'right')).toBe('no_hand');
+    expect(judgeCaptureFrame({ ...RECORDED_FRAMES.fist, time: 0 }, 'right')).toBe('open_hand');
   });
 
   it('asks for the hand the flow wants: the left palm passes when the left is asked for', () => {
@@ -63,6 +65,29 @@ describe('judging one camera frame', () => {
     const steady = { ...shaken(RECORDED_FRAMES.good, 2), time: FRAME_MS };
     expect(judgeCaptureFrame(moved, 'right', previous)).toBe('hold_still');
     expect(judgeCaptureFrame(steady, 'right', previous)).toBeUndefined();
+  });
+
+  it('asks a still but blurred hand to let the camera focus; a moving one is told to hold still first', () => {
+    const previous = { ...RECORDED_FRAMES.good, time: 0 };
+    const soft = { ...shaken(RECORDED_FRAMES.good, 2), time: FRAME_MS, sharpness: 0.5 };
+    const moving = { ...shaken(RECORDED_FRAMES.good, 25), time: FRAME_MS, sharpness: 0.5 };
+    expect(judgeCaptureFrame(soft, 'right', previous)).toBe('blurred');
+    expect(judgeCaptureFrame(moving, 'right', previous)).toBe('hold_still');
+    expect(judgeCaptureFrame({ ...soft, sharpness: 3 }, 'right', previous)).toBeUndefined();
+  });
+
+  it('never fires while the palm stays blurred', () => {
+    let guide: CaptureGuide = INITIAL_CAPTURE_GUIDE;
+    for (let i = 0; i < 40; i++) {
+      const step = advanceCaptureGuide(
+        guide,
+        { ...RECORDED_FRAMES.good, time: i * FRAME_MS, sharpness: 0.6 },
+        'right',
+      );
+      guide = step.guide;
+      expect(step.shutter).toBe(false);
+    }
+    expect(guide.shown).toBe('blurred');
   });
 
   it('sends a hand that fills the frame edge to edge back', () => {
@@ -118,8 +143,9 @@ describe('the capture guide over a recorded sequence', () => {
     expect(shutterAt).toBeGreaterThanOrEqual(6 * FRAME_MS + SETTLE_MS);
   });
 
-  it('never fires for the back of a hand, a left palm when the right is asked for, or an empty room', () => {
+  it('never fires for a fist, the back of a hand, a left palm when the right is asked for, or an empty room', () => {
     for (const [name, hint] of [
+      ['fist', 'open_hand'],
       ['backOfHand', 'show_palm'],
       ['leftPalm', 'wrong_hand'],
       ['empty', 'no_hand'],
@@ -141,6 +167,17 @@ describe('judging a picked photo', () => {
     expect(judgePhoto(photo('backOfHand'), 'right')).toBe('show_palm');
     expect(judgePhoto(photo('leftPalm'), 'right')).toBe('wrong_hand');
     expect(judgePhoto(photo('empty'), 'right')).toBe('no_hand');
+    expect(judgePhoto(photo('fist'), 'right')).toBe('open_hand');
+  });
+
+  it('refuses a blurred palm as the server does, below its sharpness floor, and only after what the server says first', () => {
+    const good = RECORDED_FRAMES.good;
+    expect(judgePhoto({ ...good, sharpness: MIN_PALM_SHARPNESS - 0.05 }, 'right')).toBe('blurred');
+    expect(judgePhoto({ ...good, sharpness: MIN_PALM_SHARPNESS + 0.05 }, 'right')).toBeUndefined();
+    // Unmeasured (no hand was found to measure): left to the other checks.
+    expect(judgePhoto({ ...good, sharpness: undefined }, 'right')).toBeUndefined();
+    expect(judgePhoto({ ...RECORDED_FRAMES.nearDark, sharpness: 0.2 }, 'right')).toBe('more_light');
+    expect(judgePhoto({ ...RECORDED_FRAMES.fist, sharpness: 0.2 }, 'right')).toBe('open_hand');
   });
 });
 

@@ -1,10 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { measurePose, POSE_ADVICE, type PoseMeasures } from '@palm/hand-pose';
+import { measurePose, palmFrame, POSE_ADVICE, type PoseMeasures } from '@palm/hand-pose';
 import { normalisePalmPhoto } from '@palm/palm-photo';
 import { loadHandLandmarkModel } from '../src/observer/hand-landmark.model';
 import { locateHand } from '../src/observer/hand-locator';
-import { palmFrame } from '../src/observer/palm-frame';
 import { polygonArea } from '../src/observer/plane-geometry';
 import { handGate } from '../src/observer/quality-gates';
 import { decodeRgb } from '../src/observer/rgb-image';

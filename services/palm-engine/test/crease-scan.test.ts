@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Point } from '../src/palm-observation';
 import { scanCreases } from '../src/observer/crease-scan';
 import { LINE_CORRIDORS } from '../src/observer/palm-anchors';
-import type { PalmFrame } from '../src/observer/palm-frame';
-import type { PalmSurface } from '../src/observer/palm-surface';
+import type { PalmFrame, PalmSurface } from '@palm/hand-pose';
 
 const WIDTH = 120;
 const HEIGHT = 192;

@@ -7,7 +7,7 @@ import {
   seenLineClasses,
 } from '../src/observer/crease-scan';
 import { NOISE_MULTIPLE } from '../src/observer/hand-geometry';
-import { MIN_SURFACE_WIDTH } from '../src/observer/palm-surface';
+import { MIN_SURFACE_WIDTH } from '@palm/hand-pose';
 
 /** The retest photos' palms are 29–55 px across: the scan upsamples them. */
 const SMALL_PALM = LINE_NOISE.upsampled;

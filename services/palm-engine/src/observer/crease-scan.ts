@@ -1,9 +1,9 @@
+import { MIN_SURFACE_WIDTH, type PalmFrame, type PalmSurface } from '@palm/hand-pose';
 import type { LineName, LineObservation, PalmObservation, Point } from '../palm-observation';
 import { LINE_NAMES } from '../palm-observation';
 import { HEART_CONTINUATION, LINE_CORRIDORS, type LineCorridor } from './palm-anchors';
-import type { PalmFrame } from './palm-frame';
 import { NOISE_MULTIPLE } from './hand-geometry';
-import { gaussianBlur, MIN_SURFACE_WIDTH, type PalmSurface } from './palm-surface';
+import { gaussianBlur } from './palm-surface';
 import { valleyField, type ValleyField } from './valley-field';
 
 /**

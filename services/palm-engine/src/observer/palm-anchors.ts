@@ -1,6 +1,5 @@
 import type { LineName, MountName, Point } from '../palm-observation';
-import { INDEX, LITTLE, MIDDLE, RING, THUMB, WRIST } from '@palm/hand-pose';
-import type { PalmFrame } from './palm-frame';
+import { INDEX, LITTLE, MIDDLE, RING, THUMB, WRIST, type PalmFrame } from '@palm/hand-pose';
 import { centroid, lerp } from './plane-geometry';
 
 /** How far a finger mount sits from its knuckle toward the palm centre. */

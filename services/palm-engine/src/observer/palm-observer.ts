@@ -1,3 +1,4 @@
+import { palmFrame, resamplePalm } from '@palm/hand-pose';
 import type { NormalisedImage } from '../reading-engine';
 import {
   MOUNT_NAMES,
@@ -12,8 +13,8 @@ import { loadHandLandmarkModel, type HandLandmarkModel } from './hand-landmark.m
 import { measureHandGeometry } from './hand-geometry';
 import { locateHand } from './hand-locator';
 import { mountAnchors } from './palm-anchors';
-import { handOutline, palmFrame } from './palm-frame';
-import { resamplePalm, surfaceStatistics } from './palm-surface';
+import { handOutline } from './palm-frame';
+import { surfaceStatistics } from './palm-surface';
 import { polygonArea } from './plane-geometry';
 import { handGate, handSide, photoQualityGate } from './quality-gates';
 import { decodeRgb } from './rgb-image';

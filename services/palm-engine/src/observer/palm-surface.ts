@@ -1,46 +1,4 @@
-import type { PalmFrame } from './palm-frame';
-import { sampleLuma, type RgbImage } from './rgb-image';
-
-/**
- * The palm resampled onto a grid in palm coordinates (column = s, row = t), greyscale 0–255.
- * Working here makes every corridor and filter independent of the photo's rotation and scale.
- */
-export interface PalmSurface {
-  luma: Float32Array;
-  width: number;
-  height: number;
-}
-
-export const MIN_SURFACE_WIDTH = 64;
-const MAX_SURFACE_WIDTH = 192;
-
-/**
- * The wrist end of the palm may lie past the photo's edge: it repeats the edge pixels there, so
- * no black border reads as a crease or darkens the palm's statistics.
- */
-const clamp = (value: number, max: number) => Math.min(max, Math.max(0, value));
-
-export function resamplePalm(
-  image: RgbImage,
-  frame: PalmFrame,
-  palmWidthPx: number,
-  palmRatio: number,
-): PalmSurface {
-  const width = Math.round(Math.min(MAX_SURFACE_WIDTH, Math.max(MIN_SURFACE_WIDTH, palmWidthPx)));
-  const height = Math.round(width * palmRatio);
-  const luma = new Float32Array(width * height);
-  for (let row = 0; row < height; row++) {
-    for (let column = 0; column < width; column++) {
-      const p = frame.at(column / (width - 1), row / (height - 1));
-      luma[row * width + column] = sampleLuma(
-        image,
-        clamp(p.x, image.width - 1),
-        clamp(p.y, image.height - 1),
-      );
-    }
-  }
-  return { luma, width, height };
-}
+import { palmSharpness, type PalmSurface } from '@palm/hand-pose';
 
 /**
  * Separable Gaussian blur with clamped edges. It runs several times per photo with kernels up to 55
@@ -125,14 +83,14 @@ export function medianFilter(surface: PalmSurface): Float32Array {
 export interface SurfaceStatistics {
   brightness: number;
   contrast: number;
-  /** Mean absolute Laplacian, grey levels: how much fine detail (skin texture, creases) survives. */
+  /** @palm/hand-pose's palmSharpness: the measure the browser's photo checks share. */
   sharpness: number;
   /** Share of nearly white pixels. */
   clipped: number;
 }
 
 export function surfaceStatistics(surface: PalmSurface): SurfaceStatistics {
-  const { luma, width, height } = surface;
+  const { luma } = surface;
   let sum = 0;
   let squares = 0;
   let clipped = 0;
@@ -143,19 +101,10 @@ export function surfaceStatistics(surface: PalmSurface): SurfaceStatistics {
   }
   const brightness = sum / luma.length;
   const contrast = Math.sqrt(Math.max(0, squares / luma.length - brightness * brightness));
-  let laplacian = 0;
-  let count = 0;
-  for (let row = 1; row < height - 1; row++) {
-    for (let column = 1; column < width - 1; column++) {
-      const i = row * width + column;
-      laplacian += Math.abs(4 * luma[i]! - luma[i - 1]! - luma[i + 1]! - luma[i - width]! - luma[i + width]!);
-      count++;
-    }
-  }
   return {
     brightness,
     contrast,
-    sharpness: laplacian / Math.max(count, 1),
+    sharpness: palmSharpness(surface),
     clipped: clipped / luma.length,
   };
 }

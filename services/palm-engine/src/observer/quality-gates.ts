@@ -4,6 +4,7 @@ import {
   judgeHand,
   MAX_PALM_BRIGHTNESS,
   MIN_PALM_BRIGHTNESS,
+  MIN_PALM_SHARPNESS,
   type HandDetection,
   LITTLE,
   palmSideFromLandmarks,
@@ -38,12 +39,8 @@ export function refusal(reason: RefusalReason): PalmRefusal {
   return { kind: 'refused', reason, message: RETAKE_MESSAGES[reason] };
 }
 
-// Calibrated on the 21 sample palms (sharpness ≥ 2.7 grey levels; brightness in @palm/hand-pose)
-// with a wide margin, and checked on blurred copies of them. Soft phone photos whose
-// creases are still plain to see score 0.9–1.2 (../shared/palms/lines); a sample palm blurred
-// with σ = 4 px scores 0.78–0.80, so the floor sits between them.
+// The light and sharpness floors live in @palm/hand-pose, where the browser's checks read them too.
 const MAX_CLIPPED = 0.5;
-const MIN_SHARPNESS = 0.85;
 
 /** Below this sine of the angle wrist→index knuckle / wrist→little knuckle, the palm is seen too edge-on for its chirality to be sure. */
 const CLEAR_CHIRALITY = 0.2;
@@ -87,6 +84,6 @@ export function photoQualityGate(statistics: SurfaceStatistics): PalmRefusal | u
   if (statistics.brightness < MIN_PALM_BRIGHTNESS) return refusal('too_dark');
   if (statistics.brightness > MAX_PALM_BRIGHTNESS || statistics.clipped > MAX_CLIPPED)
     return refusal('too_bright');
-  if (statistics.sharpness < MIN_SHARPNESS) return refusal('blurred');
+  if (statistics.sharpness < MIN_PALM_SHARPNESS) return refusal('blurred');
   return undefined;
 }

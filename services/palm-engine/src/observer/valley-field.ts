@@ -1,4 +1,5 @@
-import { gaussianBlur, medianFilter, type PalmSurface } from './palm-surface';
+import type { PalmSurface } from '@palm/hand-pose';
+import { gaussianBlur, medianFilter } from './palm-surface';
 
 /**
  * Dark, narrow lines in the palm: at each pixel the Hessian of the smoothed surface. A crease is a

@@ -2,6 +2,7 @@ import {
   advanceCaptureGuide,
   captureHintText,
   INITIAL_CAPTURE_GUIDE,
+  judgeCaptureFrame,
   type CaptureFrame,
   type CaptureHint,
   type HandSide,
@@ -11,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { useObjectUrl } from '@/hooks/use-object-url';
 import { drawCaptureOverlay } from '../lib/capture-overlay';
 import { createHandTracker } from '../lib/hand-tracker';
+import { takeStill } from '../lib/still-photo';
 import './guided-camera.css';
 
 /** Frames taken after the still, a moment apart: the server measures the hand on each. */
@@ -35,8 +37,8 @@ type Phase =
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const nextPaint = () => new Promise((resolve) => requestAnimationFrame(resolve));
 
-/** The video's current picture at its full resolution, as a JPEG file. */
-async function grab(video: HTMLVideoElement, name: string): Promise<File> {
+/** The video's current picture at its full resolution, as a JPEG. */
+async function grabFrame(video: HTMLVideoElement): Promise<Blob> {
   const canvas = document.createElement('canvas');
   canvas.width = video.videoWidth;
   canvas.height = video.videoHeight;
@@ -45,8 +47,10 @@ async function grab(video: HTMLVideoElement, name: string): Promise<File> {
     canvas.toBlob(resolve, 'image/jpeg', JPEG_QUALITY),
   );
   if (!blob) throw new Error('The camera picture could not be saved');
-  return new File([blob], name, { type: 'image/jpeg' });
+  return blob;
 }
+
+const asFile = (blob: Blob, name: string) => new File([blob], name, { type: blob.type || 'image/jpeg' });
 
 /**
  * The live camera: coaches the visitor with one hint at a time (the server's own hand judgement,
@@ -84,7 +88,7 @@ export default function GuidedCamera({ hand, onAccept, onClose, onUnavailable }:
       try {
         stream = await navigator.mediaDevices.getUserMedia({
           audio: false,
-          // The rear camera at the most pixels it gives: the still is the frame itself.
+          // The rear camera at the most pixels it gives: where the browser cannot take a still, the still is a frame.
           video: { facingMode: { ideal: 'environment' }, width: { ideal: 4096 }, height: { ideal: 4096 } },
         });
       } catch {
@@ -105,18 +109,24 @@ export default function GuidedCamera({ hand, onAccept, onClose, onUnavailable }:
       setPhase({ kind: 'live', hint: guide.shown, analysed });
       while (!stopped) {
         const source = { source: video, width: video.videoWidth, height: video.videoHeight };
-        const frame: CaptureFrame = await tracker.analyse(source, performance.now());
+        const found = await tracker.analyse(source, performance.now());
         if (stopped) break;
+        // Blur is judged last and costs a redraw of the palm: measured only on frames that pass the rest.
+        const frame: CaptureFrame =
+          judgeCaptureFrame(found, hand, guide.previous) === undefined
+            ? { ...found, sharpness: tracker.sharpness(source, found.detection) }
+            : found;
         const step = advanceCaptureGuide(guide, frame, hand);
         guide = step.guide;
         drawCaptureOverlay(overlay, frame, guide.last === undefined);
         setPhase({ kind: 'live', hint: guide.shown, analysed: ++analysed });
         if (step.shutter) {
-          const photo = await grab(video, 'palm.jpg');
+          const still = await takeStill(stream.getVideoTracks()[0], () => grabFrame(video));
+          const photo = asFile(still, `palm.${still.type === 'image/jpeg' ? 'jpg' : still.type.slice(6)}`);
           const frames: File[] = [];
           for (let i = 1; i <= EXTRA_FRAMES; i++) {
             await wait(EXTRA_FRAME_GAP_MS);
-            frames.push(await grab(video, `palm-frame-${i}.jpg`));
+            frames.push(asFile(await grabFrame(video), `palm-frame-${i}.jpg`));
           }
           stopCamera();
           if (!stopped) setPhase({ kind: 'review', photo, frames });

@@ -13,6 +13,7 @@ import {
 } from '@palm/hand-pose';
 import type { GraphModel } from '@tensorflow/tfjs-converter';
 import type * as Tf from '@tensorflow/tfjs-core';
+import { framePalmSharpness } from './palm-sharpness';
 
 /** Something a frame can be drawn from: the camera's video, or a photo. */
 export interface FrameSource {
@@ -24,6 +25,11 @@ export interface FrameSource {
 /** Finds and follows a hand across camera frames with the hand-landmark network, in the page. */
 export interface HandTracker {
   analyse(frame: FrameSource, time: number): Promise<CaptureFrame>;
+  /**
+   * The palm's sharpness on the frame an analysis found this hand in (framePalmSharpness); undefined
+   * without a hand. Apart from `analyse`: it redraws the palm, so the live capture asks only when it matters.
+   */
+  sharpness(frame: FrameSource, detection: HandDetection): number | undefined;
   /** Forgets the hand followed so far: the next frame is searched afresh. */
   reset(): void;
 }
@@ -81,7 +87,8 @@ export async function createHandTracker(): Promise<HandTracker> {
   canvas.width = MODEL_INPUT_SIZE;
   canvas.height = MODEL_INPUT_SIZE;
   const context = canvas.getContext('2d', { willReadFrequently: true });
-  if (!context) throw new Error('This browser cannot draw the camera picture');
+  const palmContext = document.createElement('canvas').getContext('2d', { willReadFrequently: true });
+  if (!context || !palmContext) throw new Error('This browser cannot draw the camera picture');
 
   /** The crop as RGB floats in 0–1 and the mean grey level of its middle. */
   const readCrop = (frame: FrameSource, window: CropWindow) => {
@@ -167,6 +174,11 @@ export async function createHandTracker(): Promise<HandTracker> {
   return {
     reset() {
       anchor = undefined;
+    },
+    sharpness(frame, detection) {
+      return detection.presence >= MIN_PRESENCE
+        ? framePalmSharpness(frame, detection.landmarks, palmContext)
+        : undefined;
     },
     async analyse(frame, time) {
       const asFrame = (found: { detection: HandDetection; brightness: number }): CaptureFrame => ({

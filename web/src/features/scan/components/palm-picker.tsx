@@ -111,7 +111,12 @@ export function PalmPicker({ questionText, hand, file, onFileChange }: PalmPicke
               checkedPhoto.current = photo;
               setAdvice(undefined);
               setChecking(false);
-              onFileChange(photo, frames);
+              // A camera's full-size still can pass the 5 MB limit: it is made smaller like a picked photo.
+              void preparePhoto(photo)
+                .catch(() => photo)
+                .then((prepared) =>
+                  prepared.size > MAX_IMAGE_BYTES ? refuseSize() : onFileChange(prepared, frames),
+                );
             }}
             onClose={() => setCameraOpen(false)}
             onUnavailable={() => {
