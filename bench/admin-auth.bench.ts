@@ -6,6 +6,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildServer } from '../scripts/build/server-build';
 import { palmForm } from '../tests/support/raw-upload';
+import { PALMS_DIR } from '../tests/support/palm-photos';
 import { ROOT, writeBenchmarkSection } from './support/benchmarks-doc';
 import { spawnEmbeddedProduct, waitReady } from './support/product-process';
 import { ascending, machineLoad, percentile } from './support/stats';
@@ -44,7 +45,7 @@ const OPS_PORT = 19280;
 const PRODUCT = `http://127.0.0.1:${PORT}`;
 const SETUP_TOKEN = randomBytes(18).toString('base64url');
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-const PALMS = path.join('/work/shared/palms/palm');
+const PALMS = path.join(PALMS_DIR, 'palm');
 
 interface Scenario {
   name: string;

@@ -33,7 +33,8 @@ import {
   type ReadingInput,
 } from '@palm/palm-engine';
 import { MISSING_PHOTO_MESSAGE, PROCESSING_ERROR_MESSAGE } from '../src/worker/reading-job.handler';
-import { readPalm, solidJpeg, submission } from '../../../tests/support/palm-fixtures';
+import { solidJpeg, submission } from '../../../tests/support/palm-fixtures';
+import { readPalm } from '../../../tests/support/palm-photos';
 
 const logger = createLogger('ai-worker-test', 'silent');
 

@@ -3,8 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { MAX_IMAGE_BYTES } from '@palm/contracts';
 import { normaliseUploadedPhoto } from '@palm/platform';
-import { PALMS_DIR } from '../../../tests/support/palm-photos';
-import { ROTATED_GPS_PALM } from '../../../tests/support/palm-fixtures';
+import { PALMS_DIR, ROTATED_GPS_PALM } from '../../../tests/support/palm-photos';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SAMPLE_RESULT, startReadingHarness, type ReadingHarness } from './reading-test-harness';
 
