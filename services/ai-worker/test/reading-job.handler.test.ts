@@ -71,8 +71,6 @@ async function waitFor<T>(check: () => T | undefined, timeoutMs = 10_000): Promi
   }
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
-
 describe('reading job handler', () => {
   let db: Database;
   let dir: string;
@@ -144,7 +142,7 @@ describe('reading job handler', () => {
     await publish(job);
 
     const outcome = await firstOutcome(job.payload.readingId);
-    await settle();
+    await bus.idle();
     expect(outcomesFor(job.payload.readingId)).toHaveLength(1);
     expect(outcome.name).toBe('reading.completed');
     const payload = outcome.payload as ReadingCompleted;
@@ -194,7 +192,7 @@ describe('reading job handler', () => {
     await publish(job);
 
     await waitFor(() => (outcomesFor(job.payload.readingId).length === 2 ? true : undefined));
-    await settle();
+    await bus.idle();
     const [first, second] = outcomesFor(job.payload.readingId);
     expect(second).toEqual(first);
     expect(outcomesFor(job.payload.readingId)).toHaveLength(2);
@@ -207,7 +205,7 @@ describe('reading job handler', () => {
     await Promise.all([publish(job), publish(job)]);
 
     await firstOutcome(job.payload.readingId);
-    await settle();
+    await bus.idle();
     expect(outcomesFor(job.payload.readingId)).toHaveLength(1);
     expect(engine.runs).toBe(1);
   });
@@ -246,7 +244,7 @@ describe('reading job handler', () => {
     await publish(job);
 
     const outcome = await firstOutcome(job.payload.readingId);
-    await settle();
+    await bus.idle();
     expect(outcome).toEqual({
       name: 'reading.failed',
       payload: {
@@ -312,7 +310,7 @@ describe('reading job handler', () => {
     await waitFor(() => (bus.deadLetters().length === 1 ? true : undefined));
     expect(outcome).toMatchObject({ name: 'reading.failed', payload: { kind: 'processing_error' } });
     expect(bus.deadLetters()[0]!.reason).toMatch(/Invalid blob key/);
-    await settle();
+    await bus.idle();
     expect(outcomesFor(job.payload.readingId)).toHaveLength(1);
   });
 
