@@ -287,7 +287,7 @@ Target: public GET p99 under ${P99_TARGET_MS} ms during the guesses.
 ${rows.join('\n')}
 
 A wrong backup code costs no slow hash at all (it is looked up by its keyed digest and not found), a right one exactly one
-(services/admin-auth/test/backup-code-digest.test.ts counts them). Each checked guess is booked, checked and settled in
+(services/admin-auth/test/backup-code-digest.component.test.ts counts them). Each checked guess is booked, checked and settled in
 one PGlite write transaction (it was two, booking then settling: same file); PGlite runs on the product's event loop,
 and a CPU profile of the opened-wide row (BENCH_CPU_PROF_DIR) still puts about a third of the product's time in its
 \`execProtocolRawSync\`; the photo GET no longer parses and sanitises the reading's text (it took about a tenth
