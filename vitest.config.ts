@@ -1,17 +1,44 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// Two tiers: `unit` runs on PGlite, the in-process bus and temp disk; `integration` runs the
-// same code against real PostgreSQL, RabbitMQ and an S3 endpoint started by tests/global-setup.
+/**
+ * Tests by scope (docs/architecture.md, "Testing"), told apart by their file names:
+ * - unit `*.test.ts`: pure code; no product, no server, no database.
+ * - component `*.component.test.ts`: one module in-process on port 0, on PGlite, the memory bus
+ *   and temp disk.
+ * - system `*.system.test.ts`, `tests/e2e/*.e2e.test.ts`: the product as a whole — embedded,
+ *   spawned as processes, or driven in Chromium.
+ * - integration `*.int.test.ts`: real PostgreSQL, RabbitMQ and an S3 endpoint (tests/support/global-setup).
+ */
+const where = (suffix: string) => [
+  `services/*/test/**/*${suffix}`,
+  `gateway/test/**/*${suffix}`,
+  `tests/**/*${suffix}`,
+];
+
 export default defineConfig({
   test: {
+    // Vitest's default on two cores is one worker: the unit, web and component files, waiting on
+    // sockets and timers as much as on the CPU, ran one after another.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       'web/vitest.config.ts',
       {
         extends: true,
         test: {
           name: 'unit',
-          include: ['services/*/test/**/*.test.ts', 'gateway/test/**/*.test.ts', 'tests/**/*.test.ts'],
-          exclude: ['**/*.int.test.ts', '**/*.e2e.test.ts'],
+          include: where('.test.ts'),
+          exclude: ['**/*.component.test.ts', '**/*.system.test.ts', '**/*.int.test.ts', '**/*.e2e.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'component',
+          include: where('.component.test.ts'),
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -21,11 +48,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
-          include: [
-            'services/*/test/**/*.int.test.ts',
-            'gateway/test/**/*.int.test.ts',
-            'tests/**/*.int.test.ts',
-          ],
+          include: where('.int.test.ts'),
           environment: 'node',
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 120_000,
@@ -36,8 +59,8 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'e2e',
-          include: ['tests/e2e/**/*.e2e.test.ts'],
+          name: 'system',
+          include: [...where('.system.test.ts'), 'tests/e2e/**/*.e2e.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,

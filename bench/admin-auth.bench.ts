@@ -6,6 +6,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildServer } from '../scripts/build/server-build';
 import { palmForm } from '../tests/support/raw-upload';
+import { PALMS_DIR } from '../tests/support/palm-photos';
 import { ROOT, writeBenchmarkSection } from './support/benchmarks-doc';
 import { spawnEmbeddedProduct, waitReady } from './support/product-process';
 import { ascending, machineLoad, percentile } from './support/stats';
@@ -44,7 +45,7 @@ const OPS_PORT = 19280;
 const PRODUCT = `http://127.0.0.1:${PORT}`;
 const SETUP_TOKEN = randomBytes(18).toString('base64url');
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-const PALMS = path.join('/work/shared/palms/palm');
+const PALMS = path.join(PALMS_DIR, 'palm');
 
 interface Scenario {
   name: string;
@@ -286,7 +287,7 @@ Target: public GET p99 under ${P99_TARGET_MS} ms during the guesses.
 ${rows.join('\n')}
 
 A wrong backup code costs no slow hash at all (it is looked up by its keyed digest and not found), a right one exactly one
-(services/admin-auth/test/backup-code-digest.test.ts counts them). Each checked guess is booked, checked and settled in
+(services/admin-auth/test/backup-code-digest.component.test.ts counts them). Each checked guess is booked, checked and settled in
 one PGlite write transaction (it was two, booking then settling: same file); PGlite runs on the product's event loop,
 and a CPU profile of the opened-wide row (BENCH_CPU_PROF_DIR) still puts about a third of the product's time in its
 \`execProtocolRawSync\`; the photo GET no longer parses and sanitises the reading's text (it took about a tenth

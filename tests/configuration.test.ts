@@ -112,7 +112,7 @@ describe('configuration', () => {
     // The services whose peers send the token refuse to start alone without it; the others need none.
     const refusing = SERVICE_MODULES.filter((module) => {
       try {
-        // admin-auth's own required key is tested with it (secrets-at-rest.test.ts).
+        // admin-auth's own required key is tested with it (secrets-at-rest.component.test.ts).
         module.checkStandalone?.(
           loadConfig(module.configSchema, { ADMIN_DATA_KEY: Buffer.alloc(32).toString('base64') }),
         );

@@ -16,6 +16,7 @@ import {
   listen,
   loadConfig,
   localPeers,
+  metricsRegistry,
   startServices,
   type BlobStore,
   type Database,
@@ -76,6 +77,12 @@ const emailRequest = (id: string, email: unknown, cookie?: string) =>
     headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) },
     body: JSON.stringify({ email }),
   });
+
+/** Email events the delivery worker has finished with (acked), as the bus counts them in this process. */
+async function emailEventsHandled(): Promise<number> {
+  const text = await metricsRegistry.getSingleMetricAsString('bus_messages_total');
+  return Number(/queue="reading\.email-delivery",outcome="ack"\} (\d+)/.exec(text)?.[1] ?? 0);
+}
 
 const delivery = (id: string) =>
   db('reading_deliveries').where({ id }).first<{ status: string; attempts: number; email: string }>();
@@ -356,12 +363,13 @@ describe('email delivery through the bus', () => {
     await waitFor(async () => (await delivery(deliveryId))?.status === 'sent');
 
     // A redelivered event (same message id) finds the delivery sent and sends nothing.
+    const handledBefore = await emailEventsHandled();
     await bus.publish(
       'reading.email.requested',
       { version: 1, deliveryId, readingId: id, requestedAt: new Date().toISOString() },
       { messageId: deliveryId },
     );
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await waitFor(async () => (await emailEventsHandled()) === handledBefore + 1);
     expect(smtp.received.length).toBe(before + 1);
     expect(await delivery(deliveryId)).toMatchObject({ status: 'sent', attempts: 1 });
   });

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { ROOT } from './benchmarks-doc';
+import { PALMS_DIR } from '../../tests/support/palm-photos';
 
-const PALM = path.resolve(ROOT, '../shared/palms/palm/pos_21_05_Hand_0002764.jpg');
+const PALM = path.join(PALMS_DIR, 'palm/pos_21_05_Hand_0002764.jpg');
 
 /**
  * A 12-megapixel JPEG of 3–5 MB, as a phone camera sends it. A scaled-up 640 px photo is too

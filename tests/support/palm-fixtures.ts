@@ -1,20 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import { readingSubmissionSchema, type ReadingSubmission } from '@palm/contracts';
-import { PALMS_DIR as SHARED_PALMS_DIR } from './palm-photos';
-
-export const PALMS_DIR = path.join(SHARED_PALMS_DIR, 'palm');
-export const ROTATED_GPS_PALM = path.join(PALMS_DIR, 'pos_14_nu_test.jpg');
-
-export const palmPhotoPaths = (): string[] =>
-  readdirSync(PALMS_DIR)
-    .filter((name) => name.endsWith('.jpg'))
-    .sort()
-    .map((name) => path.join(PALMS_DIR, name));
-
-export const readPalm = (file = path.join(PALMS_DIR, 'pos_19_01_Hand_0000055.jpg')): Buffer =>
-  readFileSync(file);
 
 export function submission(
   overrides: Partial<Record<keyof ReadingSubmission, unknown>> = {},

@@ -10,9 +10,11 @@ import {
   type PalmObserver,
 } from '@palm/palm-engine';
 import { normalisePalmPhoto } from '@palm/palm-photo';
-import { PALMS_DIR as PALMS } from '../../../tests/support/palm-photos';
+import { sharedPalmsDir } from '../../../tests/support/palm-photos';
 import { writeBenchmarkSection } from '../../../bench/support/benchmarks-doc';
 import { ascending, machineLoad, percentile } from '../../../bench/support/stats';
+
+const PALMS = sharedPalmsDir();
 
 /**
  * `npm run bench:engine`: the local palm engine alone over every shared photo — model load, time

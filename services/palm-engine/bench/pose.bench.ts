@@ -7,10 +7,12 @@ import { locateHand } from '../src/observer/hand-locator';
 import { polygonArea } from '../src/observer/plane-geometry';
 import { handGate } from '../src/observer/quality-gates';
 import { decodeRgb } from '../src/observer/rgb-image';
-import { PALMS_DIR as PALMS } from '../../../tests/support/palm-photos';
+import { sharedPalmsDir } from '../../../tests/support/palm-photos';
 import { writeBenchmarkSection } from '../../../bench/support/benchmarks-doc';
 import { ascending, machineLoad, median, percentile } from '../../../bench/support/stats';
 import { tilt } from './view-changes';
+
+const PALMS = sharedPalmsDir();
 
 /**
  * `npm run bench:pose`: what the pose gate measures on every shared photo set and what it refuses,

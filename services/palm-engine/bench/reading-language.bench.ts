@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { ReadingResult, ReadingSubmission } from '@palm/contracts';
 import { normalisePalmPhoto } from '@palm/palm-photo';
 import { submission as answers } from '../../../tests/support/palm-fixtures';
-import { PALMS_DIR as PALMS } from '../../../tests/support/palm-photos';
+import { sharedPalmsDir } from '../../../tests/support/palm-photos';
 import { writeBenchmarkSection } from '../../../bench/support/benchmarks-doc';
 import { machineLoad, median } from '../../../bench/support/stats';
 import { createPalmObserver } from '../src/observer';
@@ -13,6 +13,8 @@ import { contradictionsIn } from '../src/narrator/reading-story';
 import type { PalmObservation } from '../src/palm-observation';
 import { palmProfileOf } from '../src/profile/palm-profile';
 import { interpret } from '../src/rules/interpret';
+
+const PALMS = sharedPalmsDir();
 
 /**
  * `npm run bench:language`: the local reading as a person reads it, over every shared palm (one

@@ -13,7 +13,7 @@ import {
   type PalmObserver,
 } from '@palm/palm-engine';
 import { normalisePalmPhoto } from '@palm/palm-photo';
-import { PALMS_DIR as PALMS } from '../../../tests/support/palm-photos';
+import { sharedPalmsDir } from '../../../tests/support/palm-photos';
 import { writeBenchmarkSection } from '../../../bench/support/benchmarks-doc';
 import { machineLoad, median } from '../../../bench/support/stats';
 import {
@@ -25,6 +25,8 @@ import {
 import { TRAIT_RELIABILITY } from '../src/profile/trait-reliability.recorded';
 import { pooledRetest } from './pooled-retest';
 import { VIEW_CHANGES } from './view-changes';
+
+const PALMS = sharedPalmsDir();
 
 /**
  * `npm run bench:retest`: does the engine read the same hand the same way? Over

@@ -10,7 +10,7 @@ import {
 } from '@palm/contracts';
 import { createPalmObserver } from '@palm/palm-engine';
 import { normalisePalmPhoto } from '@palm/palm-photo';
-import { PALMS_DIR as PALMS } from '../../../tests/support/palm-photos';
+import { sharedPalmsDir } from '../../../tests/support/palm-photos';
 import type { PalmObservation } from '../src/palm-observation';
 import { measuredProfile, palmProfileOf } from '../src/profile/palm-profile';
 import { measuresOf, PROFILE_MEASURES, type ProfileMeasure } from '../src/profile/profile-measures';
@@ -18,6 +18,8 @@ import type { TraitReliabilityTable, TraitSurvival } from '../src/profile/trait-
 import { interpret, PALM_RULES } from '../src/rules/interpret';
 import { writeBenchmarkSection } from '../../../bench/support/benchmarks-doc';
 import { VIEW_CHANGES } from './view-changes';
+
+const PALMS = sharedPalmsDir();
 
 /**
  * `npm run bench:reliability`: measures how often each profile trait's class survives a re-take

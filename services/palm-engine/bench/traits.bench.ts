@@ -11,9 +11,11 @@ import {
 } from '../src/observer/hand-geometry';
 import type { HandGeometry } from '../src/palm-observation';
 import { TRAIT_CUTOFFS } from '../src/profile/palm-profile';
-import { PALMS_DIR as PALMS } from '../../../tests/support/palm-photos';
+import { sharedPalmsDir } from '../../../tests/support/palm-photos';
 import { writeBenchmarkSection } from '../../../bench/support/benchmarks-doc';
 import { machineLoad } from '../../../bench/support/stats';
+
+const PALMS = sharedPalmsDir();
 
 /**
  * `npm run bench:traits`: the population the trait cut-offs are calibrated on. Observes every

@@ -7,8 +7,8 @@ import { RETAKE_MESSAGES } from '../src/observer';
 import { fixedPrompts } from '../src/prompt-source';
 import { UnreadablePhotoError } from '../src/reading-engine';
 import { normalisePalmPhoto } from '@palm/palm-photo';
-import { PALMS_DIR } from '../../../tests/support/palm-photos';
-import { readPalm, submission } from '../../../tests/support/palm-fixtures';
+import { PALMS_DIR, readPalm } from '../../../tests/support/palm-photos';
+import { submission } from '../../../tests/support/palm-fixtures';
 
 const host = { logger: { info: () => undefined, warn: () => undefined } };
 const prompts = fixedPrompts({ main: 'main', visual: 'visual', test: 'test' });

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ReadingResult, ReadingSubmission } from '@palm/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { normalisePalmPhoto } from '@palm/palm-photo';
 import { claimsNotInProfile } from './support/class-claims';
 import { allText, basisByArea, prose, sentences } from './support/reading-text';
 import { ANSWER_SPREAD } from './fixtures/questionnaire-answers';
-import { PALMS_DIR } from '../../../tests/support/palm-fixtures';
+import { palmPhotos } from '../../../tests/support/palm-photos';
 
 /**
  * The issue's targets over the real photo set rather than hand-made observations: every shared
@@ -31,10 +31,9 @@ const visitor = (name: string): ReadingSubmission => ANSWER_SPREAD[name]!;
 
 beforeAll(async () => {
   const observer = await createPalmObserver();
-  for (const name of readdirSync(PALMS_DIR)
-    .filter((file) => file.endsWith('.jpg'))
-    .sort()) {
-    const image = await normalisePalmPhoto(readFileSync(path.join(PALMS_DIR, name)));
+  for (const file of palmPhotos()) {
+    const name = path.basename(file);
+    const image = await normalisePalmPhoto(readFileSync(file));
     const observation = await observer.observe(image);
     if (observation.kind !== 'palm') continue;
     // The observer is deterministic, so each photo is observed once and read under every answer set.

@@ -13,12 +13,12 @@ import {
 } from '../src/palm-observation';
 import { createPalmObserver, RETAKE_MESSAGES, type PalmObserver } from '../src/observer';
 import { isInsidePolygon, distance } from '../src/observer/plane-geometry';
-import { PALMS_DIR as SHARED_PALMS_DIR } from '../../../tests/support/palm-photos';
+import { PALMS_DIR as PHOTO_SET } from '../../../tests/support/palm-photos';
 import { palmTiltDegrees } from '@palm/hand-pose';
 import { normalisePalmPhoto } from '@palm/palm-photo';
 
-const PALMS_DIR = path.join(SHARED_PALMS_DIR, 'palm');
-const NOT_PALMS_DIR = path.join(SHARED_PALMS_DIR, 'not-palm');
+const PALMS_DIR = path.join(PHOTO_SET, 'palm');
+const NOT_PALMS_DIR = path.join(PHOTO_SET, 'not-palm');
 const photosIn = (dir: string) =>
   readdirSync(dir)
     .filter((name) => name.endsWith('.jpg'))

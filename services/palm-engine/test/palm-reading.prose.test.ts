@@ -8,7 +8,7 @@ import { PalmReadingEngine } from '../src/palm-reading.engine';
 import { profiledObservation } from '../src/profile/profiled-lines';
 import { normalisePalmPhoto } from '@palm/palm-photo';
 import { ANSWER_SPREAD } from './fixtures/questionnaire-answers';
-import { palmPhotoPaths } from '../../../tests/support/palm-fixtures';
+import { palmPhotos } from '../../../tests/support/palm-photos';
 
 /**
  * What a visitor notices when reading their report aloud, over every shared palm photo: no
@@ -27,7 +27,7 @@ const reads: Read[] = [];
 
 beforeAll(async () => {
   const observer = await createPalmObserver();
-  for (const file of palmPhotoPaths()) {
+  for (const file of palmPhotos()) {
     const image = await normalisePalmPhoto(readFileSync(file));
     const observation = await observer.observe(image);
     if (observation.kind !== 'palm') continue;

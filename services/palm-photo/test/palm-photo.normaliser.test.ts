@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { normalisePalmPhoto, PhotoRejectedError } from '../src/palm-photo.normaliser';
-import { readPalm, ROTATED_GPS_PALM } from '../../../tests/support/palm-fixtures';
+import { readPalm, ROTATED_GPS_PALM } from '../../../tests/support/palm-photos';
 
 /** Every tag exiftool finds, by group (`-G1`): File and JFIF groups are fine, EXIF/GPS/XMP/ICC are not. */
 function exifGroups(image: Buffer): string[] {

@@ -20,6 +20,11 @@ export interface MemoryBus extends MessageBus {
   deadLetters(): DeadLetter[];
   /** Sends every dead letter back to its queue as a fresh, replayed delivery (`dlq replay`). */
   replayDeadLetters(): number;
+  /**
+   * Resolves once nothing is left to happen: no delivery running or waiting for a consumer, no
+   * retry pending. Tests use it to assert that nothing else happened, without waiting a while.
+   */
+  idle(): Promise<void>;
 }
 
 export interface MemoryBusOptions {
@@ -64,7 +69,17 @@ export function createMemoryBus({
   const deadLetters: DeadLetter[] = [];
   const inFlight = new Set<Promise<void>>();
   const retryTimers = new Set<NodeJS.Timeout>();
+  const idleWaiters: (() => void)[] = [];
   let closed = false;
+
+  const isIdle = () =>
+    closed ||
+    (inFlight.size === 0 &&
+      retryTimers.size === 0 &&
+      [...queues.values()].every((state) => !state.consumer || state.waiting.length === 0));
+  const wakeIdleWaiters = () => {
+    if (isIdle()) for (const wake of idleWaiters.splice(0)) wake();
+  };
 
   const stateOf = (key: QueueKey): QueueState => {
     const state = queues.get(key);
@@ -85,6 +100,7 @@ export function createMemoryBus({
         state.running -= 1;
         inFlight.delete(run);
         pump(state);
+        wakeIdleWaiters();
       });
       inFlight.add(run);
     }
@@ -194,6 +210,15 @@ export function createMemoryBus({
       return letters.length;
     },
     isReady: () => Promise.resolve(!closed),
+    idle() {
+      // A pump scheduled by publish or consume runs on the next turn: look after it.
+      return new Promise<void>((resolve) => {
+        setImmediate(() => {
+          idleWaiters.push(resolve);
+          wakeIdleWaiters();
+        });
+      });
+    },
 
     async close() {
       closed = true;
@@ -202,6 +227,7 @@ export function createMemoryBus({
       for (const timer of retryTimers) clearTimeout(timer);
       retryTimers.clear();
       await Promise.allSettled([...inFlight]);
+      wakeIdleWaiters();
     },
   };
 }

@@ -33,7 +33,8 @@ import {
   type ReadingInput,
 } from '@palm/palm-engine';
 import { MISSING_PHOTO_MESSAGE, PROCESSING_ERROR_MESSAGE } from '../src/worker/reading-job.handler';
-import { readPalm, solidJpeg, submission } from '../../../tests/support/palm-fixtures';
+import { solidJpeg, submission } from '../../../tests/support/palm-fixtures';
+import { readPalm } from '../../../tests/support/palm-photos';
 
 const logger = createLogger('ai-worker-test', 'silent');
 
@@ -69,8 +70,6 @@ async function waitFor<T>(check: () => T | undefined, timeoutMs = 10_000): Promi
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
 
 describe('reading job handler', () => {
   let db: Database;
@@ -143,7 +142,7 @@ describe('reading job handler', () => {
     await publish(job);
 
     const outcome = await firstOutcome(job.payload.readingId);
-    await settle();
+    await bus.idle();
     expect(outcomesFor(job.payload.readingId)).toHaveLength(1);
     expect(outcome.name).toBe('reading.completed');
     const payload = outcome.payload as ReadingCompleted;
@@ -193,7 +192,7 @@ describe('reading job handler', () => {
     await publish(job);
 
     await waitFor(() => (outcomesFor(job.payload.readingId).length === 2 ? true : undefined));
-    await settle();
+    await bus.idle();
     const [first, second] = outcomesFor(job.payload.readingId);
     expect(second).toEqual(first);
     expect(outcomesFor(job.payload.readingId)).toHaveLength(2);
@@ -206,7 +205,7 @@ describe('reading job handler', () => {
     await Promise.all([publish(job), publish(job)]);
 
     await firstOutcome(job.payload.readingId);
-    await settle();
+    await bus.idle();
     expect(outcomesFor(job.payload.readingId)).toHaveLength(1);
     expect(engine.runs).toBe(1);
   });
@@ -245,7 +244,7 @@ describe('reading job handler', () => {
     await publish(job);
 
     const outcome = await firstOutcome(job.payload.readingId);
-    await settle();
+    await bus.idle();
     expect(outcome).toEqual({
       name: 'reading.failed',
       payload: {
@@ -309,7 +308,7 @@ describe('reading job handler', () => {
     await waitFor(() => (bus.deadLetters().length === 1 ? true : undefined));
     expect(outcome).toMatchObject({ name: 'reading.failed', payload: { kind: 'processing_error' } });
     expect(bus.deadLetters()[0]!.reason).toMatch(/Invalid blob key/);
-    await settle();
+    await bus.idle();
     expect(outcomesFor(job.payload.readingId)).toHaveLength(1);
   });
 

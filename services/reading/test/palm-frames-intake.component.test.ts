@@ -3,8 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_IMAGE_BYTES } from '@palm/contracts';
-import { ROTATED_GPS_PALM } from '../../../tests/support/palm-fixtures';
-import { PALMS_DIR } from '../../../tests/support/palm-photos';
+import { PALMS_DIR, ROTATED_GPS_PALM } from '../../../tests/support/palm-photos';
 import { startReadingHarness, type ReadingHarness } from './reading-test-harness';
 
 /**
