@@ -4,6 +4,7 @@ import path from 'node:path';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, listen, remotePeers, type RunningServer } from '@palm/platform';
+import { PALM_PHOTO_SIZES } from '@palm/contracts';
 import { createGatewayApp } from '../src/gateway.app';
 import { createServiceProxy } from '../src/service-proxy';
 import { serviceRoutes } from '../src/service-routes';
@@ -41,6 +42,14 @@ beforeAll(async () => {
       description: 'Warm & "loyal" <b>heart</b>',
       imagePath: `/api/reading/${req.params.id}/card.png`,
       imageAlt: 'card',
+      palmImage: {
+        width: 640,
+        height: 800,
+        srcset: {
+          webp: `/api/reading/${req.params.id}/image/320.webp 320w, /api/reading/${req.params.id}/image/640.webp 640w`,
+          jpeg: `/api/reading/${req.params.id}/image/320.jpg 320w, /api/reading/${req.params.id}/image 640w`,
+        },
+      },
     });
   });
   upstream = await listen(reading, 0, '127.0.0.1');
@@ -86,6 +95,18 @@ describe('link-preview tags for /report/{id} in distributed mode', () => {
     expect(html).toContain(`<meta property="og:url" content="https://palm.example/report/${SHARED}" />`);
     expect(html).toContain('content="Warm &#38; &#34;loyal&#34; &#60;b&#62;heart&#60;/b&#62;"');
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+  });
+
+  it('has the browser fetch the reading and its photo (as WebP, at the drawn size) before the app runs', async () => {
+    const html = await (await fetch(`${gateway.url}/report/${SHARED}`)).text();
+    expect(html).toContain(
+      `<link rel="preload" as="fetch" href="/api/reading/${SHARED}" crossorigin="use-credentials" />`,
+    );
+    expect(html).toContain(
+      `<link rel="preload" as="image" type="image/webp" imagesrcset="/api/reading/${SHARED}/image/320.webp 320w, /api/reading/${SHARED}/image/640.webp 640w" imagesizes="${PALM_PHOTO_SIZES}" fetchpriority="high" />`,
+    );
+    // Nothing is preloaded for a browser that may not see the reading.
+    expect(await (await fetch(`${gateway.url}/report/${STOPPED}`)).text()).not.toContain('preload');
   });
 
   it('answers 404 without tags when the reading service says the reading is not shared, and forwards the cookie', async () => {

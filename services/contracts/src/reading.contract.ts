@@ -252,10 +252,22 @@ export type ReadingResult = z.infer<typeof readingResultSchema>;
 export const readingIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'Not a reading id');
 
 /** GET /api/reading/{id} */
+/**
+ * The palm photo's stored size (the report's <img> width and height, so nothing shifts when it
+ * arrives) and `srcset` values of it at the widths a page may want, as WebP and as JPEG.
+ */
+export const palmImageSchema = z.object({
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  srcset: z.object({ webp: z.string(), jpeg: z.string() }),
+});
+
 export const readingViewSchema = z.object({
   id: readingIdSchema,
   status: readingStatusSchema,
   palmUrl: z.string().nullable(),
+  /** Null when there is no photo, or for a reading stored before its size was recorded. */
+  palmImage: palmImageSchema.nullable(),
   reading: readingResultSchema.nullable(),
   error: z.string().nullable(),
   createdAt: z.string(),

@@ -1,4 +1,4 @@
-import type { ReadingStatus } from '@palm/contracts';
+import type { ReadingStatus, ReadingView } from '@palm/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
@@ -14,6 +14,8 @@ export interface ReadingResponse {
   id: string;
   status: ReadingStatus;
   palmUrl: string | null;
+  /** The photo's size and its srcset as WebP and JPEG (absent for older readings). */
+  palmImage?: PalmImage | null;
   reading: unknown;
   error: string | null;
   /** Set once the photo was deleted under the retention rule. */
@@ -21,6 +23,8 @@ export interface ReadingResponse {
   /** Set while the reading is a free preview that can be unlocked, with the price in minor units. */
   unlock?: { amount: number; currency: string } | null;
 }
+
+export type PalmImage = NonNullable<ReadingView['palmImage']>;
 
 export function getReading(id: string): Promise<ReadingResponse> {
   return apiRequest<ReadingResponse>(`${READING_PATH}/${encodeURIComponent(id)}`);

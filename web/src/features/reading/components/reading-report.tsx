@@ -36,6 +36,7 @@ export function ReadingReport({ view }: { view: ReadingResponse }) {
         <aside className="reading-report__palm">
           <PalmWithMarkers
             palmUrl={view.palmUrl}
+            palmImage={view.palmImage}
             markers={markers}
             traces={traces}
             removedAfterDays={view.imageRemovedAfterDays ?? null}
