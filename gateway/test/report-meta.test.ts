@@ -26,6 +26,10 @@ beforeAll(async () => {
   );
   // Stands in for the reading service in distributed mode.
   const reading = express();
+  // A reading-sized answer, as the reading service sends it: uncompressed.
+  reading.get('/api/reading/:id', (req, res) => {
+    res.json({ id: req.params.id, text: 'The heart line runs long and clear. '.repeat(300) });
+  });
   reading.get('/api/reading/:id/preview', (req, res) => {
     cookiesSeen.push(req.headers.cookie);
     if (req.params.id === BROKEN) {
@@ -119,6 +123,21 @@ describe('link-preview tags for /report/{id} in distributed mode', () => {
     expect(owned.status).toBe(200);
     expect(await owned.text()).toContain('og:image');
     expect(cookiesSeen).toContain('palm_owner=owner');
+  });
+
+  it('compresses a service’s JSON on its way through the gateway, as the browser accepts', async () => {
+    for (const encoding of ['gzip', 'br']) {
+      const response = await fetch(`${gateway.url}/api/reading/${SHARED}`, {
+        headers: { 'Accept-Encoding': encoding },
+      });
+      expect(response.headers.get('content-encoding'), encoding).toBe(encoding);
+      expect(((await response.json()) as { id: string }).id).toBe(SHARED);
+    }
+    const plain = await fetch(`${gateway.url}/api/reading/${SHARED}`, {
+      headers: { 'Accept-Encoding': 'identity' },
+    });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(Number(plain.headers.get('content-length'))).toBeGreaterThan(10_000);
   });
 
   it('serves the plain page when the preview cannot be read, and leaves other pages alone', async () => {
