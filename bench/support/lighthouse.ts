@@ -2,6 +2,8 @@ import { createServer } from 'node:net';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 
+export const LIGHTHOUSE_VERSION = '12.2.3';
+
 /** What one Lighthouse run found for one page (scores 0–100, times in milliseconds). */
 export interface LighthouseFigures {
   performance: number;
@@ -62,11 +64,9 @@ export async function runLighthouse(
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
-    if (process.env.LIGHTHOUSE_DUMP)
-      (await import('node:fs')).writeFileSync(
-        `${process.env.LIGHTHOUSE_DUMP}-${new URL(url).pathname.split('/')[1] || 'landing'}.json`,
-        JSON.stringify(lhr),
-      );
+    if (lhr.lighthouseVersion !== LIGHTHOUSE_VERSION) {
+      throw new Error(`expected Lighthouse ${LIGHTHOUSE_VERSION}, ran ${lhr.lighthouseVersion}`);
+    }
     if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.message}`);
     const audit = (id: string) => lhr.audits[id];
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);

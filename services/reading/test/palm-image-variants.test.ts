@@ -65,9 +65,9 @@ describe('the palm photo in the report’s sizes and formats', () => {
     const original = await get(view.palmUrl!, cookie);
     const stored = await sharp(Buffer.from(await original.arrayBuffer())).metadata();
     expect(view.palmImage).toMatchObject({ width: stored.width, height: stored.height });
-    const widths = [320, 480, 640, 800].filter((width) => width < stored.width!);
+    const widths = [320, 480, 640, 800].filter((width) => width < stored.width);
     expect(srcsetUrls(view.palmImage!.srcset.webp)).toEqual(
-      [...widths, stored.width!].map((width) => [`/api/reading/${id}/image/${width}.webp`, `${width}w`]),
+      [...widths, stored.width].map((width) => [`/api/reading/${id}/image/${width}.webp`, `${width}w`]),
     );
     // The JPEG at full width is the stored photo itself.
     expect(srcsetUrls(view.palmImage!.srcset.jpeg)).toEqual([
@@ -94,7 +94,7 @@ describe('the palm photo in the report’s sizes and formats', () => {
         expect(actual, url).toBe(format);
         expect(`${width}w`, url).toBe(descriptor);
         // Same proportions as the photo, to the pixel.
-        expect(Math.abs(height! - (width! * view.palmImage!.height) / view.palmImage!.width)).toBeLessThan(1);
+        expect(Math.abs(height - (width * view.palmImage!.height) / view.palmImage!.width)).toBeLessThan(1);
         const groups = await metadataGroups(data);
         for (const group of ['EXIF', 'GPS', 'XMP', 'ICC_Profile', 'IPTC'])
           expect(groups, url).not.toContain(group);
