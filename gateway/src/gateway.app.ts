@@ -5,6 +5,7 @@ import { rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
 import { isSitePage } from '@palm/contracts';
 import { createHttpApp, sendProblem, statusTitle, type ClientLimits, type Logger } from '@palm/platform';
+import { textCompression } from './text-compression';
 import { landingPageHandler } from './landing-meta';
 import { reportPageHandler, type SharePreviewSource } from './report-meta';
 import { precompressedStaticFiles } from './static-files';
@@ -113,6 +114,7 @@ export function createGatewayApp(options: GatewayAppOptions): Express {
     operationsEndpoints: false,
     securityHeaders: securityHeaders(options.publicUrl?.startsWith('https:') ?? false),
     before: [
+      textCompression(),
       readingRateLimit(options.readingRateLimitPerMinute),
       ...options.api,
       landingPageHandler({ webDist: options.webDist, publicUrl: options.publicUrl, logger: options.logger }),

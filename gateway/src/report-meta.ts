@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { RequestHandler } from 'express';
-import { REPORT_BRAND, SHARE_CARD_SIZE, type ReadingPreview } from '@palm/contracts';
+import { PALM_PHOTO_SIZES, REPORT_BRAND, SHARE_CARD_SIZE, type ReadingPreview } from '@palm/contracts';
 import { siteOrigin, type Logger } from '@palm/platform';
 
 /** The reading's link preview as the browser with this Cookie header may see it; null when it is not shared. */
@@ -15,7 +15,7 @@ const escapeAttribute = (value: string) => value.replace(/[&<>"']/g, (char) => `
 
 /** The Open Graph and Twitter card tags of a page, its image a 1200×630 PNG (a share card). */
 export function metaTags(
-  preview: ReadingPreview,
+  preview: Omit<ReadingPreview, 'palmImage'>,
   pageUrl: string,
   imageUrl: string,
   type: 'article' | 'website' = 'article',
@@ -43,7 +43,23 @@ export function metaTags(
 }
 
 /**
- * /report/{id} gets index.html with Open Graph and Twitter tags, so a pasted link shows a card. A
+ * What the report page fetches first, asked for by the HTML so that neither waits for the app's
+ * scripts: the reading's JSON (as the app's fetch asks for it, with credentials) and the palm
+ * photo, the page's largest paint, in the size and format its <img> will choose.
+ */
+function preloads(id: string, preview: ReadingPreview): string[] {
+  const links = [`<link rel="preload" as="fetch" href="/api/reading/${id}" crossorigin="use-credentials" />`];
+  if (preview.palmImage) {
+    links.push(
+      `<link rel="preload" as="image" type="image/webp" imagesrcset="${escapeAttribute(preview.palmImage.srcset.webp)}" imagesizes="${escapeAttribute(PALM_PHOTO_SIZES)}" fetchpriority="high" />`,
+    );
+  }
+  return links;
+}
+
+/**
+ * /report/{id} gets index.html with Open Graph and Twitter tags, so a pasted link shows a card, and
+ * with the preloads above for the browser that opens it. A
  * reading that does not exist or is no longer shared answers 404 (the app then says so), with no
  * tags. If the reading service cannot be asked, the page is served plain rather than failing.
  */
@@ -88,7 +104,7 @@ export function reportPageHandler(options: {
     if (preview) {
       const base = siteOrigin(req, options.publicUrl);
       const tags = metaTags(preview, `${base}/report/${id}`, `${base}${preview.imagePath}`);
-      html = html.replace('</head>', `  ${tags}\n  </head>`);
+      html = html.replace('</head>', `  ${[...preloads(id, preview), tags].join('\n    ')}\n  </head>`);
     }
     res.type('html').send(html);
   };

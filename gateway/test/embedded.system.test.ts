@@ -88,6 +88,26 @@ describe('embedded mode', () => {
     expect(image.headers.get('content-type')).toBe('image/jpeg');
   });
 
+  it('sends the reading JSON compressed to a browser that accepts it, and plain to one that does not', async () => {
+    const response = await submitReading(product!.url, await readFile(palmPhotos()[0]!));
+    const { id } = (await response.json()) as { id: string };
+    const ask = (encoding: string) =>
+      fetch(`${product!.url}/api/reading/${id}`, {
+        headers: { Cookie: TEST_OWNER_COOKIE, 'Accept-Encoding': encoding },
+      });
+    const plain = await ask('identity');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const text = await plain.text();
+    expect(text.length).toBeGreaterThan(2_000);
+    for (const encoding of ['gzip', 'br']) {
+      const compressed = await ask(encoding);
+      expect(compressed.headers.get('content-encoding'), encoding).toBe(encoding);
+      expect(compressed.headers.get('vary')).toMatch(/Accept-Encoding/i);
+      // fetch decodes the body: the same reading arrives.
+      expect(await compressed.text()).toBe(text);
+    }
+  });
+
   it('exposes the pipeline metrics', async () => {
     const metrics = await (await fetch(`${product!.opsUrl}/metrics`)).text();
     for (const series of [

@@ -4,6 +4,7 @@ import path from 'node:path';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, listen, remotePeers, type RunningServer } from '@palm/platform';
+import { PALM_PHOTO_SIZES } from '@palm/contracts';
 import { createGatewayApp } from '../src/gateway.app';
 import { createServiceProxy } from '../src/service-proxy';
 import { serviceRoutes } from '../src/service-routes';
@@ -25,6 +26,10 @@ beforeAll(async () => {
   );
   // Stands in for the reading service in distributed mode.
   const reading = express();
+  // A reading-sized answer, as the reading service sends it: uncompressed.
+  reading.get('/api/reading/:id', (req, res) => {
+    res.json({ id: req.params.id, text: 'The heart line runs long and clear. '.repeat(300) });
+  });
   reading.get('/api/reading/:id/preview', (req, res) => {
     cookiesSeen.push(req.headers.cookie);
     if (req.params.id === BROKEN) {
@@ -41,6 +46,14 @@ beforeAll(async () => {
       description: 'Warm & "loyal" <b>heart</b>',
       imagePath: `/api/reading/${req.params.id}/card.png`,
       imageAlt: 'card',
+      palmImage: {
+        width: 640,
+        height: 800,
+        srcset: {
+          webp: `/api/reading/${req.params.id}/image/320.webp 320w, /api/reading/${req.params.id}/image/640.webp 640w`,
+          jpeg: `/api/reading/${req.params.id}/image/320.jpg 320w, /api/reading/${req.params.id}/image 640w`,
+        },
+      },
     });
   });
   upstream = await listen(reading, 0, '127.0.0.1');
@@ -88,6 +101,18 @@ describe('link-preview tags for /report/{id} in distributed mode', () => {
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
   });
 
+  it('has the browser fetch the reading and its photo (as WebP, at the drawn size) before the app runs', async () => {
+    const html = await (await fetch(`${gateway.url}/report/${SHARED}`)).text();
+    expect(html).toContain(
+      `<link rel="preload" as="fetch" href="/api/reading/${SHARED}" crossorigin="use-credentials" />`,
+    );
+    expect(html).toContain(
+      `<link rel="preload" as="image" type="image/webp" imagesrcset="/api/reading/${SHARED}/image/320.webp 320w, /api/reading/${SHARED}/image/640.webp 640w" imagesizes="${PALM_PHOTO_SIZES}" fetchpriority="high" />`,
+    );
+    // Nothing is preloaded for a browser that may not see the reading.
+    expect(await (await fetch(`${gateway.url}/report/${STOPPED}`)).text()).not.toContain('preload');
+  });
+
   it('answers 404 without tags when the reading service says the reading is not shared, and forwards the cookie', async () => {
     const hidden = await fetch(`${gateway.url}/report/${STOPPED}`);
     expect(hidden.status).toBe(404);
@@ -98,6 +123,21 @@ describe('link-preview tags for /report/{id} in distributed mode', () => {
     expect(owned.status).toBe(200);
     expect(await owned.text()).toContain('og:image');
     expect(cookiesSeen).toContain('palm_owner=owner');
+  });
+
+  it('compresses a service’s JSON on its way through the gateway, as the browser accepts', async () => {
+    for (const encoding of ['gzip', 'br']) {
+      const response = await fetch(`${gateway.url}/api/reading/${SHARED}`, {
+        headers: { 'Accept-Encoding': encoding },
+      });
+      expect(response.headers.get('content-encoding'), encoding).toBe(encoding);
+      expect(((await response.json()) as { id: string }).id).toBe(SHARED);
+    }
+    const plain = await fetch(`${gateway.url}/api/reading/${SHARED}`, {
+      headers: { 'Accept-Encoding': 'identity' },
+    });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(Number(plain.headers.get('content-length'))).toBeGreaterThan(10_000);
   });
 
   it('serves the plain page when the preview cannot be read, and leaves other pages alone', async () => {

@@ -110,6 +110,44 @@ async function markerBoxes(page: Page): Promise<Box[]> {
   return boxes;
 }
 
+describe('the palm photo on a phone', () => {
+  it('has its width and height before it arrives, a srcset, and arrives as WebP at the drawn size', async () => {
+    const view = readings.get(SHOWCASE)!;
+    expect(view.palmImage, 'the view gives the photo’s size').not.toBeNull();
+    const visitor = await openAsOwner(PHONE);
+    const { page } = visitor;
+    try {
+      const photoRequests = await holdRequests(page, `**/api/reading/${view.id}/image**`, 'GET');
+      await page.goto(`/report/${view.id}`);
+      await visible(page.getByText('Reading Complete'));
+      const image = page.locator('.palm-figure__image');
+      expect(await image.getAttribute('width')).toBe(String(view.palmImage!.width));
+      expect(await image.getAttribute('height')).toBe(String(view.palmImage!.height));
+      expect(await image.getAttribute('srcset')).toBe(view.palmImage!.srcset.jpeg);
+      expect(await page.locator('.palm-figure picture source').getAttribute('srcset')).toBe(
+        view.palmImage!.srcset.webp,
+      );
+      // No shift when it arrives: its box already has the photo's proportions while it is held back.
+      const waiting = (await image.boundingBox())!;
+      expect(waiting.height).toBeCloseTo((waiting.width * view.palmImage!.height) / view.palmImage!.width, 0);
+      photoRequests.release();
+      await image.evaluate((element: PageElement) => element.decode?.());
+      const chosen = await image.evaluate(
+        (element: PageElement & { currentSrc?: string; naturalWidth?: number }) => ({
+          src: element.currentSrc ?? '',
+          naturalWidth: element.naturalWidth ?? 0,
+        }),
+      );
+      expect(chosen.src).toMatch(/\/image\/\d+\.webp$/);
+      // The phone draws it about 358 CSS px wide: a narrower copy, not the stored photo.
+      expect(chosen.naturalWidth).toBeLessThan(view.palmImage!.width);
+      expect((await image.boundingBox())!.height).toBeCloseTo(waiting.height, 0);
+    } finally {
+      await visitor.close();
+    }
+  });
+});
+
 describe('markers on the report', () => {
   it.each([NARROW, PHONE, DESKTOP])(
     'never overlap, stay on the photo and are tied to their anchors at $width px',

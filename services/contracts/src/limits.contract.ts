@@ -16,3 +16,9 @@ export const READING_REQUEST_TIMEOUT_MS = 120_000;
 export const READING_SERVER_WAIT_MS = 115_000;
 
 export const NORMALISED_IMAGE_MAX_EDGE = 1024;
+
+/**
+ * How wide the report draws the palm photo (the whole column on a phone, a 26rem column from 900 px):
+ * the `sizes` of its <img>, and of the preload that fetches the same file before the app runs.
+ */
+export const PALM_PHOTO_SIZES = '(min-width: 900px) 26rem, calc(100vw - 2rem)';

@@ -274,10 +274,22 @@ export const unlockPriceSchema = z.object({ amount: z.number().int().positive(),
 export type UnlockPrice = z.infer<typeof unlockPriceSchema>;
 
 /** GET /api/reading/{id} */
+/**
+ * The palm photo's stored size (the report's <img> width and height, so nothing shifts when it
+ * arrives) and `srcset` values of it at the widths a page may want, as WebP and as JPEG.
+ */
+export const palmImageSchema = z.object({
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  srcset: z.object({ webp: z.string(), jpeg: z.string() }),
+});
+
 export const readingViewSchema = z.object({
   id: readingIdSchema,
   status: readingStatusSchema,
   palmUrl: z.string().nullable(),
+  /** Null when there is no photo, or for a reading stored before its size was recorded. */
+  palmImage: palmImageSchema.nullable(),
   reading: readingResultSchema.nullable(),
   error: z.string().nullable(),
   createdAt: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { palmImageSchema } from './reading.contract';
 
 /** The product's name and tagline, the one place they are set: pages, PDF, card, email, authenticator. */
 export const REPORT_BRAND = {
@@ -55,6 +56,11 @@ export const readingPreviewSchema = z.object({
   /** Path of the 1200×630 card, relative to the site. */
   imagePath: z.string(),
   imageAlt: z.string(),
+  /**
+   * The palm photo the report page will show this browser, so the page can ask for it before the
+   * app runs; null without one.
+   */
+  palmImage: palmImageSchema.nullable(),
 });
 export type ReadingPreview = z.infer<typeof readingPreviewSchema>;
 

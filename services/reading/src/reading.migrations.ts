@@ -131,4 +131,15 @@ export const readingMigrations: Migration[] = [
       });
     },
   },
+  {
+    name: '008_palm_image_size',
+    async up(db) {
+      // The stored photo's size, known at intake: the report sets its <img> width and height (no
+      // shift when the photo arrives) and offers it at the narrower widths only. Older rows stay null.
+      await db.schema.alterTable('readings', (table) => {
+        table.integer('image_width');
+        table.integer('image_height');
+      });
+    },
+  },
 ];

@@ -14,6 +14,8 @@ export interface ReadingRecord {
   id: string;
   status: ReadingStatus;
   imageKey: string | null;
+  /** The stored photo's size in pixels; null for readings stored before it was recorded. */
+  imageSize: { width: number; height: number } | null;
   /** Extra frames still stored for the worker (0 once the reading has ended). */
   frameCount: number;
   result: ReadingResult | null;
@@ -37,6 +39,8 @@ interface ReadingRow {
   id: string;
   status: ReadingStatus;
   image_key: string | null;
+  image_width: number | null;
+  image_height: number | null;
   frame_count: number | null;
   result: ReadingResult | string | null;
   error: string | null;
@@ -76,6 +80,8 @@ const toRecord = (row: ReadingRow, result: ReadingResult | null, locked: boolean
   id: row.id,
   status: row.status,
   imageKey: row.image_key,
+  imageSize:
+    row.image_width && row.image_height ? { width: row.image_width, height: row.image_height } : null,
   frameCount: row.frame_count ?? 0,
   result,
   error: row.error,
@@ -110,6 +116,7 @@ export function createReadingRepository(db: Database, { paywall = false }: { pay
       reading: {
         id: string;
         imageKey: string;
+        imageSize: { width: number; height: number };
         frameCount: number;
         submission: ReadingSubmission;
         ownerHash: string;
@@ -121,6 +128,8 @@ export function createReadingRepository(db: Database, { paywall = false }: { pay
           id: reading.id,
           status: 'queued',
           image_key: reading.imageKey,
+          image_width: reading.imageSize.width,
+          image_height: reading.imageSize.height,
           frame_count: reading.frameCount,
           submission: JSON.stringify(reading.submission),
           flow_id: reading.submission.flowId ?? null,

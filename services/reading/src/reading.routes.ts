@@ -16,6 +16,14 @@ import { parseReadingSubmission } from './intake/reading-submission.parser';
 import type { OutboxRelay } from './outbox/outbox-relay';
 import type { ReadingRecord, ReadingRepository } from './reading.repository';
 import {
+  createPalmImageVariants,
+  palmImagePath,
+  palmImageView,
+  parsePalmImageVariant,
+  PHOTO_NOT_AVAILABLE,
+} from './report/palm-image-variants';
+import {
+  REVALIDATED_PHOTO_CACHE_CONTROL,
   REVOCABLE_CONTENT_CACHE_CONTROL,
   visibleReading,
   withoutSharedVersion,
@@ -36,7 +44,6 @@ export interface ReadingRoutesDeps {
   unlockPrice: ReadingView['unlock'];
 }
 
-export const palmImagePath = (id: string) => `/api/reading/${id}/image`;
 
 export function toReadingView(
   reading: ReadingRecord,
@@ -47,6 +54,7 @@ export function toReadingView(
     id: reading.id,
     status: reading.status,
     palmUrl: reading.imageKey ? palmImagePath(reading.id) : null,
+    palmImage: palmImageView(reading),
     reading: reading.result ? withoutSharedVersion(reading.result) : null,
     error: reading.error,
     createdAt: reading.createdAt.toISOString(),
@@ -117,8 +125,18 @@ function unlessLeft<T>(work: Promise<T>, left: AbortSignal): Promise<T> {
   });
 }
 
+/** A palm photo as the routes send it: shown in place, never sniffed, cached only as `cacheControl` says. */
+function sendPhoto(res: Response, photo: { data: Buffer; contentType: string }, cacheControl: string): void {
+  res.setHeader('Content-Type', photo.contentType);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Cache-Control', cacheControl);
+  res.setHeader('Content-Disposition', 'inline');
+  res.send(photo.data);
+}
+
 export function createReadingRouter(deps: ReadingRoutesDeps): Router {
   const { repository, blobs } = deps;
+  const variants = createPalmImageVariants({ repository, blobs });
   const router = Router();
   /**
    * Two photos are taken in at a time; further uploads wait unread in their sockets, and TCP holds
@@ -185,12 +203,16 @@ export function createReadingRouter(deps: ReadingRoutesDeps): Router {
   router.get('/api/reading/:id/image', async (req, res) => {
     const { reading } = await visibleReading(repository, req, { withText: false });
     const blob = reading.imageKey ? await blobs.get(reading.imageKey) : null;
-    if (!blob) throw notFound('This palm photo is not available.');
-    res.setHeader('Content-Type', blob.contentType);
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Cache-Control', REVOCABLE_CONTENT_CACHE_CONTROL);
-    res.setHeader('Content-Disposition', 'inline');
-    res.send(blob.data);
+    if (!blob) throw notFound(PHOTO_NOT_AVAILABLE);
+    sendPhoto(res, blob, REVOCABLE_CONTENT_CACHE_CONTROL);
+  });
+
+  // The photo at a narrower width or as WebP (the report's srcset), to exactly whom the photo shows.
+  router.get('/api/reading/:id/image/:variant', async (req, res) => {
+    const { reading } = await visibleReading(repository, req, { withText: false });
+    const variant = parsePalmImageVariant(req.params.variant, reading);
+    if (!variant) throw notFound(PHOTO_NOT_AVAILABLE);
+    sendPhoto(res, await variants.get(reading, variant), REVALIDATED_PHOTO_CACHE_CONTROL);
   });
 
   return router;

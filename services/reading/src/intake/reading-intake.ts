@@ -103,7 +103,14 @@ export function createReadingIntake(deps: ReadingIntakeDeps) {
         await blobs.put(frameKeys[index]!, frame.data, 'image/jpeg');
       }
       await repository.insertWithEvent(
-        { id, imageKey, frameCount: frameKeys.length, submission, ownerHash },
+        {
+          id,
+          imageKey,
+          imageSize: { width: photo!.width, height: photo!.height },
+          frameCount: frameKeys.length,
+          submission,
+          ownerHash,
+        },
         {
           name: 'reading.requested',
           messageId: id,

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { BlobStore, Logger } from '@palm/platform';
-import { createLimiter } from '../concurrency-limit';
 import { readingBlobFolder } from '../reading-id';
 import type { ReadingRecord, ReadingRepository } from '../reading.repository';
 import { palmOnlyView } from '../sharing/reading-access';
+import { createCopyKeeper } from './kept-copy';
 import { plainText } from './plain-text';
 import { renderReportPdf, type ReportPhoto } from './report-pdf.renderer';
 import { renderShareCard } from './share-card.renderer';
@@ -45,9 +45,8 @@ export function createReportArtifacts(deps: {
   blobs: BlobStore;
   logger: Logger;
 }): ReportArtifacts {
-  const { repository, blobs } = deps;
-  // Renders run two at a time per process, so a burst of downloads cannot exhaust memory.
-  const limit = createLimiter(2);
+  const { blobs } = deps;
+  const keep = createCopyKeeper(deps);
 
   async function photoOf(reading: ReadingRecord): Promise<ReportPhoto | null> {
     const blob = reading.imageKey ? await blobs.get(reading.imageKey) : null;
@@ -60,22 +59,14 @@ export function createReportArtifacts(deps: {
     return { data, width, height };
   }
 
-  async function cached(
+  const cached = (
     key: string,
     reading: ReadingRecord,
     contentType: string,
     render: () => Promise<Buffer>,
-  ): Promise<Buffer> {
-    const kept = await blobs.get(key);
-    if (kept) return kept.data;
-    const data = await limit(render);
-    if (reading.status !== 'completed') return data;
-    await blobs.put(key, data, contentType);
-    // The sweep may have removed the photo while this copy was being made: then it goes too.
-    const now = await repository.find(reading.id);
-    if (now?.imageKey !== reading.imageKey) await blobs.delete(key);
-    return data;
-  }
+  ): Promise<Buffer> =>
+    // A reading still being made would change: only a finished one's copies are kept.
+    keep(key, reading, contentType, render, { keep: reading.status === 'completed' });
 
   return {
     pdf(reading, { palmOnly, origin }) {

@@ -13,6 +13,14 @@ export const READING_NOT_FOUND = 'This reading does not exist. The link may be w
  */
 export const REVOCABLE_CONTENT_CACHE_CONTROL = 'no-store';
 
+/**
+ * The photo's sized copies (the report's srcset) may be kept by the browser that was shown them,
+ * but never reused without asking the server first (which answers 404 once sharing stops or the
+ * reading is deleted) and never by a shared cache. `no-store` would make Chromium drop the copy
+ * the page's HTML preloads and fetch it a second time.
+ */
+export const REVALIDATED_PHOTO_CACHE_CONTROL = 'private, no-cache';
+
 export interface ReadingAccess {
   reading: ReadingRecord;
   owner: boolean;

@@ -9,6 +9,7 @@ import {
 import { HttpError, jsonBody } from '@palm/platform';
 import { firstInsight } from '../report/report-artifacts';
 import { shorten } from '../report/plain-text';
+import { palmImageView } from '../report/palm-image-variants';
 import type { ReadingRecord, ReadingRepository } from '../reading.repository';
 import { canSee, ownedReading, palmOnlyView, visibleReading } from './reading-access';
 
@@ -23,6 +24,7 @@ function toPreview(reading: ReadingRecord): ReadingPreview {
       : 'What the lines of a hand reveal, read in the Vedic tradition of Samudrika Shastra.',
     imagePath: `/api/reading/${reading.id}/card.png`,
     imageAlt: `${REPORT_BRAND.name} palm reading card: a hand with its lines and one insight from the reading.`,
+    palmImage: palmImageView(reading),
   };
 }
 

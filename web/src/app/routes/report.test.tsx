@@ -103,7 +103,7 @@ describe('report page', () => {
     expect(await screen.findByText('This is your free preview')).toBeInTheDocument();
     expect(screen.getByText('The rest of this section comes with the full reading.')).toBeInTheDocument();
     await user.click(screen.getAllByRole('button', { name: 'Unlock Full Reading' })[0]!);
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('$9.99')).toBeInTheDocument();
     expect(within(dialog).getByText('Full detailed reading for all life areas')).toBeInTheDocument();
     expect(within(dialog).getByText('Personalized future predictions')).toBeInTheDocument();

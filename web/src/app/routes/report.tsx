@@ -1,6 +1,6 @@
 import type { ReadingView } from '@palm/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { BrandLockup } from '@/components/layout/brand-lockup';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -18,9 +18,11 @@ import './report.css';
 
 function ReportBody({ id }: { id: string }) {
   const readingQuery = useQuery(getReadingQueryOptions(id));
-  if (readingQuery.isPending) return <Spinner label="Loading your reading..." />;
-  if (readingQuery.isError || !readingQuery.data) return <ReadingNotFound />;
-  const view = readingQuery.data;
+  // The report is a large tree: rendered as a transition, React builds it in slices between which
+  // the browser stays responsive, instead of one long task once the reading arrives.
+  const view = useDeferredValue(readingQuery.data);
+  if (readingQuery.isError) return <ReadingNotFound />;
+  if (!view) return <Spinner label="Loading your reading..." />;
   if (isReadingPending(view.status)) return <ReadingInProgress />;
   if (view.status === 'failed') return <ReadingFailed message={view.error} />;
   return <SoldReport view={view} recheck={() => void readingQuery.refetch()} />;

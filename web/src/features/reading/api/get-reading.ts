@@ -6,6 +6,8 @@ export const READING_PATH = '/api/reading';
 /** How often a reading that is still being generated is checked again. */
 export const READING_POLL_INTERVAL_MS = 2500;
 
+export type PalmImage = NonNullable<ReadingView['palmImage']>;
+
 /** GET /api/reading/{id}, as the contract declares it (older stored shapes: normalize-reading.ts). */
 export function getReading(id: string): Promise<ReadingView> {
   return apiRequest<ReadingView>(`${READING_PATH}/${encodeURIComponent(id)}`);

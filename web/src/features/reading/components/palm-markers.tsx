@@ -1,6 +1,8 @@
+import { PALM_PHOTO_SIZES } from '@palm/contracts';
 import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { LineTrace, TracedLineName } from '@palm/contracts';
 import type { ShownMarker } from '../lib/normalize-reading';
+import type { PalmImage } from '../api/get-reading';
 import { layoutMarkers, smoothPath, type Point } from '../lib/marker-layout';
 import { isUncertain, LineLegend, LINE_COLOURS } from './line-legend';
 import { useReadingLinks } from './reading-links';
@@ -99,11 +101,14 @@ function tooltipPlace(
  */
 export function PalmWithMarkers({
   palmUrl,
+  palmImage = null,
   markers,
   traces = null,
   removedAfterDays = null,
 }: {
   palmUrl: string | null;
+  /** The photo's size and smaller or WebP copies of it, when the server has them. */
+  palmImage?: PalmImage | null;
   markers: ShownMarker[];
   /** Traced lines; null when the reading predates traces. */
   traces?: LineTrace[] | null;
@@ -151,12 +156,24 @@ export function PalmWithMarkers({
         style={layout ? ({ '--marker-size': `${layout.size}px` } as React.CSSProperties) : undefined}
       >
         {palmUrl ? (
-          <img
-            ref={photoRef}
-            className="palm-figure__image"
-            src={palmUrl}
-            alt="Your palm photo, with the lines we traced and the features of the reading marked"
-          />
+          // The photo is the page's largest paint: fetched first, at the size it is drawn, as WebP
+          // where the browser takes it, in a box of its own proportions before it arrives.
+          <picture>
+            {palmImage ? (
+              <source type="image/webp" srcSet={palmImage.srcset.webp} sizes={PALM_PHOTO_SIZES} />
+            ) : null}
+            <img
+              ref={photoRef}
+              className="palm-figure__image"
+              src={palmUrl}
+              srcSet={palmImage?.srcset.jpeg}
+              sizes={palmImage ? PALM_PHOTO_SIZES : undefined}
+              width={palmImage?.width}
+              height={palmImage?.height}
+              fetchPriority="high"
+              alt="Your palm photo, with the lines we traced and the features of the reading marked"
+            />
+          </picture>
         ) : (
           <div className="palm-figure__missing">
             {removedAfterDays

@@ -42,6 +42,7 @@ export function ReadingReport({ view, onLockedPdf, asideExtra, actionsExtra }: R
         <aside className="reading-report__palm">
           <PalmWithMarkers
             palmUrl={view.palmUrl}
+            palmImage={view.palmImage}
             markers={markers}
             traces={traces}
             removedAfterDays={view.imageRemovedAfterDays ?? null}

@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast';
 import { describeError } from '@/lib/api-client';
 import { READING_PATH } from '../api/get-reading';
@@ -15,6 +14,11 @@ import {
   updateReadingSharing,
 } from '../api/report-sharing';
 import './report-actions.css';
+
+// Only an owner who presses Delete needs the dialog: its code stays off the report's first paint.
+const ConfirmDialog = lazy(() =>
+  import('@/components/ui/confirm-dialog').then((module) => ({ default: module.ConfirmDialog })),
+);
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -185,15 +189,19 @@ export function ReportActions({ readingId, onLockedPdf }: { readingId: string; o
           </Button>
         ) : null}
       </div>
-      <ConfirmDialog
-        open={confirmingDelete}
-        title="Delete this reading?"
-        description="Your palm photo, the reading, your answers and every PDF or link of it are removed at once. This cannot be undone."
-        confirmLabel="Delete reading"
-        pending={deleteMutation.isPending}
-        onConfirm={() => deleteMutation.mutate()}
-        onCancel={() => setConfirmingDelete(false)}
-      />
+      {confirmingDelete ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open
+            title="Delete this reading?"
+            description="Your palm photo, the reading, your answers and every PDF or link of it are removed at once. This cannot be undone."
+            confirmLabel="Delete reading"
+            pending={deleteMutation.isPending}
+            onConfirm={() => deleteMutation.mutate()}
+            onCancel={() => setConfirmingDelete(false)}
+          />
+        </Suspense>
+      ) : null}
       {sharing?.owner ? (
         <p className="report-actions__hint">
           {sharing.shared

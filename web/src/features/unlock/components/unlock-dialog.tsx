@@ -1,17 +1,13 @@
-import { useMutation } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
-import { describeError } from '@/lib/api-client';
-import { startCheckout } from '../api/start-checkout';
-import { formatPrice } from '@/lib/format-price';
-import './unlock-dialog.css';
-
-const BENEFITS = [
-  'Full detailed reading for all life areas',
-  'Personalized future predictions',
-  'PDF download of your complete reading',
-] as const;
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 
 /** What the dialog sells: one reading, at the price the server offers it for. */
 export interface UnlockOffer {
@@ -24,6 +20,9 @@ interface UnlockDialogContextValue {
   openUnlock: (offer: UnlockOffer) => void;
   closeUnlock: () => void;
 }
+
+// The dialog's code (checkout, its styles) loads when a visitor first opens it, not with every page.
+const UnlockDialog = lazy(() => import('./unlock-dialog-panel'));
 
 const UnlockDialogContext = createContext<UnlockDialogContextValue | null>(null);
 
@@ -42,7 +41,11 @@ export function UnlockDialogProvider({ children }: { children: ReactNode }) {
   return (
     <UnlockDialogContext value={value}>
       {children}
-      {offer ? <UnlockDialog offer={offer} onClose={closeUnlock} /> : null}
+      {offer ? (
+        <Suspense fallback={null}>
+          <UnlockDialog offer={offer} onClose={closeUnlock} />
+        </Suspense>
+      ) : null}
     </UnlockDialogContext>
   );
 }
@@ -51,52 +54,4 @@ export function useUnlockDialog(): UnlockDialogContextValue {
   const context = useContext(UnlockDialogContext);
   if (!context) throw new Error('useUnlockDialog must be used inside UnlockDialogProvider');
   return context;
-}
-
-function UnlockDialog({ offer, onClose }: { offer: UnlockOffer; onClose: () => void }) {
-  const price = formatPrice(offer.price);
-  const checkout = useMutation({
-    mutationFn: () => startCheckout(offer.readingId),
-    // The payment page is Stripe's: the browser leaves and comes back to the report when paid.
-    onSuccess: ({ url }) => window.location.assign(url),
-  });
-  return (
-    <Dialog
-      open
-      onClose={onClose}
-      title="Unlock Your Full Reading"
-      description="Go beyond the free preview with the complete Vedic reading of your palm."
-      className="unlock-dialog"
-    >
-      <p className="unlock-dialog__price">
-        <span className="unlock-dialog__amount">{price}</span>
-        <span className="unlock-dialog__terms">one-off payment</span>
-      </p>
-      <ul className="unlock-dialog__benefits">
-        {BENEFITS.map((benefit) => (
-          <li key={benefit}>{benefit}</li>
-        ))}
-      </ul>
-      {checkout.isError ? (
-        <p className="unlock-dialog__error" role="alert">
-          {describeError(checkout.error, 'The payment page could not be opened. Please try again.')}
-        </p>
-      ) : null}
-      <div className="unlock-dialog__actions">
-        <Button
-          size="lg"
-          disabled={checkout.isPending || checkout.isSuccess}
-          onClick={() => checkout.mutate()}
-        >
-          {checkout.isPending || checkout.isSuccess ? 'Opening secure checkout…' : `Unlock for ${price}`}
-        </Button>
-        <Button variant="ghost" onClick={onClose}>
-          Continue with Free Preview
-        </Button>
-      </div>
-      <p className="unlock-dialog__note">
-        Payment is handled by Stripe. You can ask for a refund within 7 days of purchase.
-      </p>
-    </Dialog>
-  );
 }
