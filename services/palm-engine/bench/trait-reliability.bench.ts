@@ -28,7 +28,9 @@ const PALMS = sharedPalmsDir();
  * 2. Survival: with those noise bands, of the same-hand pairs (retest set) and original-vs-variant
  *    pairs (the synthetic view changes of ../shared/palms/palm) where both state a class, the share
  *    that state the same one.
- * 3. Common tags: with the gated profile, basis tags (other than the hand side's) that fire on more
+ * 3. Class counts: how many palms of palm/ and lines/ (strangers to the retest set) state each
+ *    class with those noise bands, for how rare a class is when profiles are compared.
+ * 4. Common tags: with the gated profile, basis tags (other than the hand side's) that fire on more
  *    than COMMON_SHARE of the palms read in palm/, retest/ and lines/.
  */
 const COMMON_SHARE = 0.7;
@@ -115,7 +117,17 @@ for (const file of await jpegs(linesDir)) {
   const observation = await observe(await readFile(path.join(linesDir, file)));
   if (observation) linesObservations.push(observation);
 }
-const gatedTable: TraitReliabilityTable = { measured: '', noise, traits, commonTags: [] };
+const classCounts: TraitReliabilityTable['classCounts'] = {};
+for (const observation of [...palmObservations, ...linesObservations]) {
+  const profile = measuredProfile(observation, noise);
+  for (const trait of PROFILE_TRAIT_IDS) {
+    const value = profile[trait];
+    if (value === null) continue;
+    const counts = (classCounts[trait] ??= {});
+    counts[value] = (counts[value] ?? 0) + 1;
+  }
+}
+const gatedTable: TraitReliabilityTable = { measured: '', noise, traits, classCounts, commonTags: [] };
 const submission = readingSubmissionSchema.parse({ ...SUBMISSION_DEFAULTS, flowResponses: {} });
 const sideTags = new Set(
   PALM_RULES.filter((r) => r.evidence.some((e) => e.kind === 'side')).map((r) => r.basis),
@@ -137,9 +149,11 @@ const table: TraitReliabilityTable = {
     `${retest.length} read photos of ${hands.length} retest hands; retest = same-hand pairs of those photos; ` +
     `views = ${viewPairs.length} original/variant pairs (${VIEW_CHANGES.length} synthetic view changes of ` +
     `${palmObservations.length} read palms of ../shared/palms/palm); commonTags = tags on more than ` +
-    `${COMMON_SHARE * 100} % of ${allRead.length} palms read (palm/, retest/, lines/)`,
+    `${COMMON_SHARE * 100} % of ${allRead.length} palms read (palm/, retest/, lines/); classCounts = classes ` +
+    `stated on the ${palmObservations.length + linesObservations.length} palms read in palm/ and lines/`,
   noise,
   traits,
+  classCounts,
   commonTags,
 };
 await writeFile(

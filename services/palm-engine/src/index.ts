@@ -9,6 +9,7 @@ export {
   type ReadingInput,
 } from './reading-engine';
 export { createPalmObserver, RETAKE_MESSAGES } from './observer';
+export { profileSimilarity } from './profile/profile-similarity';
 // The pose gate lives in @palm/hand-pose, free of TensorFlow and sharp, so the browser's live
 // capture imports it from there and judges a hand exactly as the engine does.
 export {

@@ -94,9 +94,9 @@ export interface HandGeometry {
   palmRatio: number;
   /** Each finger's length divided by the palm length. */
   fingerLengths: Record<FingerName, number>;
-  /** Index length / ring length (< 1: ring finger longer). */
+  /** Index length / ring length in 3-D (world landmarks; < 1: ring finger longer). */
   indexToRing: number;
-  /** Little-finger tip height relative to the ring finger's top joint (≥ 1 reaches it). */
+  /** Little-finger tip height relative to the ring finger's top joint, in 3-D (≥ 1 reaches it). */
   littleToRingTopJoint: number;
   /** Middle finger length / palm length. */
   middleToPalm: number;

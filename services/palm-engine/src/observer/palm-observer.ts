@@ -40,7 +40,7 @@ export async function observeWith(
   if (handRefusal) return handRefusal;
 
   const diagonal = Math.hypot(rgb.width, rgb.height);
-  const geometry = measureHandGeometry(landmarks, diagonal);
+  const geometry = measureHandGeometry(landmarks, diagonal, detection.worldLandmarks);
   const palmWidthPx = geometry.palmWidth * diagonal;
   const surface = resamplePalm(rgb, frame, palmWidthPx, geometry.palmRatio);
   const statistics = surfaceStatistics(surface);

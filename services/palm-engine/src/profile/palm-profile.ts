@@ -10,13 +10,15 @@ import type { TraitReliabilityTable } from './trait-reliability';
  * Where the measured proportions are cut into classes. Each pair sits at the tertiles of the real
  * hands measured by the observer (`npm run bench:traits`: the read photos of ../shared/palms/lines
  * and /palm and the mean of each retest hand), so that each class holds about a third of real hands.
- * Calibrate here, never inside a rule.
+ * Index over ring and the little finger's reach are 3-D measures (observer/hand-geometry.ts); the
+ * ring finger reads much longer below the 3-D value that 11 % of those hands fall under, as 0.92
+ * did in 2-D. Calibrate here, never inside a rule.
  */
 export const TRAIT_CUTOFFS = {
   palmRatio: { squareBelow: 1.63, oblongFrom: 1.74 },
   middleToPalm: { shortBelow: 0.855, longFrom: 0.925 },
-  indexToRing: { ringMuchLongerBelow: 0.92, ringLongerBelow: 0.95, indexLongerFrom: 0.99 },
-  littleToRingTopJoint: { shortBelow: 0.88, longFrom: 0.92 },
+  indexToRing: { ringMuchLongerBelow: 0.947, ringLongerBelow: 0.973, indexLongerFrom: 1.001 },
+  littleToRingTopJoint: { shortBelow: 0.857, longFrom: 0.902 },
   middleToIndexAndRing: { shortBelow: 1.08, longFrom: 1.105 },
   thumbToPalm: { shortBelow: 0.945, longFrom: 0.99 },
   thumbAngle: { narrowBelow: 10, wideFrom: 17 },

@@ -3,12 +3,12 @@ import type { TraitReliabilityTable } from './trait-reliability';
 /** Recorded by `npm run bench:reliability` (bench/trait-reliability.bench.ts); do not edit by hand. */
 export const TRAIT_RELIABILITY: TraitReliabilityTable = {
   measured:
-    'bench:reliability on 2026-11-26: noise = RMS spread within a hand over 111 read photos of 24 retest hands; retest = same-hand pairs of those photos; views = 175 original/variant pairs (9 synthetic view changes of 20 read palms of ../shared/palms/palm); commonTags = tags on more than 70 % of 404 palms read (palm/, retest/, lines/)',
+    'bench:reliability on 2026-11-26: noise = RMS spread within a hand over 111 read photos of 24 retest hands; retest = same-hand pairs of those photos; views = 175 original/variant pairs (9 synthetic view changes of 20 read palms of ../shared/palms/palm); commonTags = tags on more than 70 % of 404 palms read (palm/, retest/, lines/); classCounts = classes stated on the 293 palms read in palm/ and lines/',
   noise: {
     palmRatio: 0.0968,
     middleToPalm: 0.0287,
-    indexToRing: 0.0251,
-    littleToRingTopJoint: 0.0371,
+    indexToRing: 0.0207,
+    littleToRingTopJoint: 0.0267,
     middleToIndexAndRing: 0.0118,
     thumbToPalm: 0.0276,
     thumbAngle: 5.1731,
@@ -57,22 +57,22 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = {
     },
     indexVsRing: {
       retest: {
-        pairs: 32,
-        agreed: 31,
+        pairs: 60,
+        agreed: 60,
       },
       views: {
-        pairs: 39,
-        agreed: 39,
+        pairs: 41,
+        agreed: 40,
       },
     },
     littleFinger: {
       retest: {
-        pairs: 46,
-        agreed: 46,
+        pairs: 41,
+        agreed: 41,
       },
       views: {
-        pairs: 72,
-        agreed: 72,
+        pairs: 65,
+        agreed: 64,
       },
     },
     middleFinger: {
@@ -374,6 +374,154 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = {
         pairs: 25,
         agreed: 24,
       },
+    },
+  },
+  classCounts: {
+    handSide: {
+      left: 56,
+      right: 237,
+    },
+    thumbAngle: {
+      wide: 50,
+      narrow: 26,
+    },
+    fingerSpacing: {
+      close: 289,
+    },
+    heartLine: {
+      seen: 269,
+    },
+    heartLineLength: {
+      long: 208,
+    },
+    heartLineCurve: {
+      gentle: 243,
+      curved: 20,
+    },
+    heartLineDepth: {
+      clear: 116,
+      faint: 108,
+      deep: 45,
+    },
+    heartLineBreaks: {
+      unbroken: 259,
+      broken: 4,
+    },
+    headLine: {
+      seen: 257,
+    },
+    headLineCurve: {
+      gentle: 236,
+      curved: 20,
+      straight: 1,
+    },
+    headLineDepth: {
+      faint: 110,
+      clear: 123,
+      deep: 24,
+    },
+    headLineBreaks: {
+      unbroken: 242,
+      broken: 15,
+    },
+    lifeLine: {
+      seen: 254,
+    },
+    lifeLineCurve: {
+      gentle: 190,
+      curved: 49,
+      straight: 6,
+    },
+    lifeLineDepth: {
+      clear: 119,
+      faint: 128,
+      deep: 7,
+    },
+    lifeLineBreaks: {
+      broken: 65,
+      unbroken: 180,
+    },
+    fateLine: {
+      seen: 109,
+    },
+    fateLineDepth: {
+      faint: 72,
+      clear: 30,
+      deep: 7,
+    },
+    fateLineBreaks: {
+      unbroken: 98,
+      broken: 11,
+    },
+    heartLineEnd: {
+      'under-jupiter': 32,
+      'under-saturn': 126,
+      'between-jupiter-and-saturn': 9,
+    },
+    headLineStart: {
+      'joined-to-life': 145,
+      'apart-from-life': 1,
+    },
+    fateLineStart: {
+      wrist: 20,
+      'life-line': 14,
+    },
+    handType: {
+      air: 37,
+      earth: 22,
+      fire: 29,
+      water: 10,
+    },
+    palmShape: {
+      square: 40,
+      oblong: 32,
+    },
+    fingerLength: {
+      long: 58,
+      short: 76,
+      medium: 16,
+    },
+    indexVsRing: {
+      'index-longer': 32,
+      'ring-longer': 44,
+    },
+    littleFinger: {
+      long: 40,
+      short: 54,
+    },
+    thumbLength: {
+      long: 60,
+      short: 43,
+    },
+    headLineLength: {
+      long: 52,
+    },
+    lifeLineArc: {
+      medium: 32,
+      wide: 50,
+      narrow: 1,
+    },
+    middleFinger: {
+      short: 55,
+      long: 61,
+      balanced: 6,
+    },
+    lifeLineLength: {
+      long: 54,
+    },
+    headLineEnd: {
+      'toward-moon': 26,
+      level: 8,
+    },
+    fateLineLength: {
+      long: 5,
+    },
+    sunLine: {
+      seen: 23,
+    },
+    sunLineDepth: {
+      clear: 8,
+      faint: 15,
     },
   },
   commonTags: [

@@ -13,6 +13,11 @@ export interface TraitReliabilityTable {
   /** Root-mean-square spread of each measure within one hand: the noise bands' width. */
   noise: Record<ProfileMeasure, number>;
   traits: Partial<Record<ProfileTraitId, { retest: TraitSurvival; views: TraitSurvival }>>;
+  /**
+   * How many of the palms read outside the retest set (../shared/palms palm/ and lines/) state each
+   * class before the reliability gate: how common a class is among strangers' hands.
+   */
+  classCounts: Partial<Record<ProfileTraitId, Record<string, number>>>;
   /** Basis tags that fired on more than the allowed share of read palms: they tell no palm apart. */
   commonTags: readonly string[];
 }
