@@ -11,7 +11,7 @@ import {
 import { lineTraces } from '../markers/line-traces';
 import { listInWords } from '../rules/measured-facts';
 import { linkMarkers, palmMarkers } from '../markers/palm-markers';
-import type { LineName, PalmObservation } from '../palm-observation';
+import type { ElementalHandType, LineName, PalmObservation } from '../palm-observation';
 import type { Finding } from '../rules/palm-rule';
 import { palmProfileOf } from '../profile/palm-profile';
 import { profiledObservation } from '../profile/profiled-lines';
@@ -32,9 +32,15 @@ import {
   UNSEEN_LINE_NOTES,
 } from './area-texts';
 import type { NarrationInput, Narrator } from './narrator';
-import { asYours, describePalm, sectionFeatures, unsettledTraits } from './palm-description';
+import {
+  asYours,
+  describePalm,
+  lineShape,
+  namesALine,
+  sectionFeatures,
+  unsettledTraits,
+} from './palm-description';
 import { phraseChooserFor, type PhraseChooser } from './phrase-chooser';
-import { elementProportions, lineReachInWords, proportionInWords } from './proportion-words';
 import { polesOf, type PoleKey } from '../rules/assertions';
 import { tellStory, type ReadingStory } from './reading-story';
 import { sectionSubtitle } from './section-subtitle';
@@ -49,14 +55,13 @@ const FINDINGS_PER_SECTION = 8;
 /**
  * What a long reading leaves out, step by step, until it fits: themes carried into sections
  * without findings, lines read only in passing, and last what is most this hand's own (its
- * features pointed out with their proportions, ties between features).
+ * features pointed out together, ties between features).
  */
 interface Trim {
   perSection: number;
   threads: boolean;
   passingLines: boolean;
   described: boolean;
-  thinMeasures: boolean;
   agreements: boolean;
 }
 const FULL: Trim = {
@@ -64,7 +69,6 @@ const FULL: Trim = {
   threads: true,
   passingLines: true,
   described: true,
-  thinMeasures: true,
   agreements: true,
 };
 const TRIMS: readonly Trim[] = [
@@ -72,8 +76,7 @@ const TRIMS: readonly Trim[] = [
   { ...FULL, threads: false },
   { ...FULL, threads: false, passingLines: false },
   { ...FULL, threads: false, passingLines: false, described: false },
-  { ...FULL, threads: false, passingLines: false, described: false, thinMeasures: false },
-  { ...FULL, threads: false, passingLines: false, described: false, thinMeasures: false, agreements: false },
+  { ...FULL, threads: false, passingLines: false, described: false, agreements: false },
 ];
 /** Findings per section, most first, for a reading without answers to fit in. */
 const FINDING_LIMITS = [FINDINGS_PER_SECTION, 6, 5, 4, 3] as const;
@@ -134,9 +137,11 @@ interface ReadingContext {
   linksLeft: { count: number };
   /** Features a section already pointed back to, and themes a section already took up. */
   referred: Set<string>;
+  /** How often each finding's feature was named beside another finding that agrees with it. */
+  partnered: Map<string, number>;
   themesTaken: Set<string>;
-  /** Traits whose measured proportion a section already put into words. */
-  measured: Set<string>;
+  /** Whether the hand's element was already shown in its palm and fingers. */
+  elementShown: { done: boolean };
 }
 
 /** Focus areas first, in the visitor's order, then the rest in the usual order. */
@@ -189,8 +194,9 @@ export function composeReading(
       described: new Set(),
       linksLeft: { count: LINKS_PER_READING },
       referred: new Set(),
+      partnered: new Map(),
       themesTaken: new Set(),
-      measured: new Set(),
+      elementShown: { done: false },
     };
     return areas.map((area, index) =>
       composeSection(
@@ -270,19 +276,20 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
     findings.flatMap((finding) => finding.reads),
     context.traits,
     observation,
-  ).filter((words) => !/ line$/.test(words));
+  ).filter((words) => !namesALine(words));
   // The section's key point: the theme it carries, said with its strongest findings in one breath.
   const lead = themeLead(area, features, context);
+  const ties = { count: AGREEMENTS_PER_SECTION };
   const insights = joinedInPairs(
-    [lead, ...wordFindings(findings.slice(0, depth.insights), choose)],
+    [lead, ...withAgreements(findings.slice(0, depth.insights), context, ties)],
     choose,
     `${area}.insights`,
   );
   // One run of links through both paragraphs, so no link is said twice in a section.
   const [inContent, inDetails] = linked(
     [
-      withAgreements(findings.slice(depth.insights, inContentUntil), context),
-      withAgreements(findings.slice(inContentUntil), context),
+      withAgreements(findings.slice(depth.insights, inContentUntil), context, ties),
+      withAgreements(findings.slice(inContentUntil), context, ties),
     ],
     choose,
     context.linksLeft,
@@ -294,9 +301,7 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
     ...joinedInPairs(
       [
         ...lineIntros(area, findings, context),
-        context.trim.described
-          ? describePalm(traitFeatures, choose, context.described, measureOf(findings, context))
-          : undefined,
+        context.trim.described ? describePalm(traitFeatures, choose, context.described) : undefined,
         elementSentence(findings, context),
         ...inContent,
         ...context.story.tensions
@@ -340,54 +345,34 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
   };
 }
 
-const MEASURED_TEMPLATES: readonly ((features: string) => string)[] = [
-  (features) => `On this photo we measured ${features}.`,
-  (features) => `By our measure on this photo, yours shows ${features}.`,
-  (features) => `Put into proportions, yours shows ${features}.`,
+const ELEMENT_TEMPLATES: readonly ((shape: string, element: string) => string)[] = [
+  (shape, element) => `The tattva tradition calls ${shape} ${element} hand, and that is what yours shows.`,
+  (shape, element) => `Yours shows ${shape}, which the tattva tradition calls ${element} hand.`,
 ];
+/** What makes each element, as the profile judges it: the palm's length against its width, the fingers' against the palm. */
+const ELEMENT_SHAPES: Record<ElementalHandType, string> = {
+  water: 'a palm clearly longer than it is wide, with long fingers,',
+  fire: 'a palm clearly longer than it is wide, with fingers short against it,',
+  air: 'a squarer palm with long fingers',
+  earth: 'a squarer palm with fingers short against it',
+};
 
 /**
- * The measured proportion behind a trait a section names, as a clause after its class in words
- * ("long fingers" → "the middle one nearly nine tenths as long as the palm"); each trait is
- * measured once in the reading.
- */
-function measureOf(
-  findings: readonly Finding[],
-  context: ReadingContext,
-): (words: string) => string | undefined {
-  const byWords = new Map<string, string>();
-  for (const trait of new Set(findings.flatMap((finding) => finding.reads))) {
-    const [words] = sectionFeatures([], [trait], context.traits, context.observation);
-    if (words && !context.measured.has(trait)) byWords.set(words, trait);
-  }
-  return (words) => {
-    const trait = byWords.get(words);
-    if (!trait) return undefined;
-    const clause = proportionInWords(trait, context.traits, context.observation);
-    if (clause) context.measured.add(trait);
-    return clause;
-  };
-}
-
-const ELEMENT_TEMPLATES: readonly ((proportions: string, element: string) => string)[] = [
-  (proportions, element) => `Yours is ${proportions}: the proportions of ${element} hand.`,
-  (proportions, element) => `The tattva tradition sees ${element} hand in ${proportions}, and that is yours.`,
-];
-
-/**
- * Where a section reads the hand's element, the proportions that make it this element on this
- * palm: the element is shared by many hands, its proportions rarely.
+ * Where a section reads the hand's element, what makes it this element, in plain words (the
+ * measures are in "How we read this"), said once in the reading.
  */
 function elementSentence(findings: readonly Finding[], context: ReadingContext): string | undefined {
   const element = context.traits.handType;
-  if (!element || context.measured.has('handType')) return undefined;
+  if (!element || context.elementShown.done) return undefined;
   if (!findings.some((finding) => finding.reads.includes('handType'))) return undefined;
-  context.measured.add('handType');
+  context.elementShown.done = true;
   const name = TATTVA_LABELS[element];
-  return context.choose.pick(ELEMENT_TEMPLATES, 'element')(
-    elementProportions(context.observation),
-    `${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name}`,
-  );
+  return context.choose
+    .pick(ELEMENT_TEMPLATES, 'element')(
+      ELEMENT_SHAPES[element],
+      `${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name}`,
+    )
+    .replace(',,', ',');
 }
 
 /** A pole in a noun, to say that a second feature of this hand shows the same. */
@@ -405,45 +390,59 @@ const POLE_NOUNS: Record<PoleKey, string> = {
   'drive:driven': 'drive',
   'drive:easygoing': 'ease',
 };
-const AGREEMENT_TEMPLATES: readonly ((pole: string, feature: string) => string)[] = [
-  (pole, feature) => `The same ${pole} shows in ${feature}.`,
-  (pole, feature) => `You can see that ${pole} in ${feature} as well.`,
-  (pole, feature) => `There is ${pole} in ${feature} too.`,
+const AGREEMENT_CLAUSES: readonly ((pole: string, feature: string, plural: boolean) => string)[] = [
+  (pole, feature) => `the same ${pole} shows in ${feature}`,
+  (pole, feature) => `you can see that ${pole} in ${feature} as well`,
+  (pole, feature, plural) => `${feature} ${plural ? 'speak' : 'speaks'} of that ${pole} too`,
 ];
-const AGREEMENTS_PER_SECTION = 2;
+const AGREEMENTS_PER_SECTION = 4;
+/** How often one feature may be named as another's partner in a reading. */
+const PARTNER_USES = 2;
+/** Past this many characters a finding takes no tie: the sentence would be too long to say in one breath. */
+const MAX_TIED_LENGTH = 170;
 
 /**
- * The section's content findings, each followed, where a finding in another section takes
- * the same pole through a different feature, by a short sentence tying the two: which features of
- * this hand agree is this hand's own, where a finding's phrasing is shared by every hand with its class.
+ * Each finding in one phrasing, tied, where a finding in another section takes the same pole
+ * through a different feature of this hand, to that feature in the same sentence: which features
+ * of this hand agree is this hand's own, where a finding's phrasing is shared by every hand with
+ * its class.
  */
-function withAgreements(findings: readonly Finding[], context: ReadingContext): string[] {
+function withAgreements(
+  findings: readonly Finding[],
+  context: ReadingContext,
+  left: { count: number },
+): string[] {
   const { choose, traits, observation } = context;
   const wordsOf = (finding: Finding) => {
     const [words] = sectionFeatures([], finding.reads, traits, observation);
     return words && asYours(words);
   };
-  let left = AGREEMENTS_PER_SECTION;
-  return findings.flatMap((finding) => {
+  return findings.map((finding) => {
     const said = choose.pick(finding.phrasings, finding.ruleId);
     const mine = wordsOf(finding);
-    if (left === 0 || !mine || !context.trim.agreements) return [said];
+    if (left.count === 0 || !mine || !context.trim.agreements || said.length > MAX_TIED_LENGTH) return said;
     for (const pole of polesOf(finding.asserts)) {
-      // Only a feature read in another section: one read beside it here would be said twice.
+      // Another feature of this hand with the same pole, not yet pointed to twice: the same
+      // feature named as a partner again and again would read as a refrain.
       const other = context.findings.find(
         (candidate) =>
-          candidate.area !== finding.area &&
+          candidate !== finding &&
           polesOf(candidate.asserts).includes(pole) &&
-          !context.referred.has(`agrees:${candidate.ruleId}`),
+          (context.partnered.get(candidate.ruleId) ?? 0) < PARTNER_USES &&
+          wordsOf(candidate) !== mine,
       );
       const theirs = other && wordsOf(other);
-      if (!other || !theirs || theirs === mine || said.includes(theirs.replace(/^your /, ''))) continue;
-      left--;
-      context.referred.add(`agrees:${finding.ruleId}`);
-      context.referred.add(`agrees:${other.ruleId}`);
-      return [said, choose.pick(AGREEMENT_TEMPLATES, `agrees.${finding.ruleId}`)(POLE_NOUNS[pole], theirs)];
+      if (!other || !theirs || said.includes(theirs.replace(/^your /, ''))) continue;
+      left.count--;
+      context.partnered.set(other.ruleId, (context.partnered.get(other.ruleId) ?? 0) + 1);
+      const clause = choose.pick(AGREEMENT_CLAUSES, `agrees.${finding.ruleId}`)(
+        POLE_NOUNS[pole],
+        theirs,
+        isPlural(theirs),
+      );
+      return `${said.replace(/[.!?…]$/, '')}; ${clause}.`;
     }
-    return [said];
+    return said;
   });
 }
 
@@ -475,11 +474,6 @@ function nothingRead(area: LifeArea, { findings, traits, observation, choose }: 
       ? `${asYours(words)}, read under ${AREA_TITLES[strongest.area]}`
       : 'the shape of your hand',
   );
-}
-
-/** Each finding in one phrasing; its measurements go to the section's "How we read this". */
-function wordFindings(findings: readonly Finding[], choose: PhraseChooser): string[] {
-  return findings.map((finding) => choose.pick(finding.phrasings, finding.ruleId));
 }
 
 /**
@@ -616,27 +610,6 @@ function referBack({ area, findings }: SectionPlan, context: ReadingContext): st
   if (features.size === 0) return [];
   for (const words of features.keys()) context.referred.add(words);
   const sections = listInWords([...new Set([...features.values()].map(({ home }) => AREA_TITLES[home]))]);
-  // Measured, the features this section would have read say something of this palm's own; their
-  // meaning is then pointed to in a few words rather than named a second time.
-  const clauses = context.trim.thinMeasures
-    ? [...features].map(([, { trait }]) => {
-        if (context.measured.has(trait)) return undefined;
-        const clause = proportionInWords(trait, context.traits, context.observation);
-        if (clause) context.measured.add(trait);
-        return clause;
-      })
-    : [];
-  const measured = [...features.keys()].map((words, i) => (clauses[i] ? `${words}, ${clauses[i]}` : words));
-  if (clauses.some(Boolean)) {
-    const shown = measured.length === 2 ? `${measured[0]!}, and ${measured[1]!}` : measured[0]!;
-    return [
-      context.choose.pick(MEASURED_TEMPLATES, `measured.${area}`)(shown),
-      context.choose.pick(SHORT_REFER_BACK, `${area}.refer-back`)(
-        sections,
-        measured.length > 1 || isPlural([...features.keys()][0]!),
-      ),
-    ];
-  }
   return [
     context.choose.pick(REFER_BACK_TEMPLATES, `${area}.refer-back`)(
       listInWords([...features.keys()].map(asYours)),
@@ -644,15 +617,6 @@ function referBack({ area, findings }: SectionPlan, context: ReadingContext): st
     ),
   ];
 }
-
-/** After a thin section has measured features another section reads: where their meaning is given. */
-const SHORT_REFER_BACK: readonly ((sections: string, several: boolean) => string)[] = [
-  (sections, several) =>
-    // Section titles hold "&", never "and": an "and" joins two of them.
-    `What ${sections} ${sections.includes(' and ') ? 'say' : 'says'} of ${several ? 'them' : 'it'} holds for this part of life too.`,
-  (sections, several) =>
-    `${several ? 'Their' : 'Its'} meaning is given under ${sections} and applies here as well.`,
-];
 
 /** What the tradition reads in each line, said where a section first leans on it. */
 const LINE_MEANINGS: Record<LineName, string> = {
@@ -664,15 +628,15 @@ const LINE_MEANINGS: Record<LineName, string> = {
   marriage: 'committed bonds',
 };
 const LINE_INTROS: readonly ((line: string, shape: string, meaning: string) => string)[] = [
-  (line, shape, meaning) =>
-    `Your ${line} is ${shape} in this hand, and it is where the tradition reads ${meaning}.`,
+  (line, shape, meaning) => `Your ${line} is ${shape}; the tradition reads ${meaning} in it.`,
   (line, shape, meaning) => `In your hand the ${line} is ${shape}, and palmists read ${meaning} in it.`,
   (line, shape, meaning) => `The tradition looks to the ${line} for ${meaning}, and yours is ${shape}.`,
 ];
 
 /**
  * Each seen line, once in the reading, in the first section that leans on it: its Vedic name,
- * how it shows on this hand, and what the tradition reads in it.
+ * how it runs on this hand and where it lies against the fingers and mounts, and what the
+ * tradition reads in it.
  */
 function lineIntros(area: LifeArea, findings: readonly Finding[], context: ReadingContext): string[] {
   const lines = new Set<LineName>([
@@ -685,20 +649,16 @@ function lineIntros(area: LifeArea, findings: readonly Finding[], context: Readi
   ]);
   return [...lines].flatMap((line) => {
     const [words] = sectionFeatures([line], [], context.traits, context.observation);
-    if (!words || context.described.has(words)) return [];
+    const shape = lineShape(line, context.traits, context.observation);
+    if (!words || !shape || context.described.has(words)) return [];
     context.described.add(words);
-    const shape = listInWords(
-      words
-        .replace(/^an? /, '')
-        .replace(/ \w+ line$/, '')
-        .split(', '),
-    );
-    if (!shape || /line$/.test(shape)) return [];
-    const reach = lineReachInWords(line, context.traits, context.observation);
+    if (shape.adjectives.length === 0 && shape.where.length === 0) return [];
+    const adjectives = listInWords(shape.adjectives);
+    const where = listInWords(shape.where);
     return [
       context.choose.pick(LINE_INTROS, `line-intro.${line}`)(
         LINE_NAMES_IN_TEXT[line],
-        reach ? `${shape}, ${reach}` : shape,
+        adjectives && where ? `${adjectives}, ${where}` : adjectives || where,
         LINE_MEANINGS[line],
       ),
     ];
