@@ -1,22 +1,18 @@
 import {
   LIFE_AREAS,
-  type HowWeRead,
   type ReadingTheme,
   type PalmProfile,
   type LifeArea,
-  type ReadingResult,
   type ReadingSection,
   type ReadingSubmission,
 } from '@palm/contracts';
-import { lineTraces } from '../markers/line-traces';
 import { listInWords } from '../rules/measured-facts';
-import { linkMarkers, palmMarkers } from '../markers/palm-markers';
 import type { ElementalHandType, LineName, PalmObservation } from '../palm-observation';
 import type { Finding } from '../rules/palm-rule';
 import { palmProfileOf } from '../profile/palm-profile';
 import { profiledObservation } from '../profile/profiled-lines';
 import { traitsFromProfile, type PalmTraits } from '../rules/palm-traits';
-import { LINE_LABELS, LINE_NAMES_IN_TEXT, TATTVA_LABELS, vedicNameOf } from '../rules/vedic-names';
+import { LINE_NAMES_IN_TEXT, TATTVA_LABELS } from '../rules/vedic-names';
 import {
   AREA_TITLES,
   CHILDREN_NOTES,
@@ -31,6 +27,7 @@ import {
   UNQUOTED_NOTE,
   UNSEEN_LINE_NOTES,
 } from './area-texts';
+import { FINDINGS_PER_SECTION, howWeReadByArea, lineSeen, SECTION_LINES } from './how-we-read';
 import type { NarrationInput, Narrator } from './narrator';
 import {
   asYours,
@@ -47,12 +44,6 @@ import { sectionSubtitle } from './section-subtitle';
 import { readVisitorAnswers, type VisitorAnswers, type VisitorQuestion } from './visitor-answers';
 
 /**
- * How many findings each section speaks of: the same for every visitor, so answers never change
- * the facts or their tags. Each finding is said once, in one phrasing: as an insight, in the
- * content or in the details; focus areas promote more of them to insights.
- */
-const FINDINGS_PER_SECTION = 8;
-/**
  * What a long reading leaves out, step by step, until it fits: themes carried into sections
  * without findings, lines read only in passing, and last what is most this hand's own (its
  * features pointed out together, ties between features).
@@ -63,6 +54,8 @@ interface Trim {
   passingLines: boolean;
   described: boolean;
   agreements: boolean;
+  /** A thin section's pointer to features another section reads. */
+  referBack: boolean;
 }
 const FULL: Trim = {
   perSection: FINDINGS_PER_SECTION,
@@ -70,6 +63,7 @@ const FULL: Trim = {
   passingLines: true,
   described: true,
   agreements: true,
+  referBack: true,
 };
 const TRIMS: readonly Trim[] = [
   FULL,
@@ -77,11 +71,12 @@ const TRIMS: readonly Trim[] = [
   { ...FULL, threads: false, passingLines: false },
   { ...FULL, threads: false, passingLines: false, described: false },
   { ...FULL, threads: false, passingLines: false, described: false, agreements: false },
+  { ...FULL, threads: false, passingLines: false, described: false, agreements: false, referBack: false },
 ];
 /** Findings per section, most first, for a reading without answers to fit in. */
 const FINDING_LIMITS = [FINDINGS_PER_SECTION, 6, 5, 4, 3] as const;
 /** Room left for what the visitor's answers add: their notes, their question and its answer. */
-const MAX_UNANSWERED_WORDS = 600;
+const MAX_UNANSWERED_WORDS = 580;
 /** The spec's reading runs 450–700 words; past this the weakest findings give way. */
 const MAX_BODY_WORDS = 690;
 
@@ -96,16 +91,6 @@ const DEPTH = {
 } as const;
 /** Below this the observer was unsure which hand it saw, so no mismatch is claimed. */
 const SIDE_CONFIDENCE_FOR_MISMATCH = 0.6;
-const LINE_CONFIDENCE = 0.5;
-
-/** The main lines each section would lean on; when one was not seen, the section says so. */
-const SECTION_LINES: Record<LifeArea, readonly LineName[]> = {
-  love: ['heart'],
-  career: ['head', 'fate'],
-  health: ['life'],
-  money: ['fate'],
-  spiritual: [],
-};
 
 interface SectionPlan {
   area: LifeArea;
@@ -595,28 +580,60 @@ const REFER_BACK_TEMPLATES: readonly ((features: string, sections: string) => st
  * have read but another section interprets, instead of reading them a second time.
  */
 function referBack({ area, findings }: SectionPlan, context: ReadingContext): string[] {
-  if (findings.length >= THIN_SECTION) return [];
+  if (findings.length >= THIN_SECTION || !context.trim.referBack) return [];
   const readIn = new Map<string, LifeArea>();
   for (const finding of context.findings)
     for (const feature of finding.reads) readIn.set(feature, finding.area);
-  const features = new Map<string, { home: LifeArea; trait: string }>();
+  const stated = new Set([
+    ...context.findings.flatMap((finding) => polesOf(finding.asserts)),
+    ...context.story.themePoles,
+  ]);
+  const features = new Map<string, LifeArea>();
+  const poles: PoleKey[] = [];
   for (const finding of context.readElsewhere.filter((finding) => finding.area === area)) {
     const home = finding.reads.map((feature) => readIn.get(feature)).find((other) => other && other !== area);
     if (!home) continue;
     const [words] = sectionFeatures([], finding.reads, context.traits, context.observation);
-    if (words && features.size < 2 && !context.referred.has(words) && !features.has(words))
-      features.set(words, { home, trait: finding.reads.find((feature) => readIn.get(feature) === home)! });
+    if (!words || features.size === REFERRED_FEATURES || context.referred.has(words) || features.has(words))
+      continue;
+    features.set(words, home);
+    // What this area's rule would have said of the feature, where the reading states that pole.
+    poles.push(...polesOf(finding.asserts).filter((pole) => stated.has(pole)));
   }
   if (features.size === 0) return [];
   for (const words of features.keys()) context.referred.add(words);
-  const sections = listInWords([...new Set([...features.values()].map(({ home }) => AREA_TITLES[home]))]);
-  return [
-    context.choose.pick(REFER_BACK_TEMPLATES, `${area}.refer-back`)(
-      listInWords([...features.keys()].map(asYours)),
-      sections,
-    ),
-  ];
+  const sections = listInWords([...new Set(features.values())].map((home) => AREA_TITLES[home]));
+  const named = listInWords([...features.keys()].map(asYours));
+  const pole = poles.find((candidate) => !context.themesTaken.has(`practice:${candidate}`));
+  if (pole) {
+    context.themesTaken.add(`practice:${pole}`);
+    return [
+      context.choose.pick(REFER_BACK_IN_PRACTICE, `${area}.refer-back`)(
+        named,
+        isPlural(named),
+        sections,
+        AREA_NOUNS[area],
+        POLE_IN_PRACTICE[pole],
+      ),
+    ];
+  }
+  return [context.choose.pick(REFER_BACK_TEMPLATES, `${area}.refer-back`)(named, sections)];
 }
+
+/** Up to this many features another section reads are named where a thin section refers back. */
+const REFERRED_FEATURES = 3;
+const REFER_BACK_IN_PRACTICE: readonly ((
+  features: string,
+  plural: boolean,
+  sections: string,
+  area: string,
+  practice: string,
+) => string)[] = [
+  (features, plural, sections, area, practice) =>
+    `${features.charAt(0).toUpperCase()}${features.slice(1)}, read under ${sections}, ${plural ? 'have' : 'has'} a say in ${area} as well: ${practice}.`,
+  (features, _plural, sections, area, practice) =>
+    `For ${area}, turn back to ${features} under ${sections}; put simply, ${practice}.`,
+];
 
 /** What the tradition reads in each line, said where a section first leans on it. */
 const LINE_MEANINGS: Record<LineName, string> = {
@@ -740,6 +757,8 @@ function threadInto(
   });
   if (withPoles.length === 0) return undefined;
   const { theme, pole } = withPoles[index % withPoles.length]!;
+  if (themesTaken.has(`practice:${pole}`)) return undefined;
+  themesTaken.add(`practice:${pole}`);
   // A theme carried into one more part of life is said once: the same thread twice reads as a template.
   const key = `thread:${theme.title}`;
   if (themesTaken.has(key)) return undefined;
@@ -802,9 +821,6 @@ function answerNote(
   }
 }
 
-const lineSeen = (observation: PalmObservation, line: LineName) =>
-  observation.lines[line].seen && observation.lines[line].confidence >= LINE_CONFIDENCE;
-
 function unseenLineNotes(area: LifeArea, features: readonly string[], context: ReadingContext): string[] {
   const { observation, choose, unseenSaid } = context;
   const unseen = SECTION_LINES[area].filter((line) => !lineSeen(observation, line) && !unseenSaid.has(line));
@@ -820,68 +836,6 @@ function unseenLineNotes(area: LifeArea, features: readonly string[], context: R
         ? listInWords(elsewhere.slice(0, 2))
         : 'the shape of your hand and fingers';
   return [choose.pick(UNSEEN_LINE_NOTES, `unseen.${unseen.join('.')}`)(names, unseen.length > 1, shown)];
-}
-
-/**
- * A compound measurement ("palm 1.31 times as long as wide, middle finger 95% of the palm’s
- * length") splits into its numbers, so a part quoted alone elsewhere is not quoted twice; a line's
- * description ("heart line traced long, gently curved, deep") stays whole.
- */
-function measurementParts(fact: string): string[] {
-  const parts = fact.split(', ');
-  return parts.every((part) => /\d/.test(part)) ? parts : [fact];
-}
-
-const sentenceCase = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-const englishLineName = (line: LineName) => LINE_LABELS[line].split(' · ')[1]!;
-const vedicLineName = (line: LineName) => LINE_LABELS[line].split(' · ')[0]!;
-
-/**
- * The "How we read this" panel of each section: the measurements its findings rest on, each
- * quoted once in the reading (where it first matters), the lines it leans on and how surely they
- * were seen, and the Vedic names of its tags. Also used for sections another narrator wrote.
- */
-export function howWeReadByArea(
-  findings: readonly Finding[],
-  observation: PalmObservation,
-  areas: readonly LifeArea[],
-  perSection = FINDINGS_PER_SECTION,
-): Map<LifeArea, HowWeRead> {
-  const quoted: string[] = [];
-  const linesNoted = new Set<LineName>();
-  const byArea = new Map<LifeArea, HowWeRead>();
-  for (const area of areas) {
-    const here = findings.filter((finding) => finding.area === area).slice(0, perSection);
-    const measured: string[] = [];
-    for (const part of here.flatMap((finding) => finding.measured.flatMap(measurementParts))) {
-      if (quoted.some((earlier) => earlier.includes(part) || part.includes(earlier))) continue;
-      quoted.push(part);
-      measured.push(sentenceCase(part));
-    }
-    const linesHere = new Set<LineName>([
-      ...SECTION_LINES[area],
-      ...here.flatMap((finding) =>
-        finding.evidence.flatMap((item) => (item.kind === 'line' ? [item.line] : [])),
-      ),
-    ]);
-    const lines: string[] = [];
-    for (const line of linesHere) {
-      if (linesNoted.has(line)) continue;
-      linesNoted.add(line);
-      const name = `${englishLineName(line)} (${vedicLineName(line)})`;
-      if (!lineSeen(observation, line)) {
-        lines.push(`${name}: not clearly visible in this photo`);
-      } else if (!quoted.some((fact) => fact.startsWith(englishLineName(line).toLowerCase()))) {
-        lines.push(`${name}: seen, ${Math.round(observation.lines[line].confidence * 100)}% sure`);
-      }
-    }
-    const terms = [...new Set(here.map((finding) => finding.basis))].flatMap((tag) => {
-      const vedic = vedicNameOf(tag);
-      return vedic ? [{ tag, vedic }] : [];
-    });
-    byArea.set(area, { measured, lines, terms });
-  }
-  return byArea;
 }
 
 /**
@@ -956,24 +910,6 @@ const ADVICE_FRAMES: readonly ((
   (features, _, pole, advice) => `There is ${pole} in ${features}, so ${advice}`,
   (features, _, pole, advice) => `Going by the ${pole} in ${features}, ${advice}`,
 ];
-
-/** The whole local reading: sections and themes composed from the findings, and markers on the palm. */
-export function narrateLocally(
-  fired: readonly Finding[],
-  measured: PalmObservation,
-  submission: ReadingSubmission,
-  profile: PalmProfile = palmProfileOf(measured),
-): ReadingResult {
-  const observation = profiledObservation(profile, measured);
-  const { sections, themes, findings } = composeReading(fired, measured, submission, profile);
-  return {
-    sections,
-    themes,
-    visual_markers: linkMarkers(palmMarkers(observation, findings), findings, sections),
-    line_traces: lineTraces(observation),
-    profile,
-  };
-}
 
 export class LocalNarrator implements Narrator {
   readonly name = 'local';
