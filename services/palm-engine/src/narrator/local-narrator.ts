@@ -7,12 +7,12 @@ import {
   type ReadingSubmission,
 } from '@palm/contracts';
 import { listInWords } from '../rules/measured-facts';
-import type { ElementalHandType, LineName, PalmObservation } from '../palm-observation';
+import type { LineName, PalmObservation } from '../palm-observation';
 import type { Finding } from '../rules/palm-rule';
 import { palmProfileOf } from '../profile/palm-profile';
 import { profiledObservation } from '../profile/profiled-lines';
 import { traitsFromProfile, type PalmTraits } from '../rules/palm-traits';
-import { LINE_NAMES_IN_TEXT, TATTVA_LABELS } from '../rules/vedic-names';
+import { LINE_NAMES_IN_TEXT } from '../rules/vedic-names';
 import {
   AREA_TITLES,
   CHILDREN_NOTES,
@@ -125,8 +125,6 @@ interface ReadingContext {
   /** How often each finding's feature was named beside another finding that agrees with it. */
   partnered: Map<string, number>;
   themesTaken: Set<string>;
-  /** Whether the hand's element was already shown in its palm and fingers. */
-  elementShown: { done: boolean };
 }
 
 /** Focus areas first, in the visitor's order, then the rest in the usual order. */
@@ -181,7 +179,6 @@ export function composeReading(
       referred: new Set(),
       partnered: new Map(),
       themesTaken: new Set(),
-      elementShown: { done: false },
     };
     return areas.map((area, index) =>
       composeSection(
@@ -280,15 +277,29 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
     context.linksLeft,
   );
 
+  // Each line's description runs on into the first finding that reads it, in one sentence: how
+  // this line runs and what it says, rather than two stock lines.
+  const contentFindings = findings.slice(depth.insights, inContentUntil);
+  const introducedAt = new Set<number>();
+  const introduced = lineIntros(area, findings, context).map(({ line, sentence }) => {
+    const at = contentFindings.findIndex(
+      (finding, i) =>
+        !introducedAt.has(i) && finding.evidence.some((item) => item.kind === 'line' && item.line === line),
+    );
+    const said = inContent[at];
+    if (at === -1 || !said || sentence.length + said.length > MAX_INTRO_JOINED) return sentence;
+    introducedAt.add(at);
+    const rest = PROPER_START.test(said) ? said : said.charAt(0).toLowerCase() + said.slice(1);
+    return `${sentence.replace(/[.!?…]$/, '')}; ${rest}`;
+  });
   const content = [
     plan.index === 0 ? handSentence(context) : undefined,
     area === 'health' ? HEALTH_FRAMING : undefined,
     ...joinedInPairs(
       [
-        ...lineIntros(area, findings, context),
+        ...introduced,
         context.trim.described ? describePalm(traitFeatures, choose, context.described) : undefined,
-        elementSentence(findings, context),
-        ...inContent,
+        ...inContent.filter((_, at) => !introducedAt.has(at)),
         ...context.story.tensions
           .filter((tension) => tension.area === area && !tension.themed)
           .map((tension) => tension.sentence),
@@ -328,36 +339,6 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
     ),
     basis: [...new Set(findings.map((finding) => finding.basis))],
   };
-}
-
-const ELEMENT_TEMPLATES: readonly ((shape: string, element: string) => string)[] = [
-  (shape, element) => `The tattva tradition calls ${shape} ${element} hand, and that is what yours shows.`,
-  (shape, element) => `Yours shows ${shape}, which the tattva tradition calls ${element} hand.`,
-];
-/** What makes each element, as the profile judges it: the palm's length against its width, the fingers' against the palm. */
-const ELEMENT_SHAPES: Record<ElementalHandType, string> = {
-  water: 'a palm clearly longer than it is wide, with long fingers,',
-  fire: 'a palm clearly longer than it is wide, with fingers short against it,',
-  air: 'a squarer palm with long fingers',
-  earth: 'a squarer palm with fingers short against it',
-};
-
-/**
- * Where a section reads the hand's element, what makes it this element, in plain words (the
- * measures are in "How we read this"), said once in the reading.
- */
-function elementSentence(findings: readonly Finding[], context: ReadingContext): string | undefined {
-  const element = context.traits.handType;
-  if (!element || context.elementShown.done) return undefined;
-  if (!findings.some((finding) => finding.reads.includes('handType'))) return undefined;
-  context.elementShown.done = true;
-  const name = TATTVA_LABELS[element];
-  return context.choose
-    .pick(ELEMENT_TEMPLATES, 'element')(
-      ELEMENT_SHAPES[element],
-      `${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name}`,
-    )
-    .replace(',,', ',');
 }
 
 /** A pole in a noun, to say that a second feature of this hand shows the same. */
@@ -451,13 +432,15 @@ const NOTHING_READ: readonly ((reads: string, shown: string) => string)[] = [
  * (its strongest finding's feature), so the visitor knows where this photo's reading lies.
  */
 function nothingRead(area: LifeArea, { findings, traits, observation, choose }: ReadingContext): string {
-  const strongest = findings[0];
-  const [words] = strongest ? sectionFeatures([], strongest.reads, traits, observation) : [];
+  const shown: string[] = [];
+  for (const finding of findings) {
+    const [words] = sectionFeatures([], finding.reads, traits, observation);
+    const named = words && `${asYours(words)}, read under ${AREA_TITLES[finding.area]}`;
+    if (named && !shown.includes(named) && shown.length < 2) shown.push(named);
+  }
   return choose.pick(NOTHING_READ, `nothing.${area}`)(
     AREA_READS[area],
-    strongest && words
-      ? `${asYours(words)}, read under ${AREA_TITLES[strongest.area]}`
-      : 'the shape of your hand',
+    shown.length > 0 ? shown.join(', and ') : 'the shape of your hand',
   );
 }
 
@@ -497,6 +480,8 @@ function linked(
 }
 
 const JOINS = ['; ', ', and '] as const;
+/** A line's description and the first finding on it may run a little longer than two findings joined. */
+const MAX_INTRO_JOINED = 290;
 /** Past this many characters two sentences read better apart than joined. */
 const MAX_JOINED_LENGTH = 240;
 
@@ -655,7 +640,11 @@ const LINE_INTROS: readonly ((line: string, shape: string, meaning: string) => s
  * how it runs on this hand and where it lies against the fingers and mounts, and what the
  * tradition reads in it.
  */
-function lineIntros(area: LifeArea, findings: readonly Finding[], context: ReadingContext): string[] {
+function lineIntros(
+  area: LifeArea,
+  findings: readonly Finding[],
+  context: ReadingContext,
+): { line: LineName; sentence: string }[] {
   const lines = new Set<LineName>([
     ...SECTION_LINES[area],
     ...(context.trim.passingLines
@@ -673,11 +662,14 @@ function lineIntros(area: LifeArea, findings: readonly Finding[], context: Readi
     const adjectives = listInWords(shape.adjectives);
     const where = listInWords(shape.where);
     return [
-      context.choose.pick(LINE_INTROS, `line-intro.${line}`)(
-        LINE_NAMES_IN_TEXT[line],
-        adjectives && where ? `${adjectives}, ${where}` : adjectives || where,
-        LINE_MEANINGS[line],
-      ),
+      {
+        line,
+        sentence: context.choose.pick(LINE_INTROS, `line-intro.${line}`)(
+          LINE_NAMES_IN_TEXT[line],
+          adjectives && where ? `${adjectives}, ${where}` : adjectives || where,
+          LINE_MEANINGS[line],
+        ),
+      },
     ];
   });
 }
