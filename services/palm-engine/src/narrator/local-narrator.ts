@@ -69,9 +69,17 @@ const TRIMS: readonly Trim[] = [
   FULL,
   { ...FULL, threads: false },
   { ...FULL, threads: false, passingLines: false },
+  { ...FULL, threads: false, passingLines: false },
   { ...FULL, threads: false, passingLines: false, described: false },
   { ...FULL, threads: false, passingLines: false, described: false, agreements: false },
-  { ...FULL, threads: false, passingLines: false, described: false, agreements: false, referBack: false },
+  {
+    ...FULL,
+    threads: false,
+    passingLines: false,
+    described: false,
+    agreements: false,
+    referBack: false,
+  },
 ];
 /** Findings per section, most first, for a reading without answers to fit in. */
 const FINDING_LIMITS = [FINDINGS_PER_SECTION, 6, 5, 4, 3] as const;
@@ -420,6 +428,13 @@ const AREA_READS: Record<LifeArea, string> = {
   money: 'the fate line, the little finger and how the index and ring fingers compare',
   spiritual: 'the hand’s element and the head line',
 };
+/** For a section whose features this photo did show, but which other sections read. */
+const READ_ELSEWHERE: readonly ((reads: string, shown: string) => string)[] = [
+  (reads, shown) =>
+    `For this part of life the tradition looks to ${reads}; on your hand what speaks to it is read in the sections before: ${shown}.`,
+  (reads, shown) =>
+    `Here a palmist would read ${reads}; what your hand shows of them has been read already, in ${shown}.`,
+];
 const NOTHING_READ: readonly ((reads: string, shown: string) => string)[] = [
   (reads, shown) =>
     `For this part of life the tradition looks to ${reads}; this photo did not show them clearly enough to read, and what it shows best is ${shown}.`,
@@ -431,14 +446,21 @@ const NOTHING_READ: readonly ((reads: string, shown: string) => string)[] = [
  * A section with nothing to read says so in one sentence, and points to what this hand does show
  * (its strongest finding's feature), so the visitor knows where this photo's reading lies.
  */
-function nothingRead(area: LifeArea, { findings, traits, observation, choose }: ReadingContext): string {
+function nothingRead(
+  area: LifeArea,
+  { findings, traits, observation, choose, readElsewhere }: ReadingContext,
+): string {
   const shown: string[] = [];
   for (const finding of findings) {
     const [words] = sectionFeatures([], finding.reads, traits, observation);
     const named = words && `${asYours(words)}, read under ${AREA_TITLES[finding.area]}`;
     if (named && !shown.includes(named) && shown.length < 2) shown.push(named);
   }
-  return choose.pick(NOTHING_READ, `nothing.${area}`)(
+  // "Left unclear" only where it was: a seen line, or a feature another section reads, is not.
+  const seenHere =
+    SECTION_LINES[area].some((line) => lineSeen(observation, line)) ||
+    readElsewhere.some((finding) => finding.area === area);
+  return choose.pick(seenHere ? READ_ELSEWHERE : NOTHING_READ, `nothing.${area}`)(
     AREA_READS[area],
     shown.length > 0 ? shown.join(', and ') : 'the shape of your hand',
   );
