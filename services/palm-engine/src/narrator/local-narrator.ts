@@ -31,7 +31,9 @@ import { FINDINGS_PER_SECTION, howWeReadByArea, lineSeen, SECTION_LINES } from '
 import type { NarrationInput, Narrator } from './narrator';
 import {
   asYours,
+  briefly,
   describePalm,
+  featureList,
   lineShape,
   namesALine,
   sectionFeatures,
@@ -610,7 +612,7 @@ function referBack({ area, findings }: SectionPlan, context: ReadingContext): st
   if (features.size === 0) return [];
   for (const words of features.keys()) context.referred.add(words);
   const sections = listInWords([...new Set(features.values())].map((home) => AREA_TITLES[home]));
-  const named = listInWords([...features.keys()].map(asYours));
+  const named = featureList([...features.keys()].map(asYours));
   const pole = poles.find((candidate) => !context.themesTaken.has(`practice:${candidate}`));
   if (pole) {
     context.themesTaken.add(`practice:${pole}`);
@@ -778,7 +780,7 @@ function threadInto(
   if (themesTaken.has(key)) return undefined;
   themesTaken.add(key);
   return choose.pick(THREAD_TEMPLATES, `thread.${area}`)(
-    listInWords(theme.features.slice(0, 2)),
+    featureList(theme.features.slice(0, 2)),
     theme.title.toLowerCase(),
     AREA_NOUNS[area],
     POLE_IN_PRACTICE[pole],
@@ -905,10 +907,10 @@ function adviceFrom(
   for (const finding of [...findings, ...story.findings]) {
     if (!polesOf(finding.asserts).includes(pole) || said.size === 2) continue;
     const [words] = sectionFeatures([], finding.reads, traits, observation);
-    if (words) said.add(asYours(words));
+    if (words) said.add(briefly(words));
   }
   if (said.size === 0) return advice;
-  const features = listInWords([...said]);
+  const features = featureList([...said]);
   const rest = `${advice.charAt(0).toLowerCase()}${advice.slice(1)}`;
   return choose.pick(ADVICE_FRAMES, `${salt}.frame`)(features, isPlural(features), POLE_NOUNS[pole], rest);
 }

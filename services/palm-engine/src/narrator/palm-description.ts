@@ -243,6 +243,29 @@ export function asYours(feature: string): string {
   return `your ${[kept.join(', '), name, firstWhere].filter(Boolean).join(' ')}`;
 }
 
+/**
+ * A feature named again, after the section has described it: a line by its name alone ("your head
+ * line"), a trait as `asYours` words it. Saying a line's whole shape each time reads as a template.
+ */
+export function briefly(feature: string): string {
+  const line = LINE_IN_WORDS.exec(feature.replace(/^(?:an?|the|your) /, ''));
+  return line ? `your ${line[2]!}` : asYours(feature);
+}
+
+/**
+ * Features in a list, a thumb's length and how far it opens said together ("your long thumb that
+ * opens wide") rather than as two thumbs.
+ */
+export function featureList(features: readonly string[]): string {
+  const angle = features.find((words) => /^your thumb that /.test(words));
+  const length = features.find((words) => /^your \w+ thumb$/.test(words));
+  if (!angle || !length) return listInWords(features);
+  const merged = `${length} ${angle.replace(/^your thumb /, '')}`;
+  return listInWords(
+    features.flatMap((words) => (words === length ? [merged] : words === angle ? [] : [words])),
+  );
+}
+
 /** "long, gently curved heart line reaching to the index finger": adjectives, the line, where it lies. */
 const LINE_IN_WORDS = /^(?:(.*?) )?((?:heart|head|life|fate|sun|marriage) line)(?: (.+))?$/;
 /** Whether words name one of the hand's lines rather than a trait. */

@@ -14,11 +14,10 @@ import {
   type PoleKey,
 } from '../rules/assertions';
 import { oneAreaPerFeature } from '../rules/interpret';
-import { listInWords } from '../rules/measured-facts';
 import { byStrength, type Finding } from '../rules/palm-rule';
 import type { PalmTraits } from '../rules/palm-traits';
 import { TATTVA_LABELS } from '../rules/vedic-names';
-import { asYours, sectionFeatures } from './palm-description';
+import { asYours, featureList, sectionFeatures } from './palm-description';
 import type { PhraseChooser } from './phrase-chooser';
 
 /**
@@ -807,7 +806,7 @@ function themesOf(
   }
   const themes = picked.map(({ features, title, text }) => {
     const words = features.map((item) => item.words);
-    return { title, text: text(capitalised(listInWords(words))), features: words };
+    return { title, text: text(capitalised(featureList(words))), features: words };
   });
   return {
     themes,
