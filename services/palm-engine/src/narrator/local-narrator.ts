@@ -405,12 +405,15 @@ function withAgreements(
           candidate !== finding &&
           polesOf(candidate.asserts).includes(pole) &&
           (context.partnered.get(candidate.ruleId) ?? 0) < PARTNER_USES &&
+          // Two features already tied one way are not tied again the other way round.
+          !context.referred.has(`tie:${candidate.ruleId}>${finding.ruleId}`) &&
           wordsOf(candidate) !== mine,
       );
       const theirs = other && wordsOf(other);
       if (!other || !theirs || said.includes(theirs.replace(/^your /, ''))) continue;
       left.count--;
       context.partnered.set(other.ruleId, (context.partnered.get(other.ruleId) ?? 0) + 1);
+      context.referred.add(`tie:${finding.ruleId}>${other.ruleId}`);
       const clause = choose.pick(AGREEMENT_CLAUSES, `agrees.${finding.ruleId}`)(
         POLE_NOUNS[pole],
         theirs,
