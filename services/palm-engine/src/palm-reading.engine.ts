@@ -17,13 +17,15 @@ import {
 import { lineTraces } from './markers/line-traces';
 import { linkMarkers, palmMarkers } from './markers/palm-markers';
 import { timelineSection } from './narrator/life-timeline';
-import { composeReading, howWeReadByArea, LocalNarrator } from './narrator/local-narrator';
+import { howWeReadByArea } from './narrator/how-we-read';
+import { composeReading, LocalNarrator } from './narrator/local-narrator';
 import type { NarrationInput, Narrator } from './narrator/narrator';
 import { phraseChooserFor } from './narrator/phrase-chooser';
 import { tellStory } from './narrator/reading-story';
 import { sectionSubtitle } from './narrator/section-subtitle';
 import { RETAKE_MESSAGES } from './observer/quality-gates';
 import type { PalmObservation, PalmObserverResult } from './palm-observation';
+import type { Finding } from './rules/palm-rule';
 import { frameMismatch, poolObservations } from './profile/frame-pooling';
 import { palmProfileOf } from './profile/palm-profile';
 import { profiledObservation } from './profile/profiled-lines';
@@ -70,74 +72,7 @@ export class PalmReadingEngine implements ReadingEngine {
     const fired = interpret(observation, submission, PALM_RULES, profile);
     // Narrators get every fired finding: each reads a feature in one section and may refer back to it.
     const narrated = await this.narrate({ findings: fired, observation, profile, submission, image });
-    const palm = profiledObservation(profile, observation);
-    // The story the local narrator tells: its themes open every reading, whoever wrote the sections.
-    const story = tellStory(
-      fired,
-      palm,
-      profile,
-      traitsFromProfile(profile, observation),
-      phraseChooserFor(observation),
-    );
-    const { findings } = story;
-    // Another narrator's sections get the same "How we read this" panels as the local ones, and
-    // the same subtitles: a header names what its section's findings read, whatever a model wrote.
-    const notes = howWeReadByArea(
-      findings,
-      palm,
-      narrated.map((section) => section.area as LifeArea),
-    );
-    const timeline = timelineSection(palm);
-    const sections = [
-      ...narrated.map((section) =>
-        section.howWeRead
-          ? section
-          : {
-              ...section,
-              subtitle: sectionSubtitle(
-                findings.filter((finding) => finding.area === section.area),
-                profile.handType,
-                false,
-              ),
-              howWeRead: notes.get(section.area as LifeArea),
-            },
-      ),
-      // The predictions of the paid unlock: read from the traced lines by the engine, never narrated.
-      ...(timeline ? [timeline] : []),
-    ];
-    return sanitiseReadingResult({
-      sections,
-      themes: story.themes,
-      visual_markers: linkMarkers(palmMarkers(palm, findings), findings, sections),
-      line_traces: lineTraces(palm),
-      profile,
-      shared: this.palmOnly(observation, submission, profile, palm, timeline),
-    });
-  }
-
-  /**
-   * The reading a shared link shows to others: the same palm, worded by the local narrator from
-   * the palm alone (its own themes and sections, and the timeline), so nothing the visitor
-   * answered or wrote reaches it.
-   */
-  private palmOnly(
-    observation: PalmObservation,
-    submission: ReadingSubmission,
-    profile: PalmProfile,
-    // The owner's: both derive from the palm alone, so they are not worked out again.
-    palm: PalmObservation,
-    timeline: ReadingSection | undefined,
-  ): NonNullable<ReadingResult['shared']> {
-    const withoutAnswers = palmOnlySubmission(submission);
-    const fired = interpret(observation, withoutAnswers, PALM_ONLY_RULES, profile);
-    // One story: the sections, the themes and the markers' findings all come from it.
-    const { sections: composed, themes, story } = composeReading(fired, observation, withoutAnswers, profile);
-    const sections = [...composed, ...(timeline ? [timeline] : [])];
-    return {
-      sections,
-      themes,
-      visual_markers: linkMarkers(palmMarkers(palm, story.findings), story.findings, sections),
-    };
+    return assembleReading({ observation, submission, profile, fired, narrated });
   }
 
   /**
@@ -189,6 +124,98 @@ export class PalmReadingEngine implements ReadingEngine {
     }
     return localNarrator.narrate(input);
   }
+}
+
+export interface ReadingParts {
+  observation: PalmObservation;
+  submission: ReadingSubmission;
+  profile: PalmProfile;
+  /** Every finding that fired on this palm. */
+  fired: readonly Finding[];
+  /** The sections a narrator wrote from them. */
+  narrated: readonly ReadingSection[];
+}
+
+/**
+ * The one assembly of a reading, whoever narrated it: the themes that open it, the "How we read
+ * this" panels and subtitles of sections another narrator wrote, the timeline, the markers and
+ * traces, the palm-only version a shared link shows, all passed through the sanitiser.
+ */
+export function assembleReading({
+  observation,
+  submission,
+  profile,
+  fired,
+  narrated,
+}: ReadingParts): Promise<ReadingResult> {
+  const palm = profiledObservation(profile, observation);
+  // The story the local narrator tells: its themes open every reading, whoever wrote the sections.
+  const story = tellStory(
+    fired,
+    palm,
+    profile,
+    traitsFromProfile(profile, observation),
+    phraseChooserFor(observation),
+  );
+  const { findings } = story;
+  // Another narrator's sections get the same "How we read this" panels as the local ones, and
+  // the same subtitles: a header names what its section's findings read, whatever a model wrote.
+  const notes = howWeReadByArea(
+    findings,
+    palm,
+    narrated.map((section) => section.area as LifeArea),
+  );
+  const timeline = timelineSection(palm);
+  const sections = [
+    ...narrated.map((section) =>
+      section.howWeRead
+        ? section
+        : {
+            ...section,
+            subtitle: sectionSubtitle(
+              findings.filter((finding) => finding.area === section.area),
+              profile.handType,
+              false,
+            ),
+            howWeRead: notes.get(section.area as LifeArea),
+          },
+    ),
+    // The predictions of the paid unlock: read from the traced lines by the engine, never narrated.
+    ...(timeline ? [timeline] : []),
+  ];
+  return sanitiseReadingResult({
+    sections,
+    themes: story.themes,
+    visual_markers: linkMarkers(palmMarkers(palm, findings), findings, sections),
+    line_traces: lineTraces(palm),
+    profile,
+    shared: palmOnly(observation, submission, profile, palm, timeline),
+  });
+}
+
+/**
+ * The reading a shared link shows to others: the same palm, worded by the local narrator from
+ * the palm alone (its own themes and sections, and the timeline), so nothing the visitor
+ * answered or wrote reaches it.
+ */
+function palmOnly(
+  observation: PalmObservation,
+  submission: ReadingSubmission,
+  profile: PalmProfile,
+  // The owner's: both derive from the palm alone, so they are not worked out again.
+  palm: PalmObservation,
+  timeline: ReadingSection | undefined,
+): NonNullable<ReadingResult['shared']> {
+  const withoutAnswers = palmOnlySubmission(submission);
+  const fired = interpret(observation, withoutAnswers, PALM_ONLY_RULES, profile);
+  // One story: the sections, the themes and the markers' findings all come from it.
+  const { sections: composed, themes, story } = composeReading(fired, observation, withoutAnswers, profile);
+  const sections = [...composed, ...(timeline ? [timeline] : [])];
+  return {
+    sections,
+    themes,
+    visual_markers: linkMarkers(palmMarkers(palm, story.findings), story.findings, sections),
+  };
 }
 
 /** Rules whose wording adapts to an answer (the dominant hand, a partner) say something about the visitor. */

@@ -1,6 +1,7 @@
 import { readingResultSchema, type ReadingResult, type ReadingSubmission } from '@palm/contracts';
 import { describe, expect, it } from 'vitest';
-import { composeSections, narrateLocally } from '../src/narrator/local-narrator';
+import { composeSections } from '../src/narrator/local-narrator';
+import { readLocally } from './support/read-locally';
 import { asYours, sectionFeatures } from '../src/narrator/palm-description';
 import { profiledObservation } from '../src/profile/profiled-lines';
 import { traitsFromProfile } from '../src/rules/palm-traits';
@@ -14,15 +15,16 @@ import { FIXTURE_NAMES, PALM_FIXTURES, type FixtureName } from './fixtures/palm-
 import { allText, basisByArea, sentences } from './support/reading-text';
 import { ANSWER_SPREAD, answers } from './fixtures/questionnaire-answers';
 
-/** The narrator over the rule base's full reach: every trait the fixture measures clearly is stated. */
-function read(observation: PalmObservation, submission: ReadingSubmission = answers()): ReadingResult {
-  const profile = palmProfileOf(observation, EVERY_TRAIT_RELIABLE);
-  return narrateLocally(
-    interpret(observation, submission, PALM_RULES, profile, []),
-    observation,
-    submission,
-    profile,
-  );
+/**
+ * The reading as the engine assembles it (sanitised, with its themes, markers and palm-only
+ * version), narrated locally over the rule base's full reach: every trait the fixture measures
+ * clearly is stated.
+ */
+function read(
+  observation: PalmObservation,
+  submission: ReadingSubmission = answers(),
+): Promise<ReadingResult> {
+  return readLocally(observation, submission);
 }
 
 const palm = (name: FixtureName) => PALM_FIXTURES[name];
@@ -40,64 +42,73 @@ function palmFeatureWords(observation: PalmObservation): string[] {
 }
 
 describe('local palm narrator', () => {
-  it.each(FIXTURE_NAMES)('reads %s in the spec’s shape, every tag pointing at a fired finding', (name) => {
-    const submission = answers();
-    const findings = interpret(
-      palm(name),
-      submission,
-      PALM_RULES,
-      palmProfileOf(palm(name), EVERY_TRAIT_RELIABLE),
-      [],
-    );
-    const result = read(palm(name), submission);
-    expect(readingResultSchema.parse(result)).toEqual(result);
-    expect(result.sections.map((s) => s.area).sort()).toEqual([
-      'career',
-      'health',
-      'love',
-      'money',
-      'spiritual',
-    ]);
-    const labels = new Set(findings.map((f) => f.basis));
-    for (const section of result.sections) {
-      // Each feature is read in one section, so a section may have few findings of its own; it still
-      // speaks of this palm (its findings, its lines or a reference to where its features are read).
-      expect(section.insights.length).toBeLessThanOrEqual(4);
-      expect([...section.insights, section.content].join(' ').length).toBeGreaterThan(100);
-      for (const tag of section.basis) expect(labels.has(tag), tag).toBe(true);
-      expect(section.title).not.toBe('');
-    }
-  });
+  it.each(FIXTURE_NAMES)(
+    'reads %s in the spec’s shape, every tag pointing at a fired finding',
+    async (name) => {
+      const submission = answers();
+      const findings = interpret(
+        palm(name),
+        submission,
+        PALM_RULES,
+        palmProfileOf(palm(name), EVERY_TRAIT_RELIABLE),
+        [],
+      );
+      const result = await read(palm(name), submission);
+      expect(readingResultSchema.parse(result)).toEqual(result);
+      expect(result.sections.map((s) => s.area).sort()).toEqual([
+        'career',
+        'health',
+        'love',
+        'money',
+        'spiritual',
+      ]);
+      const labels = new Set(findings.map((f) => f.basis));
+      for (const section of result.sections) {
+        // Each feature is read in one section, so a section may have few findings of its own; it still
+        // speaks of this palm (its findings, its lines or a reference to where its features are read).
+        expect(section.insights.length).toBeLessThanOrEqual(4);
+        expect([...section.insights, section.content].join(' ').length).toBeGreaterThan(100);
+        for (const tag of section.basis) expect(labels.has(tag), tag).toBe(true);
+        expect(section.title).not.toBe('');
+      }
+    },
+  );
 
-  it.each(FIXTURE_NAMES)('interprets each feature of %s in one section only, for any visitor', (name) => {
-    for (const submission of Object.values(ANSWER_SPREAD)) {
-      const sectionsOf = new Map<string, string[]>();
-      for (const section of read(palm(name), submission).sections)
-        for (const tag of section.basis) sectionsOf.set(tag, [...(sectionsOf.get(tag) ?? []), section.area]);
-      const repeated = [...sectionsOf].filter(([, areas]) => areas.length > 1);
-      expect(repeated, name).toEqual([]);
-    }
-  });
+  it.each(FIXTURE_NAMES)(
+    'interprets each feature of %s in one section only, for any visitor',
+    async (name) => {
+      for (const submission of Object.values(ANSWER_SPREAD)) {
+        const sectionsOf = new Map<string, string[]>();
+        for (const section of (await read(palm(name), submission)).sections)
+          for (const tag of section.basis)
+            sectionsOf.set(tag, [...(sectionsOf.get(tag) ?? []), section.area]);
+        const repeated = [...sectionsOf].filter(([, areas]) => areas.length > 1);
+        expect(repeated, name).toEqual([]);
+      }
+    },
+  );
 
-  it('says nothing forbidden for any palm and any visitor', () => {
+  it('says nothing forbidden for any palm and any visitor', async () => {
     for (const name of FIXTURE_NAMES) {
       for (const [visitor, submission] of Object.entries(ANSWER_SPREAD)) {
-        const text = allText(read(palm(name), submission));
+        const text = allText(await read(palm(name), submission));
         expect(forbiddenTopicsIn(text), `${name} × ${visitor}`).toEqual([]);
       }
     }
   });
 
-  it('is deterministic: the same palm and answers always give the same reading', () => {
+  it('is deterministic: the same palm and answers always give the same reading', async () => {
     for (const name of FIXTURE_NAMES) {
       const submission = ANSWER_SPREAD['married mother, health and spirit']!;
-      expect(read(structuredClone(palm(name)), submission)).toEqual(read(palm(name), submission));
+      expect(await read(structuredClone(palm(name)), submission)).toEqual(await read(palm(name), submission));
     }
   });
 
-  it('reads different palms differently: at most 40 % shared sentences under identical answers', () => {
+  it('reads different palms differently: at most 40 % shared sentences under identical answers', async () => {
     for (const submission of Object.values(ANSWER_SPREAD)) {
-      const readings = FIXTURE_NAMES.map((name) => [name, sentences(read(palm(name), submission))] as const);
+      const readings = await Promise.all(
+        FIXTURE_NAMES.map(async (name) => [name, sentences(await read(palm(name), submission))] as const),
+      );
       for (const [i, [nameA, a]] of readings.entries()) {
         for (const [nameB, b] of readings.slice(i + 1)) {
           const shared = [...a].filter((s) => b.has(s)).length / Math.min(a.size, b.size);
@@ -107,18 +118,18 @@ describe('local palm narrator', () => {
     }
   });
 
-  it('keeps the same basis tags for the same palm whatever the answers', () => {
+  it('keeps the same basis tags for the same palm whatever the answers', async () => {
     for (const name of FIXTURE_NAMES) {
-      const reference = basisByArea(read(palm(name)));
+      const reference = basisByArea(await read(palm(name)));
       for (const submission of Object.values(ANSWER_SPREAD)) {
-        expect(basisByArea(read(palm(name), submission))).toEqual(reference);
+        expect(basisByArea(await read(palm(name), submission))).toEqual(reference);
       }
     }
   });
 
-  it('puts the focus areas first, in the visitor’s order, and goes deeper there', () => {
+  it('puts the focus areas first, in the visitor’s order, and goes deeper there', async () => {
     const focus = answers({ focusAreas: ['money', 'spiritual'], given: ['focusAreas'] });
-    const result = read(palm('fire-right-strong-fate'), focus);
+    const result = await read(palm('fire-right-strong-fate'), focus);
     expect(result.sections.map((s) => s.area)).toEqual(['money', 'spiritual', 'love', 'career', 'health']);
     const [money, , love] = result.sections;
     expect(money!.insights).toHaveLength(2);
@@ -127,18 +138,21 @@ describe('local palm narrator', () => {
       [...section!.insights, section!.content, section!.details].join(' ').length;
     expect(said(money)).toBeGreaterThan(said(love));
 
-    const unfocused = read(
+    const unfocused = await read(
       palm('fire-right-strong-fate'),
       answers({ focusAreas: [], given: ['focusAreas'] }),
     );
     expect(unfocused.sections.map((s) => s.area)).toEqual(['love', 'career', 'health', 'money', 'spiritual']);
     // The default focus areas were no choice of the visitor's: they order and deepen nothing.
-    const defaulted = read(palm('fire-right-strong-fate'), answers({ focusAreas: ['money', 'spiritual'] }));
+    const defaulted = await read(
+      palm('fire-right-strong-fate'),
+      answers({ focusAreas: ['money', 'spiritual'] }),
+    );
     expect(defaulted.sections.map((s) => s.area)).toEqual(['love', 'career', 'health', 'money', 'spiritual']);
   });
 
-  it('speaks of the hand type in its Vedic name, and reads it in one section', () => {
-    const result = read(
+  it('speaks of the hand type in its Vedic name, and reads it in one section', async () => {
+    const result = await read(
       palm('water-left-fine-lines'),
       answers({ focusAreas: ['love', 'career'], given: ['focusAreas'] }),
     );
@@ -152,41 +166,44 @@ describe('local palm narrator', () => {
     expect(explained).toHaveLength(1);
   });
 
-  it('says once, in plain words, which hand is read: a man’s right, everyone else’s left', () => {
+  it('says once, in plain words, which hand is read: a man’s right, everyone else’s left', async () => {
     const left = palm('air-left-sloping-head');
     const handSentences = (result: ReadingResult) =>
       allText(result)
         .split(/(?<=[.!?])\s+/)
         .filter((sentence) => /\b(?:left|right) hand\b/.test(sentence));
-    const female = read(left, answers({ flowResponses: { question_1: 'Female' } }));
+    const female = await read(left, answers({ flowResponses: { question_1: 'Female' } }));
     expect(handSentences(female)).toEqual(['We read your left hand, as the tradition does for a woman.']);
     expect(female.sections[0]!.content).toMatch(/^We read your left hand/);
-    const nobody = read(left, answers());
+    const nobody = await read(left, answers());
     expect(handSentences(nobody)).toHaveLength(1);
     expect(handSentences(nobody)[0]).toMatch(/^We read your left hand: .*no gender answer was given\.$/);
   });
 
-  it('says kindly, once, when the photo shows the other hand, and reads it as what it is', () => {
+  it('says kindly, once, when the photo shows the other hand, and reads it as what it is', async () => {
     const mismatch =
       /this photo appears to show your left hand; no matter, what follows reads your left hand as what it is/;
     const left = palm('air-left-sloping-head');
     const male = answers({ flowResponses: { question_1: 'Male' } });
-    const first = read(left, male).sections[0]!;
+    const first = (await read(left, male)).sections[0]!;
     expect(first.content).toMatch(mismatch);
     expect(first.content).toMatch(/the tradition reads a man’s right hand/);
-    expect(allText(read(left, male)).match(/appears to show/g)).toHaveLength(1);
-    expect(allText(read(left, answers({ flowResponses: { question_1: 'Female' } })))).not.toMatch(
+    expect(allText(await read(left, male)).match(/appears to show/g)).toHaveLength(1);
+    expect(allText(await read(left, answers({ flowResponses: { question_1: 'Female' } })))).not.toMatch(
       /appears to show/,
     );
-    expect(allText(read(left, answers()))).not.toMatch(/appears to show/);
-    expect(allText(read({ ...left, sideConfidence: 0.5 }, male))).not.toMatch(/appears to show/);
+    expect(allText(await read(left, answers()))).not.toMatch(/appears to show/);
+    expect(allText(await read({ ...left, sideConfidence: 0.5 }, male))).not.toMatch(/appears to show/);
     expect(
-      allText(read(palm('earth-right-deep-lines'), answers({ flowResponses: { q: 'female' } }))),
+      allText(await read(palm('earth-right-deep-lines'), answers({ flowResponses: { q: 'female' } }))),
     ).toMatch(/this photo appears to show your right hand/);
   });
 
-  it('quotes the visitor’s own question in the area it is about and answers it from this palm', () => {
-    const result = read(palm('earth-left-long-middle'), ANSWER_SPREAD['job question, nothing else asked']);
+  it('quotes the visitor’s own question in the area it is about and answers it from this palm', async () => {
+    const result = await read(
+      palm('earth-left-long-middle'),
+      ANSWER_SPREAD['job question, nothing else asked'],
+    );
     const career = result.sections.find((s) => s.area === 'career')!;
     const quoted = 'You asked: “Should I change jobs this year?”';
     expect(career.content).toContain(quoted);
@@ -200,7 +217,7 @@ describe('local palm narrator', () => {
     for (const section of result.sections.filter((s) => s.area !== 'career'))
       expect(section.content + section.details).not.toContain('change jobs');
 
-    const money = read(
+    const money = await read(
       palm('air-right-balanced'),
       answers({ flowResponses: { q: 'I worry about my retirement savings' } }),
     );
@@ -209,8 +226,8 @@ describe('local palm narrator', () => {
     );
   });
 
-  it('quotes free text without its markup', () => {
-    const marked = read(palm('earth-left-long-middle'), ANSWER_SPREAD['markup in free text']);
+  it('quotes free text without its markup', async () => {
+    const marked = await read(palm('earth-left-long-middle'), ANSWER_SPREAD['markup in free text']);
     const career = marked.sections.find((s) => s.area === 'career')!;
     expect(career.content).toContain('You wrote: “Will my career change? see”.');
     const text = allText(marked);
@@ -225,8 +242,8 @@ describe('local palm narrator', () => {
     'What are my lucky lottery numbers?',
     'On what date will I meet my husband?',
     'When will I get married?',
-  ])('answers “%s” only with the gentle deflection', (question) => {
-    const result = read(palm('air-right-balanced'), answers({ flowResponses: { q: question } }));
+  ])('answers “%s” only with the gentle deflection', async (question) => {
+    const result = await read(palm('air-right-balanced'), answers({ flowResponses: { q: question } }));
     const text = allText(result);
     expect(text).not.toContain(question);
     expect(text).not.toMatch(/You asked/);
@@ -236,8 +253,8 @@ describe('local palm narrator', () => {
     );
   });
 
-  it('never quotes free text that touches a forbidden topic', () => {
-    const result = read(palm('air-right-balanced'), ANSWER_SPREAD['forbidden topic in free text']);
+  it('never quotes free text that touches a forbidden topic', async () => {
+    const result = await read(palm('air-right-balanced'), ANSWER_SPREAD['forbidden topic in free text']);
     const text = allText(result);
     expect(text).not.toMatch(/accident|illness|how long/i);
     expect(text).toMatch(/outside what a palm reading can speak to/);
@@ -252,9 +269,9 @@ describe('local palm narrator', () => {
     expect(long.endsWith('…')).toBe(true);
   });
 
-  it('uses age, relationship and children to word the reading when the visitor gave them, never as a palm fact', () => {
+  it('uses age, relationship and children to word the reading when the visitor gave them, never as a palm fact', async () => {
     const text = allText(
-      read(palm('earth-right-deep-lines'), ANSWER_SPREAD['married mother, health and spirit']),
+      await read(palm('earth-right-deep-lines'), ANSWER_SPREAD['married mother, health and spirit']),
     );
     expect(text).toMatch(/You told us you are married|As you are married/);
     expect(text).toMatch(/You told us you have children|As a parent/);
@@ -262,7 +279,7 @@ describe('local palm narrator', () => {
     expect(text).not.toMatch(/dominant/i);
   });
 
-  it('lets no default speak as an answer: nothing told, chosen, aged or dominant that the visitor did not give', () => {
+  it('lets no default speak as an answer: nothing told, chosen, aged or dominant that the visitor did not give', async () => {
     const claims = /you told us|you chose|at your age|as you are|as a parent|dominant/i;
     const defaults = answers({
       age: '46-55',
@@ -272,12 +289,12 @@ describe('local palm narrator', () => {
     });
     for (const name of FIXTURE_NAMES) {
       for (const submission of [answers(), defaults, ANSWER_SPREAD['job question, nothing else asked']!])
-        expect(allText(read(palm(name), submission)), name).not.toMatch(claims);
+        expect(allText(await read(palm(name), submission)), name).not.toMatch(claims);
     }
   });
 
-  it('says once and kindly which lines could not be read, and lists them in "How we read this"', () => {
-    const result = read(palm('water-right-no-lines'));
+  it('says once and kindly which lines could not be read, and lists them in "How we read this"', async () => {
+    const result = await read(palm('water-right-no-lines'));
     const love = result.sections.find((s) => s.area === 'love')!;
     expect(love.details).toMatch(
       /(did not show clearly|could not make out|did not show your)[^.]*Hridaya rekha \(heart line\)|Hridaya rekha \(heart line\)[^.]*did not show clearly/,
@@ -289,9 +306,9 @@ describe('local palm narrator', () => {
     expect(result.line_traces).toEqual([]);
   });
 
-  it('interprets and narrates in well under 10 ms', () => {
+  it('interprets and narrates in well under 10 ms', async () => {
     const submission = ANSWER_SPREAD['separated, all areas']!;
-    for (const name of FIXTURE_NAMES) read(palm(name), submission);
+    for (const name of FIXTURE_NAMES) await read(palm(name), submission);
     const started = performance.now();
     const rounds = 20;
     for (let round = 0; round < rounds; round++) {

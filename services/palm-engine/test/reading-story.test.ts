@@ -1,6 +1,6 @@
 import { PROFILE_TRAIT_CLASSES, type PalmProfile, type ReadingResult } from '@palm/contracts';
 import { describe, expect, it } from 'vitest';
-import { narrateLocally } from '../src/narrator/local-narrator';
+import { readLocally } from './support/read-locally';
 import { phraseChooserFor } from '../src/narrator/phrase-chooser';
 import { contradictionsIn, settleAssertions, tellStory } from '../src/narrator/reading-story';
 import type { LineObservation, MountName } from '../src/palm-observation';
@@ -196,16 +196,11 @@ describe('one story: no reading states both poles of an assertion axis', () => {
 
   it.each(FIXTURE_NAMES)(
     'opens the reading of %s with 3–5 themes that each tie 2–3 features and agree with it',
-    (name) => {
+    async (name) => {
       const observation = PALM_FIXTURES[name];
       const profile = palmProfileOf(observation, EVERY_TRAIT_RELIABLE);
       const submission = answers();
-      const result: ReadingResult = narrateLocally(
-        interpret(observation, submission, PALM_RULES, profile, []),
-        observation,
-        submission,
-        profile,
-      );
+      const result: ReadingResult = await readLocally(observation, submission);
       const themes = result.themes ?? [];
       expect(themes.length).toBeGreaterThanOrEqual(3);
       expect(themes.length).toBeLessThanOrEqual(5);

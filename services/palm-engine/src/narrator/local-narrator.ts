@@ -1,22 +1,18 @@
 import {
   LIFE_AREAS,
-  type HowWeRead,
   type ReadingTheme,
   type PalmProfile,
   type LifeArea,
-  type ReadingResult,
   type ReadingSection,
   type ReadingSubmission,
 } from '@palm/contracts';
-import { lineTraces } from '../markers/line-traces';
 import { listInWords } from '../rules/measured-facts';
-import { linkMarkers, palmMarkers } from '../markers/palm-markers';
 import type { LineName, PalmObservation } from '../palm-observation';
 import type { Finding } from '../rules/palm-rule';
 import { palmProfileOf } from '../profile/palm-profile';
 import { profiledObservation } from '../profile/profiled-lines';
 import { traitsFromProfile, type PalmTraits } from '../rules/palm-traits';
-import { LINE_LABELS, LINE_NAMES_IN_TEXT, TATTVA_LABELS, vedicNameOf } from '../rules/vedic-names';
+import { LINE_NAMES_IN_TEXT } from '../rules/vedic-names';
 import {
   AREA_TITLES,
   CHILDREN_NOTES,
@@ -31,54 +27,66 @@ import {
   UNQUOTED_NOTE,
   UNSEEN_LINE_NOTES,
 } from './area-texts';
+import { FINDINGS_PER_SECTION, howWeReadByArea, lineSeen, SECTION_LINES } from './how-we-read';
 import type { NarrationInput, Narrator } from './narrator';
-import { asYours, describePalm, sectionFeatures, unsettledTraits } from './palm-description';
+import {
+  asYours,
+  briefly,
+  describePalm,
+  featureList,
+  lineShape,
+  namesALine,
+  sectionFeatures,
+  unsettledTraits,
+} from './palm-description';
 import { phraseChooserFor, type PhraseChooser } from './phrase-chooser';
-import { elementProportions, lineReachInWords, proportionInWords } from './proportion-words';
 import { polesOf, type PoleKey } from '../rules/assertions';
 import { tellStory, type ReadingStory } from './reading-story';
 import { sectionSubtitle } from './section-subtitle';
 import { readVisitorAnswers, type VisitorAnswers, type VisitorQuestion } from './visitor-answers';
 
 /**
- * How many findings each section speaks of: the same for every visitor, so answers never change
- * the facts or their tags. Each finding is said once, in one phrasing: as an insight, in the
- * content or in the details; focus areas promote more of them to insights.
- */
-const FINDINGS_PER_SECTION = 8;
-/**
  * What a long reading leaves out, step by step, until it fits: themes carried into sections
  * without findings, lines read only in passing, and last what is most this hand's own (its
- * features pointed out with their proportions, ties between features).
+ * features pointed out together, ties between features).
  */
 interface Trim {
   perSection: number;
   threads: boolean;
   passingLines: boolean;
   described: boolean;
-  thinMeasures: boolean;
   agreements: boolean;
+  /** A thin section's pointer to features another section reads. */
+  referBack: boolean;
 }
 const FULL: Trim = {
   perSection: FINDINGS_PER_SECTION,
   threads: true,
   passingLines: true,
   described: true,
-  thinMeasures: true,
   agreements: true,
+  referBack: true,
 };
 const TRIMS: readonly Trim[] = [
   FULL,
   { ...FULL, threads: false },
   { ...FULL, threads: false, passingLines: false },
+  { ...FULL, threads: false, passingLines: false },
   { ...FULL, threads: false, passingLines: false, described: false },
-  { ...FULL, threads: false, passingLines: false, described: false, thinMeasures: false },
-  { ...FULL, threads: false, passingLines: false, described: false, thinMeasures: false, agreements: false },
+  { ...FULL, threads: false, passingLines: false, described: false, agreements: false },
+  {
+    ...FULL,
+    threads: false,
+    passingLines: false,
+    described: false,
+    agreements: false,
+    referBack: false,
+  },
 ];
 /** Findings per section, most first, for a reading without answers to fit in. */
 const FINDING_LIMITS = [FINDINGS_PER_SECTION, 6, 5, 4, 3] as const;
 /** Room left for what the visitor's answers add: their notes, their question and its answer. */
-const MAX_UNANSWERED_WORDS = 600;
+const MAX_UNANSWERED_WORDS = 580;
 /** The spec's reading runs 450–700 words; past this the weakest findings give way. */
 const MAX_BODY_WORDS = 690;
 
@@ -93,16 +101,6 @@ const DEPTH = {
 } as const;
 /** Below this the observer was unsure which hand it saw, so no mismatch is claimed. */
 const SIDE_CONFIDENCE_FOR_MISMATCH = 0.6;
-const LINE_CONFIDENCE = 0.5;
-
-/** The main lines each section would lean on; when one was not seen, the section says so. */
-const SECTION_LINES: Record<LifeArea, readonly LineName[]> = {
-  love: ['heart'],
-  career: ['head', 'fate'],
-  health: ['life'],
-  money: ['fate'],
-  spiritual: [],
-};
 
 interface SectionPlan {
   area: LifeArea;
@@ -134,9 +132,9 @@ interface ReadingContext {
   linksLeft: { count: number };
   /** Features a section already pointed back to, and themes a section already took up. */
   referred: Set<string>;
+  /** How often each finding's feature was named beside another finding that agrees with it. */
+  partnered: Map<string, number>;
   themesTaken: Set<string>;
-  /** Traits whose measured proportion a section already put into words. */
-  measured: Set<string>;
 }
 
 /** Focus areas first, in the visitor's order, then the rest in the usual order. */
@@ -189,8 +187,8 @@ export function composeReading(
       described: new Set(),
       linksLeft: { count: LINKS_PER_READING },
       referred: new Set(),
+      partnered: new Map(),
       themesTaken: new Set(),
-      measured: new Set(),
     };
     return areas.map((area, index) =>
       composeSection(
@@ -270,35 +268,48 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
     findings.flatMap((finding) => finding.reads),
     context.traits,
     observation,
-  ).filter((words) => !/ line$/.test(words));
+  ).filter((words) => !namesALine(words));
   // The section's key point: the theme it carries, said with its strongest findings in one breath.
   const lead = themeLead(area, features, context);
+  const ties = { count: AGREEMENTS_PER_SECTION };
   const insights = joinedInPairs(
-    [lead, ...wordFindings(findings.slice(0, depth.insights), choose)],
+    [lead, ...withAgreements(findings.slice(0, depth.insights), context, ties)],
     choose,
     `${area}.insights`,
   );
   // One run of links through both paragraphs, so no link is said twice in a section.
   const [inContent, inDetails] = linked(
     [
-      withAgreements(findings.slice(depth.insights, inContentUntil), context),
-      withAgreements(findings.slice(inContentUntil), context),
+      withAgreements(findings.slice(depth.insights, inContentUntil), context, ties),
+      withAgreements(findings.slice(inContentUntil), context, ties),
     ],
     choose,
     context.linksLeft,
   );
 
+  // Each line's description runs on into the first finding that reads it, in one sentence: how
+  // this line runs and what it says, rather than two stock lines.
+  const contentFindings = findings.slice(depth.insights, inContentUntil);
+  const introducedAt = new Set<number>();
+  const introduced = lineIntros(area, findings, context).map(({ line, sentence }) => {
+    const at = contentFindings.findIndex(
+      (finding, i) =>
+        !introducedAt.has(i) && finding.evidence.some((item) => item.kind === 'line' && item.line === line),
+    );
+    const said = inContent[at];
+    if (at === -1 || !said || sentence.length + said.length > MAX_INTRO_JOINED) return sentence;
+    introducedAt.add(at);
+    const rest = PROPER_START.test(said) ? said : said.charAt(0).toLowerCase() + said.slice(1);
+    return `${sentence.replace(/[.!?…]$/, '')}; ${rest}`;
+  });
   const content = [
     plan.index === 0 ? handSentence(context) : undefined,
     area === 'health' ? HEALTH_FRAMING : undefined,
     ...joinedInPairs(
       [
-        ...lineIntros(area, findings, context),
-        context.trim.described
-          ? describePalm(traitFeatures, choose, context.described, measureOf(findings, context))
-          : undefined,
-        elementSentence(findings, context),
-        ...inContent,
+        ...introduced,
+        context.trim.described ? describePalm(traitFeatures, choose, context.described) : undefined,
+        ...inContent.filter((_, at) => !introducedAt.has(at)),
         ...context.story.tensions
           .filter((tension) => tension.area === area && !tension.themed)
           .map((tension) => tension.sentence),
@@ -340,56 +351,6 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
   };
 }
 
-const MEASURED_TEMPLATES: readonly ((features: string) => string)[] = [
-  (features) => `On this photo we measured ${features}.`,
-  (features) => `By our measure on this photo, yours shows ${features}.`,
-  (features) => `Put into proportions, yours shows ${features}.`,
-];
-
-/**
- * The measured proportion behind a trait a section names, as a clause after its class in words
- * ("long fingers" → "the middle one nearly nine tenths as long as the palm"); each trait is
- * measured once in the reading.
- */
-function measureOf(
-  findings: readonly Finding[],
-  context: ReadingContext,
-): (words: string) => string | undefined {
-  const byWords = new Map<string, string>();
-  for (const trait of new Set(findings.flatMap((finding) => finding.reads))) {
-    const [words] = sectionFeatures([], [trait], context.traits, context.observation);
-    if (words && !context.measured.has(trait)) byWords.set(words, trait);
-  }
-  return (words) => {
-    const trait = byWords.get(words);
-    if (!trait) return undefined;
-    const clause = proportionInWords(trait, context.traits, context.observation);
-    if (clause) context.measured.add(trait);
-    return clause;
-  };
-}
-
-const ELEMENT_TEMPLATES: readonly ((proportions: string, element: string) => string)[] = [
-  (proportions, element) => `Yours is ${proportions}: the proportions of ${element} hand.`,
-  (proportions, element) => `The tattva tradition sees ${element} hand in ${proportions}, and that is yours.`,
-];
-
-/**
- * Where a section reads the hand's element, the proportions that make it this element on this
- * palm: the element is shared by many hands, its proportions rarely.
- */
-function elementSentence(findings: readonly Finding[], context: ReadingContext): string | undefined {
-  const element = context.traits.handType;
-  if (!element || context.measured.has('handType')) return undefined;
-  if (!findings.some((finding) => finding.reads.includes('handType'))) return undefined;
-  context.measured.add('handType');
-  const name = TATTVA_LABELS[element];
-  return context.choose.pick(ELEMENT_TEMPLATES, 'element')(
-    elementProportions(context.observation),
-    `${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name}`,
-  );
-}
-
 /** A pole in a noun, to say that a second feature of this hand shows the same. */
 const POLE_NOUNS: Record<PoleKey, string> = {
   'sociability:reserved': 'reserve',
@@ -405,45 +366,62 @@ const POLE_NOUNS: Record<PoleKey, string> = {
   'drive:driven': 'drive',
   'drive:easygoing': 'ease',
 };
-const AGREEMENT_TEMPLATES: readonly ((pole: string, feature: string) => string)[] = [
-  (pole, feature) => `The same ${pole} shows in ${feature}.`,
-  (pole, feature) => `You can see that ${pole} in ${feature} as well.`,
-  (pole, feature) => `There is ${pole} in ${feature} too.`,
+const AGREEMENT_CLAUSES: readonly ((pole: string, feature: string, plural: boolean) => string)[] = [
+  (pole, feature) => `the same ${pole} shows in ${feature}`,
+  (pole, feature) => `you can see that ${pole} in ${feature} as well`,
+  (pole, feature, plural) => `${feature} ${plural ? 'speak' : 'speaks'} of that ${pole} too`,
 ];
-const AGREEMENTS_PER_SECTION = 2;
+const AGREEMENTS_PER_SECTION = 4;
+/** How often one feature may be named as another's partner in a reading. */
+const PARTNER_USES = 2;
+/** Past this many characters a finding takes no tie: the sentence would be too long to say in one breath. */
+const MAX_TIED_LENGTH = 170;
 
 /**
- * The section's content findings, each followed, where a finding in another section takes
- * the same pole through a different feature, by a short sentence tying the two: which features of
- * this hand agree is this hand's own, where a finding's phrasing is shared by every hand with its class.
+ * Each finding in one phrasing, tied, where a finding in another section takes the same pole
+ * through a different feature of this hand, to that feature in the same sentence: which features
+ * of this hand agree is this hand's own, where a finding's phrasing is shared by every hand with
+ * its class.
  */
-function withAgreements(findings: readonly Finding[], context: ReadingContext): string[] {
+function withAgreements(
+  findings: readonly Finding[],
+  context: ReadingContext,
+  left: { count: number },
+): string[] {
   const { choose, traits, observation } = context;
   const wordsOf = (finding: Finding) => {
     const [words] = sectionFeatures([], finding.reads, traits, observation);
     return words && asYours(words);
   };
-  let left = AGREEMENTS_PER_SECTION;
-  return findings.flatMap((finding) => {
+  return findings.map((finding) => {
     const said = choose.pick(finding.phrasings, finding.ruleId);
     const mine = wordsOf(finding);
-    if (left === 0 || !mine || !context.trim.agreements) return [said];
+    if (left.count === 0 || !mine || !context.trim.agreements || said.length > MAX_TIED_LENGTH) return said;
     for (const pole of polesOf(finding.asserts)) {
-      // Only a feature read in another section: one read beside it here would be said twice.
+      // Another feature of this hand with the same pole, not yet pointed to twice: the same
+      // feature named as a partner again and again would read as a refrain.
       const other = context.findings.find(
         (candidate) =>
-          candidate.area !== finding.area &&
+          candidate !== finding &&
           polesOf(candidate.asserts).includes(pole) &&
-          !context.referred.has(`agrees:${candidate.ruleId}`),
+          (context.partnered.get(candidate.ruleId) ?? 0) < PARTNER_USES &&
+          // Two features already tied one way are not tied again the other way round.
+          !context.referred.has(`tie:${candidate.ruleId}>${finding.ruleId}`) &&
+          wordsOf(candidate) !== mine,
       );
       const theirs = other && wordsOf(other);
-      if (!other || !theirs || theirs === mine || said.includes(theirs.replace(/^your /, ''))) continue;
-      left--;
-      context.referred.add(`agrees:${finding.ruleId}`);
-      context.referred.add(`agrees:${other.ruleId}`);
-      return [said, choose.pick(AGREEMENT_TEMPLATES, `agrees.${finding.ruleId}`)(POLE_NOUNS[pole], theirs)];
+      if (!other || !theirs || said.includes(theirs.replace(/^your /, ''))) continue;
+      left.count--;
+      context.partnered.set(other.ruleId, (context.partnered.get(other.ruleId) ?? 0) + 1);
+      context.referred.add(`tie:${finding.ruleId}>${other.ruleId}`);
+      const clause = choose.pick(AGREEMENT_CLAUSES, `agrees.${finding.ruleId}`)(
+        POLE_NOUNS[pole],
+        theirs,
+        isPlural(theirs),
+      );
+      return `${said.replace(/[.!?…]$/, '')}; ${clause}.`;
     }
-    return [said];
+    return said;
   });
 }
 
@@ -455,6 +433,13 @@ const AREA_READS: Record<LifeArea, string> = {
   money: 'the fate line, the little finger and how the index and ring fingers compare',
   spiritual: 'the hand’s element and the head line',
 };
+/** For a section whose features this photo did show, but which other sections read. */
+const READ_ELSEWHERE: readonly ((reads: string, shown: string) => string)[] = [
+  (reads, shown) =>
+    `For this part of life the tradition looks to ${reads}; on your hand what speaks to it is read in the sections before: ${shown}.`,
+  (reads, shown) =>
+    `Here a palmist would read ${reads}; what your hand shows of them has been read already, in ${shown}.`,
+];
 const NOTHING_READ: readonly ((reads: string, shown: string) => string)[] = [
   (reads, shown) =>
     `For this part of life the tradition looks to ${reads}; this photo did not show them clearly enough to read, and what it shows best is ${shown}.`,
@@ -466,20 +451,24 @@ const NOTHING_READ: readonly ((reads: string, shown: string) => string)[] = [
  * A section with nothing to read says so in one sentence, and points to what this hand does show
  * (its strongest finding's feature), so the visitor knows where this photo's reading lies.
  */
-function nothingRead(area: LifeArea, { findings, traits, observation, choose }: ReadingContext): string {
-  const strongest = findings[0];
-  const [words] = strongest ? sectionFeatures([], strongest.reads, traits, observation) : [];
-  return choose.pick(NOTHING_READ, `nothing.${area}`)(
+function nothingRead(
+  area: LifeArea,
+  { findings, traits, observation, choose, readElsewhere }: ReadingContext,
+): string {
+  const shown: string[] = [];
+  for (const finding of findings) {
+    const [words] = sectionFeatures([], finding.reads, traits, observation);
+    const named = words && `${asYours(words)}, read under ${AREA_TITLES[finding.area]}`;
+    if (named && !shown.includes(named) && shown.length < 2) shown.push(named);
+  }
+  // "Left unclear" only where it was: a seen line, or a feature another section reads, is not.
+  const seenHere =
+    SECTION_LINES[area].some((line) => lineSeen(observation, line)) ||
+    readElsewhere.some((finding) => finding.area === area);
+  return choose.pick(seenHere ? READ_ELSEWHERE : NOTHING_READ, `nothing.${area}`)(
     AREA_READS[area],
-    strongest && words
-      ? `${asYours(words)}, read under ${AREA_TITLES[strongest.area]}`
-      : 'the shape of your hand',
+    shown.length > 0 ? shown.join(', and ') : 'the shape of your hand',
   );
-}
-
-/** Each finding in one phrasing; its measurements go to the section's "How we read this". */
-function wordFindings(findings: readonly Finding[], choose: PhraseChooser): string[] {
-  return findings.map((finding) => choose.pick(finding.phrasings, finding.ruleId));
 }
 
 /**
@@ -518,6 +507,8 @@ function linked(
 }
 
 const JOINS = ['; ', ', and '] as const;
+/** A line's description and the first finding on it may run a little longer than two findings joined. */
+const MAX_INTRO_JOINED = 290;
 /** Past this many characters two sentences read better apart than joined. */
 const MAX_JOINED_LENGTH = 240;
 
@@ -601,57 +592,59 @@ const REFER_BACK_TEMPLATES: readonly ((features: string, sections: string) => st
  * have read but another section interprets, instead of reading them a second time.
  */
 function referBack({ area, findings }: SectionPlan, context: ReadingContext): string[] {
-  if (findings.length >= THIN_SECTION) return [];
+  if (findings.length >= THIN_SECTION || !context.trim.referBack) return [];
   const readIn = new Map<string, LifeArea>();
   for (const finding of context.findings)
     for (const feature of finding.reads) readIn.set(feature, finding.area);
-  const features = new Map<string, { home: LifeArea; trait: string }>();
+  const stated = new Set([
+    ...context.findings.flatMap((finding) => polesOf(finding.asserts)),
+    ...context.story.themePoles,
+  ]);
+  const features = new Map<string, LifeArea>();
+  const poles: PoleKey[] = [];
   for (const finding of context.readElsewhere.filter((finding) => finding.area === area)) {
     const home = finding.reads.map((feature) => readIn.get(feature)).find((other) => other && other !== area);
     if (!home) continue;
     const [words] = sectionFeatures([], finding.reads, context.traits, context.observation);
-    if (words && features.size < 2 && !context.referred.has(words) && !features.has(words))
-      features.set(words, { home, trait: finding.reads.find((feature) => readIn.get(feature) === home)! });
+    if (!words || features.size === REFERRED_FEATURES || context.referred.has(words) || features.has(words))
+      continue;
+    features.set(words, home);
+    // What this area's rule would have said of the feature, where the reading states that pole.
+    poles.push(...polesOf(finding.asserts).filter((pole) => stated.has(pole)));
   }
   if (features.size === 0) return [];
   for (const words of features.keys()) context.referred.add(words);
-  const sections = listInWords([...new Set([...features.values()].map(({ home }) => AREA_TITLES[home]))]);
-  // Measured, the features this section would have read say something of this palm's own; their
-  // meaning is then pointed to in a few words rather than named a second time.
-  const clauses = context.trim.thinMeasures
-    ? [...features].map(([, { trait }]) => {
-        if (context.measured.has(trait)) return undefined;
-        const clause = proportionInWords(trait, context.traits, context.observation);
-        if (clause) context.measured.add(trait);
-        return clause;
-      })
-    : [];
-  const measured = [...features.keys()].map((words, i) => (clauses[i] ? `${words}, ${clauses[i]}` : words));
-  if (clauses.some(Boolean)) {
-    const shown = measured.length === 2 ? `${measured[0]!}, and ${measured[1]!}` : measured[0]!;
+  const sections = listInWords([...new Set(features.values())].map((home) => AREA_TITLES[home]));
+  const named = featureList([...features.keys()].map(asYours));
+  const pole = poles.find((candidate) => !context.themesTaken.has(`practice:${candidate}`));
+  if (pole) {
+    context.themesTaken.add(`practice:${pole}`);
     return [
-      context.choose.pick(MEASURED_TEMPLATES, `measured.${area}`)(shown),
-      context.choose.pick(SHORT_REFER_BACK, `${area}.refer-back`)(
+      context.choose.pick(REFER_BACK_IN_PRACTICE, `${area}.refer-back`)(
+        named,
+        isPlural(named),
         sections,
-        measured.length > 1 || isPlural([...features.keys()][0]!),
+        AREA_NOUNS[area],
+        POLE_IN_PRACTICE[pole],
       ),
     ];
   }
-  return [
-    context.choose.pick(REFER_BACK_TEMPLATES, `${area}.refer-back`)(
-      listInWords([...features.keys()].map(asYours)),
-      sections,
-    ),
-  ];
+  return [context.choose.pick(REFER_BACK_TEMPLATES, `${area}.refer-back`)(named, sections)];
 }
 
-/** After a thin section has measured features another section reads: where their meaning is given. */
-const SHORT_REFER_BACK: readonly ((sections: string, several: boolean) => string)[] = [
-  (sections, several) =>
-    // Section titles hold "&", never "and": an "and" joins two of them.
-    `What ${sections} ${sections.includes(' and ') ? 'say' : 'says'} of ${several ? 'them' : 'it'} holds for this part of life too.`,
-  (sections, several) =>
-    `${several ? 'Their' : 'Its'} meaning is given under ${sections} and applies here as well.`,
+/** Up to this many features another section reads are named where a thin section refers back. */
+const REFERRED_FEATURES = 3;
+const REFER_BACK_IN_PRACTICE: readonly ((
+  features: string,
+  plural: boolean,
+  sections: string,
+  area: string,
+  practice: string,
+) => string)[] = [
+  (features, plural, sections, area, practice) =>
+    `${features.charAt(0).toUpperCase()}${features.slice(1)}, read under ${sections}, ${plural ? 'have' : 'has'} a say in ${area} as well: ${practice}.`,
+  (features, _plural, sections, area, practice) =>
+    `For ${area}, turn back to ${features} under ${sections}; put simply, ${practice}.`,
 ];
 
 /** What the tradition reads in each line, said where a section first leans on it. */
@@ -664,17 +657,21 @@ const LINE_MEANINGS: Record<LineName, string> = {
   marriage: 'committed bonds',
 };
 const LINE_INTROS: readonly ((line: string, shape: string, meaning: string) => string)[] = [
-  (line, shape, meaning) =>
-    `Your ${line} is ${shape} in this hand, and it is where the tradition reads ${meaning}.`,
+  (line, shape, meaning) => `Your ${line} is ${shape}; the tradition reads ${meaning} in it.`,
   (line, shape, meaning) => `In your hand the ${line} is ${shape}, and palmists read ${meaning} in it.`,
   (line, shape, meaning) => `The tradition looks to the ${line} for ${meaning}, and yours is ${shape}.`,
 ];
 
 /**
  * Each seen line, once in the reading, in the first section that leans on it: its Vedic name,
- * how it shows on this hand, and what the tradition reads in it.
+ * how it runs on this hand and where it lies against the fingers and mounts, and what the
+ * tradition reads in it.
  */
-function lineIntros(area: LifeArea, findings: readonly Finding[], context: ReadingContext): string[] {
+function lineIntros(
+  area: LifeArea,
+  findings: readonly Finding[],
+  context: ReadingContext,
+): { line: LineName; sentence: string }[] {
   const lines = new Set<LineName>([
     ...SECTION_LINES[area],
     ...(context.trim.passingLines
@@ -685,22 +682,21 @@ function lineIntros(area: LifeArea, findings: readonly Finding[], context: Readi
   ]);
   return [...lines].flatMap((line) => {
     const [words] = sectionFeatures([line], [], context.traits, context.observation);
-    if (!words || context.described.has(words)) return [];
+    const shape = lineShape(line, context.traits, context.observation);
+    if (!words || !shape || context.described.has(words)) return [];
     context.described.add(words);
-    const shape = listInWords(
-      words
-        .replace(/^an? /, '')
-        .replace(/ \w+ line$/, '')
-        .split(', '),
-    );
-    if (!shape || /line$/.test(shape)) return [];
-    const reach = lineReachInWords(line, context.traits, context.observation);
+    if (shape.adjectives.length === 0 && shape.where.length === 0) return [];
+    const adjectives = listInWords(shape.adjectives);
+    const where = listInWords(shape.where);
     return [
-      context.choose.pick(LINE_INTROS, `line-intro.${line}`)(
-        LINE_NAMES_IN_TEXT[line],
-        reach ? `${shape}, ${reach}` : shape,
-        LINE_MEANINGS[line],
-      ),
+      {
+        line,
+        sentence: context.choose.pick(LINE_INTROS, `line-intro.${line}`)(
+          LINE_NAMES_IN_TEXT[line],
+          adjectives && where ? `${adjectives}, ${where}` : adjectives || where,
+          LINE_MEANINGS[line],
+        ),
+      },
     ];
   });
 }
@@ -780,12 +776,14 @@ function threadInto(
   });
   if (withPoles.length === 0) return undefined;
   const { theme, pole } = withPoles[index % withPoles.length]!;
+  if (themesTaken.has(`practice:${pole}`)) return undefined;
+  themesTaken.add(`practice:${pole}`);
   // A theme carried into one more part of life is said once: the same thread twice reads as a template.
   const key = `thread:${theme.title}`;
   if (themesTaken.has(key)) return undefined;
   themesTaken.add(key);
   return choose.pick(THREAD_TEMPLATES, `thread.${area}`)(
-    listInWords(theme.features.slice(0, 2)),
+    featureList(theme.features.slice(0, 2)),
     theme.title.toLowerCase(),
     AREA_NOUNS[area],
     POLE_IN_PRACTICE[pole],
@@ -842,9 +840,6 @@ function answerNote(
   }
 }
 
-const lineSeen = (observation: PalmObservation, line: LineName) =>
-  observation.lines[line].seen && observation.lines[line].confidence >= LINE_CONFIDENCE;
-
 function unseenLineNotes(area: LifeArea, features: readonly string[], context: ReadingContext): string[] {
   const { observation, choose, unseenSaid } = context;
   const unseen = SECTION_LINES[area].filter((line) => !lineSeen(observation, line) && !unseenSaid.has(line));
@@ -860,68 +855,6 @@ function unseenLineNotes(area: LifeArea, features: readonly string[], context: R
         ? listInWords(elsewhere.slice(0, 2))
         : 'the shape of your hand and fingers';
   return [choose.pick(UNSEEN_LINE_NOTES, `unseen.${unseen.join('.')}`)(names, unseen.length > 1, shown)];
-}
-
-/**
- * A compound measurement ("palm 1.31 times as long as wide, middle finger 95% of the palm’s
- * length") splits into its numbers, so a part quoted alone elsewhere is not quoted twice; a line's
- * description ("heart line traced long, gently curved, deep") stays whole.
- */
-function measurementParts(fact: string): string[] {
-  const parts = fact.split(', ');
-  return parts.every((part) => /\d/.test(part)) ? parts : [fact];
-}
-
-const sentenceCase = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-const englishLineName = (line: LineName) => LINE_LABELS[line].split(' · ')[1]!;
-const vedicLineName = (line: LineName) => LINE_LABELS[line].split(' · ')[0]!;
-
-/**
- * The "How we read this" panel of each section: the measurements its findings rest on, each
- * quoted once in the reading (where it first matters), the lines it leans on and how surely they
- * were seen, and the Vedic names of its tags. Also used for sections another narrator wrote.
- */
-export function howWeReadByArea(
-  findings: readonly Finding[],
-  observation: PalmObservation,
-  areas: readonly LifeArea[],
-  perSection = FINDINGS_PER_SECTION,
-): Map<LifeArea, HowWeRead> {
-  const quoted: string[] = [];
-  const linesNoted = new Set<LineName>();
-  const byArea = new Map<LifeArea, HowWeRead>();
-  for (const area of areas) {
-    const here = findings.filter((finding) => finding.area === area).slice(0, perSection);
-    const measured: string[] = [];
-    for (const part of here.flatMap((finding) => finding.measured.flatMap(measurementParts))) {
-      if (quoted.some((earlier) => earlier.includes(part) || part.includes(earlier))) continue;
-      quoted.push(part);
-      measured.push(sentenceCase(part));
-    }
-    const linesHere = new Set<LineName>([
-      ...SECTION_LINES[area],
-      ...here.flatMap((finding) =>
-        finding.evidence.flatMap((item) => (item.kind === 'line' ? [item.line] : [])),
-      ),
-    ]);
-    const lines: string[] = [];
-    for (const line of linesHere) {
-      if (linesNoted.has(line)) continue;
-      linesNoted.add(line);
-      const name = `${englishLineName(line)} (${vedicLineName(line)})`;
-      if (!lineSeen(observation, line)) {
-        lines.push(`${name}: not clearly visible in this photo`);
-      } else if (!quoted.some((fact) => fact.startsWith(englishLineName(line).toLowerCase()))) {
-        lines.push(`${name}: seen, ${Math.round(observation.lines[line].confidence * 100)}% sure`);
-      }
-    }
-    const terms = [...new Set(here.map((finding) => finding.basis))].flatMap((tag) => {
-      const vedic = vedicNameOf(tag);
-      return vedic ? [{ tag, vedic }] : [];
-    });
-    byArea.set(area, { measured, lines, terms });
-  }
-  return byArea;
 }
 
 /**
@@ -977,10 +910,10 @@ function adviceFrom(
   for (const finding of [...findings, ...story.findings]) {
     if (!polesOf(finding.asserts).includes(pole) || said.size === 2) continue;
     const [words] = sectionFeatures([], finding.reads, traits, observation);
-    if (words) said.add(asYours(words));
+    if (words) said.add(briefly(words));
   }
   if (said.size === 0) return advice;
-  const features = listInWords([...said]);
+  const features = featureList([...said]);
   const rest = `${advice.charAt(0).toLowerCase()}${advice.slice(1)}`;
   return choose.pick(ADVICE_FRAMES, `${salt}.frame`)(features, isPlural(features), POLE_NOUNS[pole], rest);
 }
@@ -996,24 +929,6 @@ const ADVICE_FRAMES: readonly ((
   (features, _, pole, advice) => `There is ${pole} in ${features}, so ${advice}`,
   (features, _, pole, advice) => `Going by the ${pole} in ${features}, ${advice}`,
 ];
-
-/** The whole local reading: sections and themes composed from the findings, and markers on the palm. */
-export function narrateLocally(
-  fired: readonly Finding[],
-  measured: PalmObservation,
-  submission: ReadingSubmission,
-  profile: PalmProfile = palmProfileOf(measured),
-): ReadingResult {
-  const observation = profiledObservation(profile, measured);
-  const { sections, themes, findings } = composeReading(fired, measured, submission, profile);
-  return {
-    sections,
-    themes,
-    visual_markers: linkMarkers(palmMarkers(observation, findings), findings, sections),
-    line_traces: lineTraces(observation),
-    profile,
-  };
-}
 
 export class LocalNarrator implements Narrator {
   readonly name = 'local';

@@ -24,50 +24,84 @@ const DEPTHS: Record<NonNullable<LineObservation['depth']>, string> = {
   deep: 'deeply etched',
 };
 
-/** Where a line starts, ends or bows against the hand's anatomy, first among its words where the profile states it. */
-const ANATOMY: Partial<Record<LineName, (traits: PalmTraits) => string | null | undefined>> = {
-  heart: ({ heartEnd }) =>
+/**
+ * Where a line starts, ends or bows against the hand's anatomy, in the words a palmist would use
+ * pointing at it ("ending under the middle finger"), where the profile states it.
+ */
+const ANATOMY: Partial<Record<LineName, (traits: PalmTraits) => (string | null | undefined)[]>> = {
+  heart: ({ heartEnd }) => [
     heartEnd &&
-    {
-      'under-jupiter': 'Jupiter-reaching',
-      'between-jupiter-and-saturn': 'cleft-rising',
-      'under-saturn': 'Saturn-ending',
-    }[heartEnd],
-  head: ({ headStart, headEnd }) =>
-    [
-      headStart && { 'joined-to-life': 'life-joined', 'apart-from-life': 'free-starting' }[headStart],
-      headEnd && { 'toward-moon': 'Moon-sloping', level: 'level-running' }[headEnd],
-    ]
-      .filter(Boolean)
-      .join(', ') || undefined,
-  life: ({ lifeArc }) =>
-    lifeArc && { wide: 'wide-arcing', medium: 'moderately arcing', narrow: 'thumb-hugging' }[lifeArc],
-  fate: ({ fateStart }) =>
+      {
+        'under-jupiter': 'reaching to the index finger',
+        'between-jupiter-and-saturn': 'ending between the index and middle fingers',
+        'under-saturn': 'ending under the middle finger',
+      }[heartEnd],
+  ],
+  head: ({ headStart, headEnd }) => [
+    headStart &&
+      {
+        'joined-to-life': 'starting joined to the life line',
+        'apart-from-life': 'starting apart from the life line',
+      }[headStart],
+    headEnd &&
+      { 'toward-moon': 'sloping toward the Moon mount', level: 'running level across the palm' }[headEnd],
+  ],
+  life: ({ lifeArc }) => [
+    lifeArc &&
+      {
+        wide: 'sweeping wide round the thumb ball',
+        medium: 'curving round the thumb ball neither wide nor close',
+        narrow: 'hugging the thumb ball closely',
+      }[lifeArc],
+  ],
+  fate: ({ fateStart }) => [
     fateStart &&
-    { wrist: 'wrist-rising', 'life-line': 'life-rising', 'moon-mount': 'Moon-rising' }[fateStart],
+      {
+        wrist: 'rising from the wrist',
+        'life-line': 'rising out of the life line',
+        'moon-mount': 'rising from the Moon mount',
+      }[fateStart],
+  ],
 };
 
-/** A line with every attribute the profile states, so the words are this palm's own. */
-const line =
-  (name: LineName, words: string): Feature =>
-  (traits, observation) => {
-    const seen = observation.lines[name];
-    if (!seen.seen || seen.confidence < LINE_CONFIDENCE) return undefined;
-    const breaks = seen.breaks === undefined ? undefined : seen.breaks === 0 ? 'unbroken' : 'broken';
-    const shape = [
-      ANATOMY[name]?.(traits),
+/** A seen line as the profile holds it: its shape in adjectives, and where it lies on the hand. */
+export interface LineShape {
+  adjectives: string[];
+  where: string[];
+}
+
+export function lineShape(
+  name: LineName,
+  traits: PalmTraits,
+  observation: PalmObservation,
+): LineShape | undefined {
+  const seen = observation.lines[name];
+  if (!seen.seen || seen.confidence < LINE_CONFIDENCE) return undefined;
+  const breaks = seen.breaks === undefined ? undefined : seen.breaks === 0 ? 'unbroken' : 'broken';
+  return {
+    adjectives: [
       // "A long life line" would read as the promise of a long life, which a reading never makes.
       name === 'life' && seen.length === 'long' ? 'long-reaching' : seen.length,
       seen.curvature && CURVES[seen.curvature],
       seen.depth && DEPTHS[seen.depth],
       breaks,
-    ]
-      .filter(Boolean)
-      .join(', ');
+    ].filter((words): words is string => Boolean(words)),
+    where: (ANATOMY[name]?.(traits) ?? []).filter((words): words is string => Boolean(words)),
+  };
+}
+
+/** A line with every attribute the profile states, so the words are this palm's own. */
+const line =
+  (name: LineName, words: string): Feature =>
+  (traits, observation) => {
+    const shape = lineShape(name, traits, observation);
+    if (!shape) return undefined;
+    const seen = observation.lines[name];
     // A line seen too faintly to class its shape is no clear line.
-    if (!seen.length && !seen.curvature && seen.depth)
+    if (!seen.length && !seen.curvature && seen.depth && shape.where.length === 0)
       return `a ${seen.depth === 'faint' ? 'fine' : 'clear'} ${words}`;
-    const phrase = shape ? `${shape} ${words}` : words;
+    const adjectives = shape.adjectives.join(', ');
+    const phrase = `${adjectives ? `${adjectives} ` : ''}${words}${shape.where.length > 0 ? ` ${listInWords(shape.where)}` : ''}`;
     return `${/^[aeiou]/i.test(phrase) ? 'an' : 'a'} ${phrase}`;
   };
 
@@ -149,6 +183,15 @@ const LINE_WORDS: Record<LineName, string> = {
   marriage: 'marriage line',
 };
 
+/** Traits that say where a line lies: a finding reading one is described by its line. */
+const LINE_OF_ANATOMY: Record<string, LineName> = {
+  heartEnd: 'heart',
+  headStart: 'head',
+  headEnd: 'head',
+  lifeArc: 'life',
+  fateStart: 'fate',
+};
+
 const featureOf = (trait: TraitName): Feature => FEATURES[trait];
 const isTraitName = (feature: string): feature is TraitName => feature in FEATURES;
 const isLineName = (feature: string): feature is LineName => feature in LINE_WORDS;
@@ -169,7 +212,9 @@ export function sectionFeatures(
   traits: PalmTraits,
   observation: PalmObservation,
 ): string[] {
-  const linesRead = featuresRead.map((feature) => feature.split('.')[0]!).filter(isLineName);
+  const linesRead = featuresRead
+    .map((feature) => LINE_OF_ANATOMY[feature] ?? feature.split('.')[0]!)
+    .filter(isLineName);
   const features: Feature[] = [
     ...[...new Set([...lines, ...linesRead])].map((name) => line(name, LINE_WORDS[name])),
     ...[...new Set(featuresRead.filter(isTraitName))].map(featureOf),
@@ -185,12 +230,46 @@ export function sectionFeatures(
  */
 export function asYours(feature: string): string {
   const words = feature.replace(/^(?:an?|the) /, '');
-  // A line keeps its first two attributes: enough to be this palm's, short enough to say again.
-  const line = /^([^,]+(?:, [^,]+)?)(?:, [^,]+)*? (\w+ line)$/.exec(words);
-  return `your ${line ? `${line[1]!.split(', ').slice(0, 2).join(', ')} ${line[2]}` : words}`;
+  const line = LINE_IN_WORDS.exec(words);
+  if (!line) return `your ${words}`;
+  const [, adjectives = '', name, where = ''] = line;
+  // A line keeps two of its words: enough to be this palm's, short enough to say again; where it
+  // lies on the hand is the most its own, so it keeps that and one adjective.
+  const kept = adjectives
+    .split(', ')
+    .filter(Boolean)
+    .slice(0, where ? 1 : 2);
+  const firstWhere = where.split(' and ')[0];
+  return `your ${[kept.join(', '), name, firstWhere].filter(Boolean).join(' ')}`;
 }
 
-const namesALine = (words: string) => Object.values(LINE_WORDS).some((line) => words.endsWith(line));
+/**
+ * A feature named again, after the section has described it: a line by its name alone ("your head
+ * line"), a trait as `asYours` words it. Saying a line's whole shape each time reads as a template.
+ */
+export function briefly(feature: string): string {
+  const line = LINE_IN_WORDS.exec(feature.replace(/^(?:an?|the|your) /, ''));
+  return line ? `your ${line[2]!}` : asYours(feature);
+}
+
+/**
+ * Features in a list, a thumb's length and how far it opens said together ("your long thumb that
+ * opens wide") rather than as two thumbs.
+ */
+export function featureList(features: readonly string[]): string {
+  const angle = features.find((words) => /^your thumb that /.test(words));
+  const length = features.find((words) => /^your \w+ thumb$/.test(words));
+  if (!angle || !length) return listInWords(features);
+  const merged = `${length} ${angle.replace(/^your thumb /, '')}`;
+  return listInWords(
+    features.flatMap((words) => (words === length ? [merged] : words === angle ? [] : [words])),
+  );
+}
+
+/** "long, gently curved heart line reaching to the index finger": adjectives, the line, where it lies. */
+const LINE_IN_WORDS = /^(?:(.*?) )?((?:heart|head|life|fate|sun|marriage) line)(?: (.+))?$/;
+/** Whether words name one of the hand's lines rather than a trait. */
+export const namesALine = (words: string) => LINE_IN_WORDS.test(words.replace(/^(?:an?|the|your) /, ''));
 
 /**
  * One sentence naming, together, the features of this section that no earlier section pointed
@@ -202,19 +281,12 @@ export function describePalm(
   features: readonly string[],
   choose: PhraseChooser,
   described: Set<string>,
-  measure: (words: string) => string | undefined = () => undefined,
 ): string | undefined {
-  const unsaid = features.filter((words) => !described.has(words));
-  // A measured trait carries a clause of its own: two of them are as much as one sentence holds.
-  const seen = unsaid.slice(0, unsaid.some((words) => measure(words)) ? 2 : FEATURES_PER_SENTENCE);
-  const measured = seen.map((words) => measure(words));
-  // A trait said alone is said by the finding beside it, unless its measure makes it this hand's own.
-  if (seen.length === 0 || (seen.length === 1 && !namesALine(seen[0]!) && !measured[0])) return undefined;
+  const seen = features.filter((words) => !described.has(words)).slice(0, FEATURES_PER_SENTENCE);
+  // A trait said alone is said by the finding beside it in the same words.
+  if (seen.length === 0 || (seen.length === 1 && !namesALine(seen[0]!))) return undefined;
   for (const words of seen) described.add(words);
-  const parts = seen.map((words, i) => (measured[i] ? `${words}, ${measured[i]}` : words));
-  // After a clause, "and" needs its comma, or the clause runs into the next feature.
-  const listed = measured[0] && parts.length === 2 ? `${parts[0]}, and ${parts[1]}` : listInWords(parts);
-  return choose.pick(TEMPLATES, `described.${seen.length}.${described.size}`)(listed);
+  return choose.pick(TEMPLATES, `described.${seen.length}.${described.size}`)(listInWords(seen));
 }
 
 /**

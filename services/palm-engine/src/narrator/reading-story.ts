@@ -14,11 +14,10 @@ import {
   type PoleKey,
 } from '../rules/assertions';
 import { oneAreaPerFeature } from '../rules/interpret';
-import { listInWords } from '../rules/measured-facts';
 import { byStrength, type Finding } from '../rules/palm-rule';
 import type { PalmTraits } from '../rules/palm-traits';
 import { TATTVA_LABELS } from '../rules/vedic-names';
-import { asYours, sectionFeatures } from './palm-description';
+import { asYours, featureList, sectionFeatures } from './palm-description';
 import type { PhraseChooser } from './phrase-chooser';
 
 /**
@@ -81,6 +80,13 @@ const TRAIT_OF_FEATURE: Record<string, ProfileTraitId> = {
   thumbAngle: 'thumbAngle',
   spacing: 'fingerSpacing',
   creases: 'creaseDensity',
+  heartEnd: 'heartLineEnd',
+  headStart: 'headLineStart',
+  headEnd: 'headLineEnd',
+  lifeArc: 'lifeLineArc',
+  fateStart: 'fateLineStart',
+  'fate.seen': 'fateLine',
+  'sun.seen': 'sunLine',
 };
 const LINE_ATTRIBUTE_TRAITS: Record<string, string> = {
   length: 'Length',
@@ -147,7 +153,10 @@ export function distinctiveness(feature: string, profile: PalmProfile, observati
 /** The features a finding interprets, not the bookkeeping it read on the way (a line's confidence). */
 const featuresOf = (finding: Finding) =>
   finding.reads.filter(
-    (feature) => !/\.(?:seen|confidence|anchor|trace)$/.test(feature) && feature !== 'side',
+    (feature) =>
+      // Whether a fate or sun line shows at all is a feature of the hand; a line's other bookkeeping is not.
+      (/^(?:fate|sun)\.seen$/.test(feature) || !/\.(?:seen|confidence|anchor|trace)$/.test(feature)) &&
+      feature !== 'side',
   );
 
 type Words = (features: string) => string;
@@ -753,14 +762,32 @@ function themesOf(
     if (picked.length >= MIN_THEMES) break;
   }
   // A hand whose features each speak to one pole still tells a story where two of them agree in kind.
-  for (const fresh of [true, false]) {
+  // Last, two poles whose axes earlier themes already speak to, paired anew: still this hand's
+  // own features, and still only poles the reading states.
+  for (const [fresh, newAxis] of [
+    [true, true],
+    [false, true],
+    [false, false],
+  ] as const) {
     if (picked.length >= MIN_THEMES) break;
     const pairs = KINDRED_POLES.map((kin) => {
+      // The second pass lets a feature already told join a new pair: a hand with few features
+      // still ties two of them in a new way rather than opening with fewer themes.
       const [a, b] = kin.poles.map((pole) =>
-        (support.get(pole) ?? []).filter((item) => !used.has(item.words)),
+        (support.get(pole) ?? []).filter((item) => !fresh || !used.has(item.words)),
       );
       const first = a?.[0];
-      const second = b?.find((item) => item.words !== first?.words);
+      const said = new Set(picked.flatMap((theme) => theme.poles));
+      // The same two features tie again only in the last pass, and only to say something new of them.
+      const sameTwo = (item: FeatureSupport) =>
+        picked.some((theme) =>
+          [first?.words, item.words].every((words) => theme.features.some((f) => f.words === words)),
+        );
+      const second = b?.find(
+        (item) =>
+          item.words !== first?.words &&
+          (!sameTwo(item) || (!newAxis && kin.poles.some((pole) => !said.has(pole)))),
+      );
       return { kin, chosen: first && second ? [first, second] : undefined };
     })
       .filter((pair): pair is { kin: Kindred; chosen: FeatureSupport[] } => pair.chosen !== undefined)
@@ -770,7 +797,8 @@ function themesOf(
       // One of the two may share an axis with an earlier theme (never its opposite pole: only
       // poles this reading states have support), so a hand with few poles still ties its features.
       const taken = axesTaken();
-      if (kin.poles.every((pole) => taken.has(pole.split(':')[0]))) continue;
+      if (newAxis && kin.poles.every((pole) => taken.has(pole.split(':')[0]))) continue;
+      if (picked.some((theme) => theme.title === kin.title)) continue;
       if (fresh && chosen.some((item) => used.has(item.words))) continue;
       for (const item of chosen) used.add(item.words);
       picked.push({ poles: [...kin.poles], features: chosen, title: kin.title, text: kin.text });
@@ -778,7 +806,7 @@ function themesOf(
   }
   const themes = picked.map(({ features, title, text }) => {
     const words = features.map((item) => item.words);
-    return { title, text: text(capitalised(listInWords(words))), features: words };
+    return { title, text: text(capitalised(featureList(words))), features: words };
   });
   return {
     themes,
