@@ -107,12 +107,14 @@ export async function startService<C extends ServiceConfig, D extends object>(
   };
 
   const local = localPeers();
+  const provided = new Set<string | symbol>();
+  const remote = list.length > 1 ? undefined : remotePeers(configs[0]!);
   const given = options.peers ?? {};
-  // A peer the caller answers wins; any other is read from the base only when asked for (a remote
-  // peer whose address is unset fails then, naming it).
-  const base = list.length > 1 ? local.peers : remotePeers(configs[0]!);
-  const peers = new Proxy(base, {
-    get: (target, key: keyof ServicePeers) => given[key] ?? target[key],
+  // A peer the caller answers wins, then one a service of this process provides; alone, a service
+  // asks any other over HTTP (looked up when asked for: an unset address fails then, naming it).
+  const peers = new Proxy(local.peers, {
+    get: (target, key: keyof ServicePeers) =>
+      given[key] ?? (remote && !provided.has(key) ? remote[key] : target[key]),
   });
 
   const services: RunnableService[] = [];
@@ -134,7 +136,10 @@ export async function startService<C extends ServiceConfig, D extends object>(
         blobs: openBlobs,
         peers,
       });
-      if (service.provides) local.provide(service.provides);
+      if (service.provides) {
+        local.provide(service.provides);
+        for (const key of Object.keys(service.provides)) provided.add(key);
+      }
       services.push({
         ...service,
         start: async () => {
