@@ -59,8 +59,9 @@ export const aiWorkerModule: ServiceModule<AiWorkerConfig, AiWorkerDeps> = {
           },
         },
       ],
-      start: async () => {
+      start: () => {
         log.info({ engine: engine.name }, 'AI worker reads reading.requested with this engine');
+        return Promise.resolve();
       },
       // The bus owns its consumers: closing it stops deliveries and waits for the ones in flight.
       stop: () => Promise.resolve(),

@@ -74,12 +74,15 @@ export const SERVICES = {
 export type ServiceName = keyof typeof SERVICES;
 export const SERVICE_NAMES = Object.keys(SERVICES) as ServiceName[];
 
+/** The product's front door: the gateway's, or the embedded product's. */
+const PUBLIC_PORT = 8080;
+
 /** The roles that are not a service: the front door, the one-process product and the ops tools. */
 export const OTHER_ROLES = {
-  gateway: { entry: 'gateway/src/main.ts', port: 8080, runtime: LIGHT },
+  gateway: { entry: 'gateway/src/main.ts', port: PUBLIC_PORT, runtime: LIGHT },
   embedded: {
     entry: 'gateway/src/embedded.ts',
-    port: 8080,
+    port: PUBLIC_PORT,
     runtime: { engine: true, photos: true, exposeGc: false },
   },
   migrate: { entry: 'scripts/migrate.ts', port: undefined, runtime: LIGHT },

@@ -184,9 +184,10 @@ export const readingModule: ServiceModule<ReadingConfig, ReadingDeps> = {
       consumers,
       // For the gateway in the same process: a reading's link preview.
       provides: { sharePreview: createSharePreview(repository) },
-      async start() {
+      start() {
         relay.start();
         retention.start();
+        return Promise.resolve();
       },
       async stop() {
         await relay.stop();

@@ -1,7 +1,7 @@
 import type { SessionVerifier } from './require-admin';
 
 export interface RemoteSessionVerifierOptions {
-  /** Base URL of the admin-auth service, e.g. `http://admin-auth:8083`. */
+  /** Base URL of the admin-auth service, e.g. `http://admin-auth` plus its port. */
   adminAuthUrl: string;
   /** Gives up on an admin-auth service that does not answer within this time. */
   timeoutMs?: number;
