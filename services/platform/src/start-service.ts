@@ -167,7 +167,13 @@ export async function startService<C extends ServiceConfig, D extends object>(
       forwardedProofKey: infrastructure.INTERNAL_TOKEN,
       clientLimits,
     });
-  const server = await listen(app, port, options.host ?? infrastructure.LISTEN_HOST, clientLimits);
+  const server = await listen(app, port, options.host ?? infrastructure.LISTEN_HOST, clientLimits).catch(
+    async (error: unknown) => {
+      await stopServices();
+      await close();
+      throw error;
+    },
+  );
   for (const service of services) await service.listening?.(`http://localhost:${server.port}`);
 
   return {
