@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { engineConfigSchema } from '@palm/palm-engine';
 import { infrastructureConfigSchema, urlSetting } from '@palm/platform';
 

@@ -53,7 +53,8 @@ function notesModule(events: string[], extra: Partial<ServiceModule> = {}): Serv
   };
 }
 
-describe('startService', () => {
+// Each case opens PGlite of its own, which takes seconds on a busy machine.
+describe('startService', { timeout: 90_000 }, () => {
   let running: StartedService | undefined;
   let db: Database | undefined;
   afterEach(async () => {
