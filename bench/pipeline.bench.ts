@@ -7,7 +7,7 @@ import knex from 'knex';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { buildServer, compiledEntry } from '../scripts/build/server-build';
-import { nodeRuntimeEnv } from '../scripts/distributed/node-runtime';
+import { nodeRuntimeEnv } from '@palm/catalogue';
 import { startProcessStack, STACK_PROCESS_NAMES } from '../scripts/distributed/process-stack';
 import { ROOT, writeBenchmarkSection } from './support/benchmarks-doc';
 import { phonePhoto } from './support/phone-photo';

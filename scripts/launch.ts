@@ -2,11 +2,11 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { hasNodeRuntime, nodeRuntimeEnv } from './distributed/node-runtime';
+import { hasNodeRuntime, nodeRuntimeEnv } from '@palm/catalogue';
 
 /**
  * `node dist/launch.js <role>` (what `npm start` runs): starts a compiled role with the allocator
- * and V8 settings of scripts/distributed/node-runtime.ts. Both are read when a process starts, so
+ * and V8 settings the catalogue gives it (services/catalogue/src/node-runtime.ts). Both are read when a process starts, so
  * the role runs as a child that inherits them — or in this process when it already has them.
  */
 const role = process.argv[2] ?? '';

@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
+import { OPS_PORT, OTHER_ROLES, SERVICE_PORT_BASE } from '@palm/catalogue';
 import { startProcessStack } from './distributed/process-stack';
 
 /**
@@ -26,9 +27,9 @@ const port = (variable: string, fallback: number) => {
 // PORT is where visitors open the product, OPS_PORT the gateway's /readyz and /metrics; the
 // services take SERVICE_PORT_BASE and the next four.
 const ports = {
-  gatewayPort: port('PORT', 8080),
-  gatewayOpsPort: port('OPS_PORT', 9080),
-  servicePortBase: port('SERVICE_PORT_BASE', 8081),
+  gatewayPort: port('PORT', OTHER_ROLES.gateway.port),
+  gatewayOpsPort: port('OPS_PORT', OPS_PORT),
+  servicePortBase: port('SERVICE_PORT_BASE', SERVICE_PORT_BASE),
 };
 // The services and the operations port answer this machine only, unless SERVICE_HOST widens them
 // (0.0.0.0: a Prometheus elsewhere); visitors use the gateway's public port.

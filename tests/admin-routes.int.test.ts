@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import knex, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVICE_MODULES } from '@palm/gateway';
+import { SERVICE_MODULES } from '@palm/catalogue/modules';
 import {
   closeDatabase,
   createDatabase,
@@ -43,6 +43,7 @@ async function routesOfEveryService(): Promise<(RegisteredRoute & { service: Sta
   for (const module of SERVICE_MODULES) {
     const service = await module.create({
       config: loadConfig(module.configSchema, {}),
+      deps: {},
       logger,
       db,
       bus: () => Promise.resolve(bus),

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { adminAuthModule } from '@palm/admin-auth';
-import { gatewayConfigSchema, gatewayTargetsSchema, SERVICE_MODULES } from '@palm/gateway';
+import { SERVICE_MODULES } from '@palm/catalogue/modules';
+import { gatewayConfigSchema, gatewayTargetsSchema } from '@palm/gateway';
 import {
   checkForwardedTrust,
   ConfigError,
@@ -11,6 +12,7 @@ import {
   infrastructureConfigSchema,
   loadConfig,
   requireSetting,
+  startService,
 } from '@palm/platform';
 import { readingModule } from '@palm/reading';
 
@@ -42,8 +44,8 @@ describe('configuration', () => {
   });
 
   it('a wrong value stops start-up with a message naming the variable', () => {
-    expect(() => loadConfig(readingModule.configSchema, { PORT: 'eighty' })).toThrow(ConfigError);
-    expect(() => loadConfig(readingModule.configSchema, { PORT: 'eighty' })).toThrow(
+    expect(() => loadConfig(gatewayConfigSchema, { PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig(gatewayConfigSchema, { PORT: 'eighty' })).toThrow(
       /PORT: expected a number from 0 to 65535$/m,
     );
     expect(() => loadConfig(readingModule.configSchema, { DATABASE_URL: 'not a url' })).toThrow(
@@ -53,11 +55,19 @@ describe('configuration', () => {
       /ADMIN_TOTP_SECRET/,
     );
     // The gateway reaches the services over plain HTTP inside the cluster.
-    expect(() => loadConfig(gatewayTargetsSchema, { READING_URL: 'https://reading:8082' })).toThrow(
+    expect(() => loadConfig(gatewayTargetsSchema, { READING_URL: 'https://reading' })).toThrow(
       /READING_URL: expected an http:\/\/ URL/,
     );
-    expect(loadConfig(gatewayTargetsSchema, { READING_URL: 'http://reading:8082' }).READING_URL).toBe(
-      'http://reading:8082',
+    expect(loadConfig(gatewayTargetsSchema, { READING_URL: 'http://reading' }).READING_URL).toBe(
+      'http://reading',
+    );
+  });
+
+  it('a service started without a port, or a wrong one, stops before opening anything, naming PORT', async () => {
+    // Its starters (the process stack, the image's role table, compose, Kubernetes) give it the catalogue's.
+    await expect(startService(readingModule, { env: {} })).rejects.toThrow(/PORT: expected a number/);
+    await expect(startService(readingModule, { env: { PORT: 'eighty' } })).rejects.toThrow(
+      /PORT: expected a number from 0 to 65535$/m,
     );
   });
 

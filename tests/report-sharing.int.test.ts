@@ -12,17 +12,13 @@ import {
   createAmqpBus,
   createDatabase,
   createLogger,
+  startService,
   createS3BlobStore,
-  listen,
-  loadConfig,
-  localPeers,
   metricsRegistry,
-  startServices,
   type BlobStore,
   type Database,
   type MessageBus,
-  type RunnableService,
-  type RunningServer,
+  type StartedService,
 } from '@palm/platform';
 import { createGatewayApp } from '@palm/gateway';
 import { readingModule } from '@palm/reading';
@@ -51,8 +47,7 @@ let db: Database;
 let bus: MessageBus;
 let blobs: BlobStore;
 let smtp: LocalSmtpServer;
-let service: RunnableService;
-let gateway: RunningServer;
+let gateway: StartedService;
 let webDist: string;
 let palm: Buffer;
 
@@ -98,24 +93,36 @@ beforeAll(async () => {
     bucket: `share-${randomBytes(4).toString('hex')}`,
   });
   smtp = await startLocalSmtpServer();
-  const { peers, provide } = localPeers();
-  service = await readingModule.create({
-    config: loadConfig(readingModule.configSchema, {
+  webDist = await mkdtemp(path.join(tmpdir(), 'share-web-'));
+  await writeFile(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><html><head><title>Hastrekha</title></head><body><div id="root"></div></body></html>',
+  );
+  // The reading service behind the gateway's app, as the embedded product serves it.
+  gateway = await startService(readingModule, {
+    env: {
       READING_WAIT_MS: '20000',
       PUBLIC_URL: 'https://palm.example',
       SMTP_URL: smtp.url,
       MAIL_FROM: 'Hastrekha <readings@palm.example>',
       EMAIL_LIMIT_PER_READING_PER_HOUR: '3',
       EMAIL_LIMIT_PER_CLIENT_PER_HOUR: '50',
-    }),
+    },
     logger,
     db,
-    bus: () => Promise.resolve(bus),
-    blobs: () => Promise.resolve(blobs),
-    peers,
+    bus,
+    blobs,
+    port: 0,
+    host: '127.0.0.1',
+    app: ({ routers, peers }) =>
+      createGatewayApp({
+        logger,
+        api: routers,
+        webDist,
+        readingRateLimitPerMinute: 100,
+        sharePreview: peers.sharePreview,
+      }),
   });
-  provide(service.provides ?? {});
-  await startServices([service], () => Promise.resolve(bus));
   // Stands in for the AI worker: stores the prepared photo and answers with a full reading.
   await bus.consume('aiWorkerReadings', {
     'reading.requested': async ({ payload }) => {
@@ -131,27 +138,10 @@ beforeAll(async () => {
       });
     },
   });
-  webDist = await mkdtemp(path.join(tmpdir(), 'share-web-'));
-  await writeFile(
-    path.join(webDist, 'index.html'),
-    '<!doctype html><html><head><title>Hastrekha</title></head><body><div id="root"></div></body></html>',
-  );
-  gateway = await listen(
-    createGatewayApp({
-      logger,
-      api: service.routers,
-      webDist,
-      readingRateLimitPerMinute: 100,
-      sharePreview: peers.sharePreview,
-    }),
-    0,
-    '127.0.0.1',
-  );
 });
 
 afterAll(async () => {
-  await gateway?.close();
-  await service?.stop();
+  await gateway?.stop();
   await bus?.close();
   await smtp?.close();
   if (db) await closeDatabase(db);

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { compiledEntry } from '../../scripts/build/server-build';
-import { nodeRuntimeEnv } from '../../scripts/distributed/node-runtime';
+import { nodeRuntimeEnv } from '@palm/catalogue';
 import { ROOT } from './benchmarks-doc';
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localServiceUrl, OPS_PORT, OTHER_ROLES, SERVICE_NAMES, urlVariable } from '@palm/catalogue';
 import {
   clientLimitSettings,
   infrastructureConfigSchema,
@@ -13,9 +14,9 @@ const serviceUrl = (fallback: string) =>
   z.url({ protocol: /^http$/, error: 'expected an http:// URL' }).default(fallback);
 
 export const gatewayConfigSchema = z.object({
-  PORT: portSetting(8080),
+  PORT: portSetting(OTHER_ROLES.gateway.port),
   /** /healthz, /readyz and /metrics for probes and Prometheus: inside the cluster, never public. */
-  OPS_PORT: portSetting(9080),
+  OPS_PORT: portSetting(OPS_PORT),
   /** Where PORT listens: every interface unless told otherwise (it is the product's front door). */
   LISTEN_HOST: listenHostSetting().default('0.0.0.0'),
   /** Where OPS_PORT listens; LISTEN_HOST unless set (`start:distributed` says 127.0.0.1). */
@@ -37,12 +38,8 @@ export const gatewayConfigSchema = z.object({
   ...clientLimitSettings,
 });
 
-/** Where each area's service listens in distributed mode. */
-export const gatewayTargetsSchema = z.object({
-  READING_URL: serviceUrl('http://127.0.0.1:8081'),
-  FLOW_URL: serviceUrl('http://127.0.0.1:8082'),
-  ADMIN_AUTH_URL: serviceUrl('http://127.0.0.1:8083'),
-  PROMPT_URL: serviceUrl('http://127.0.0.1:8084'),
-  AI_WORKER_URL: serviceUrl('http://127.0.0.1:8085'),
-});
-export type GatewayTargets = z.infer<typeof gatewayTargetsSchema>;
+/** Where each service listens in distributed mode (`READING_URL`, …): the catalogue's ports on this machine unless set. */
+export const gatewayTargetsSchema = z.object(
+  Object.fromEntries(SERVICE_NAMES.map((name) => [urlVariable(name), serviceUrl(localServiceUrl(name))])),
+);
+export type GatewayTargets = Record<string, string>;

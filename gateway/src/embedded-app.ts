@@ -1,29 +1,15 @@
 import path from 'node:path';
+import { SERVICE_MODULES } from '@palm/catalogue/modules';
 import {
   clientLimitsFrom,
-  closeDatabase,
-  createBlobStore,
-  createBus,
-  createDatabase,
   createOperationsApp,
-  databaseIsReady,
-  infrastructureConfigSchema,
   listen,
   loadConfig,
-  localPeers,
-  startServices,
-  type BlobStore,
-  type Database,
+  startService,
   type Logger,
-  type MessageBus,
-  type RunnableService,
-  type ServiceConfig,
-  type ServiceModule,
-  type ServicePeers,
 } from '@palm/platform';
 import { gatewayConfigSchema } from './config';
 import { createGatewayApp, securityHeaders } from './gateway.app';
-import { SERVICE_MODULES } from './service-modules';
 
 export interface EmbeddedProduct {
   url: string;
@@ -49,85 +35,50 @@ export async function startEmbedded(options: {
 }): Promise<EmbeddedProduct> {
   const { logger } = options;
   const env = options.env ?? process.env;
-  const infrastructure = loadConfig(infrastructureConfigSchema, env);
   const gateway = loadConfig(gatewayConfigSchema, env);
-  // Every module's settings are read before anything opens: a wrong value stops start-up cleanly.
   const clientLimits = clientLimitsFrom(gateway);
-  const modules = SERVICE_MODULES.map((module) => ({ module, config: loadConfig(module.configSchema, env) }));
-
-  const db = await createDatabase({
-    url: infrastructure.DATABASE_URL,
-    dataDir: infrastructure.DATA_DIR,
+  const host = options.host ?? gateway.LISTEN_HOST;
+  // Every service of the catalogue in this process, reaching each other by local calls, behind
+  // the gateway's app instead of a service's own.
+  const product = await startService(SERVICE_MODULES, {
+    env,
     logger,
-  });
-  const bus = await createBus(infrastructure, logger);
-  const blobs = await createBlobStore(infrastructure);
-  const { services, peers } = await createLocalServices(modules, { logger, db, bus, blobs });
-  await startServices(services, () => Promise.resolve(bus));
-
-  const app = createGatewayApp({
-    logger,
-    api: services.flatMap((service) => service.routers),
-    webDist: path.resolve(gateway.WEB_DIST),
-    readingRateLimitPerMinute: gateway.READING_RATE_LIMIT_PER_MINUTE,
-    sharePreview: peers.sharePreview,
-    publicUrl: gateway.PUBLIC_URL,
-    trustProxy: gateway.TRUST_PROXY,
+    port: options.port ?? gateway.PORT,
+    host,
     clientLimits,
+    app: ({ routers, peers }) =>
+      createGatewayApp({
+        logger,
+        api: routers,
+        webDist: path.resolve(gateway.WEB_DIST),
+        readingRateLimitPerMinute: gateway.READING_RATE_LIMIT_PER_MINUTE,
+        sharePreview: peers.sharePreview,
+        publicUrl: gateway.PUBLIC_URL,
+        trustProxy: gateway.TRUST_PROXY,
+        clientLimits,
+      }),
   });
   const operations = createOperationsApp({
     logger,
     securityHeaders: securityHeaders(false),
-    readiness: {
-      database: () => databaseIsReady(db),
-      bus: () => bus.isReady(),
-      blobs: () => blobs.isReady(),
-    },
+    readiness: product.readiness,
   });
-  const host = options.host ?? gateway.LISTEN_HOST;
-  const server = await listen(app, options.port ?? gateway.PORT, host, clientLimits);
   const operationsServer = await listen(
     operations,
     options.opsPort ?? gateway.OPS_PORT,
     options.host ?? gateway.OPS_LISTEN_HOST ?? host,
-  );
-  for (const service of services) await service.listening?.(`http://localhost:${server.port}`);
+  ).catch(async (error: unknown) => {
+    await product.stop();
+    throw error;
+  });
 
   return {
-    url: server.url,
-    port: server.port,
+    url: product.url,
+    port: product.port,
     opsUrl: operationsServer.url,
     async stop() {
-      await server.close();
       await operationsServer.close();
-      for (const service of [...services].reverse()) await service.stop();
-      await bus.close();
-      await closeDatabase(db);
+      await product.stop();
     },
   };
-}
-
-/**
- * Builds modules in one process over one database, bus and blob store, in order: each reaches the
- * others through `localPeers`, answered by whichever module `provides` the peer.
- */
-export async function createLocalServices(
-  modules: readonly { module: ServiceModule; config: ServiceConfig }[],
-  shared: { logger: Logger; db: Database; bus: MessageBus; blobs: BlobStore },
-): Promise<{ services: RunnableService[]; peers: ServicePeers }> {
-  const local = localPeers();
-  const services: RunnableService[] = [];
-  for (const { module, config } of modules) {
-    const service = await module.create({
-      config,
-      logger: shared.logger,
-      db: shared.db,
-      bus: () => Promise.resolve(shared.bus),
-      blobs: () => Promise.resolve(shared.blobs),
-      peers: local.peers,
-    });
-    if (service.provides) local.provide(service.provides);
-    services.push(service);
-  }
-  return { services, peers: local.peers };
 }

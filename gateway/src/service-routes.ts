@@ -1,3 +1,4 @@
+import { SERVICE_ROUTES, urlVariable } from '@palm/catalogue';
 import type { ReadinessCheck } from '@palm/platform';
 import type { GatewayTargets } from './config';
 
@@ -8,22 +9,16 @@ export interface ServiceRoute {
 }
 
 /**
- * Which service answers which path prefix in distributed mode. Routers carry their full paths,
- * so the gateway forwards paths untouched. More specific prefixes come first.
+ * Which service answers which path prefix in distributed mode (the catalogue's routes, most
+ * specific first), at the address its URL variable names. Routers carry their full paths, so the
+ * gateway forwards paths untouched.
  */
 export function serviceRoutes(targets: GatewayTargets): ServiceRoute[] {
-  return [
-    { prefix: '/api/reading', target: targets.READING_URL, service: 'reading' },
-    { prefix: '/api/payments', target: targets.READING_URL, service: 'reading' },
-    { prefix: '/api/admin/payments', target: targets.READING_URL, service: 'reading' },
-    { prefix: '/api/flows', target: targets.FLOW_URL, service: 'flow' },
-    { prefix: '/api/admin/flows', target: targets.FLOW_URL, service: 'flow' },
-    { prefix: '/api/admin/questions', target: targets.FLOW_URL, service: 'flow' },
-    { prefix: '/api/admin/prompts/test-run', target: targets.AI_WORKER_URL, service: 'ai-worker' },
-    { prefix: '/api/admin/prompts/engine', target: targets.AI_WORKER_URL, service: 'ai-worker' },
-    { prefix: '/api/admin/prompts', target: targets.PROMPT_URL, service: 'prompt' },
-    { prefix: '/api/admin', target: targets.ADMIN_AUTH_URL, service: 'admin-auth' },
-  ];
+  return SERVICE_ROUTES.map(({ prefix, service }) => {
+    const target = targets[urlVariable(service)];
+    if (!target) throw new Error(`${urlVariable(service)} is not set: the gateway cannot reach ${service}`);
+    return { prefix, target, service };
+  });
 }
 
 /** Ready only while every service is ready itself (its database, bus and blob store), not merely up. */

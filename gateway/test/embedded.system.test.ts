@@ -11,7 +11,7 @@ import {
   waitForReading,
 } from '../../tests/support/palm-photos';
 import { startEmbedded, type EmbeddedProduct } from '../src/embedded-app';
-import { SERVICE_MODULES } from '../src/service-modules';
+import { SERVICE_MODULES } from '@palm/catalogue/modules';
 
 /** `npm start`'s composition, in-process on port 0: PGlite on disk, the in-process bus, disk blobs. */
 let product: EmbeddedProduct | undefined;

@@ -1,29 +1,51 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
+import { mmapThreshold, nodeFlags, ROLE_NAMES, ROLES, type RoleName } from '@palm/catalogue';
 
 /**
- * Every role the image and `start:distributed` run, and the TypeScript file each starts from.
- * `launch` is the allocator launcher `npm start` runs the embedded product through.
+ * Every role of the catalogue (what the image and `start:distributed` run), and `launch`, the
+ * allocator launcher `npm start` runs the embedded product through.
  */
-export const SERVER_ENTRIES = {
-  gateway: 'gateway/src/main.ts',
-  reading: 'services/reading/src/main.ts',
-  flow: 'services/flow/src/main.ts',
-  'admin-auth': 'services/admin-auth/src/main.ts',
-  prompt: 'services/prompt/src/main.ts',
-  'ai-worker': 'services/ai-worker/src/main.ts',
-  migrate: 'scripts/migrate.ts',
-  dlq: 'scripts/dlq.ts',
-  embedded: 'gateway/src/embedded.ts',
+export type ServerRole = RoleName | 'launch';
+const SERVER_ENTRIES: Record<ServerRole, string> = {
+  ...(Object.fromEntries(ROLE_NAMES.map((role) => [role, ROLES[role].entry])) as Record<RoleName, string>),
   launch: 'scripts/launch.ts',
-} as const;
-export type ServerRole = keyof typeof SERVER_ENTRIES;
+};
 
 const SERVER_DIST = 'dist';
 
 /** Where a compiled role goes, relative to the repository: one file of our code per role. */
 export const compiledEntry = (role: ServerRole) => `${SERVER_DIST}/${role}.js`;
+
+/**
+ * The image's role table, written by the build as dist/roles.sh from the catalogue: for each role
+ * its compiled entry, its default port and the allocator and V8 settings it starts with, so the
+ * entrypoint decides none of them itself. Sourced by deploy/docker-entrypoint.sh.
+ */
+export function roleTableScript(): string {
+  const arms = ROLE_NAMES.map((role) => {
+    const { port } = ROLES[role];
+    const settings = [
+      `entry=${compiledEntry(role)}`,
+      `default_port=${port ?? ''}`,
+      `mmap_threshold=${mmapThreshold(role)}`,
+      `node_flags="${nodeFlags(role).join(' ')}"`,
+    ];
+    return `    ${role}) ${settings.join(' ')} ;;`;
+  });
+  return [
+    '# Written by `npm run build` from @palm/catalogue (services/catalogue/src/catalogue.ts); do not edit.',
+    `roles="${ROLE_NAMES.join(' ')}"`,
+    'role_settings() {',
+    '  case "$1" in',
+    ...arms,
+    '    *) return 1 ;;',
+    '  esac',
+    '}',
+    '',
+  ].join('\n');
+}
 
 /**
  * Our own workspace packages (`@palm/*`, consumed as TypeScript source through their `exports`)
@@ -64,7 +86,10 @@ function sourceLocatedImportMeta(outDir: string): Plugin {
   };
 }
 
-/** Compiles every role into `<root>/dist/<role>.js` (ES modules for Node 20, with source maps). */
+/**
+ * Compiles every role into `<root>/dist/<role>.js` (ES modules for Node 20, with source maps), and
+ * writes the image's role table beside them (dist/roles.sh, read by deploy/docker-entrypoint.sh).
+ */
 export async function buildServer(root: string): Promise<string[]> {
   const outdir = path.join(root, SERVER_DIST);
   const result = await build({
@@ -81,5 +106,6 @@ export async function buildServer(root: string): Promise<string[]> {
     logLevel: 'warning',
     plugins: [thirdPartyExternal, sourceLocatedImportMeta(outdir)],
   });
+  await writeFile(path.join(outdir, 'roles.sh'), roleTableScript());
   return Object.keys(result.metafile.outputs).filter((file) => file.endsWith('.js'));
 }

@@ -3,23 +3,27 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { embeddedDataKey } from '@palm/admin-auth';
+import {
+  nodeRuntimeEnv,
+  OPS_PORT,
+  OTHER_ROLES,
+  SERVICE_NAMES,
+  peersOf,
+  SERVICE_PORT_BASE,
+  SERVICES,
+  urlVariable,
+  type ServiceName,
+} from '@palm/catalogue';
 import { compiledEntry } from '../build/server-build';
-import { nodeRuntimeEnv } from './node-runtime';
 import { portIsFree, reservePort, type PortReservation } from './port-reservation';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** Every process of the distributed mode, as docker-compose and Kubernetes run them. */
-export const STACK_PROCESSES = {
-  'admin-auth': { entry: 'services/admin-auth/src/main.ts', port: 8083, urlVariable: 'ADMIN_AUTH_URL' },
-  flow: { entry: 'services/flow/src/main.ts', port: 8082, urlVariable: 'FLOW_URL' },
-  prompt: { entry: 'services/prompt/src/main.ts', port: 8084, urlVariable: 'PROMPT_URL' },
-  reading: { entry: 'services/reading/src/main.ts', port: 8081, urlVariable: 'READING_URL' },
-  'ai-worker': { entry: 'services/ai-worker/src/main.ts', port: 8085, urlVariable: 'AI_WORKER_URL' },
-  gateway: { entry: 'gateway/src/main.ts', port: 8080, urlVariable: undefined },
-} as const;
-export type StackProcessName = keyof typeof STACK_PROCESSES;
-export const STACK_PROCESS_NAMES = Object.keys(STACK_PROCESSES) as StackProcessName[];
+/** Every process of the distributed mode, as docker-compose and Kubernetes run them: the catalogue's services, then the gateway. */
+export const STACK_PROCESS_NAMES = [...SERVICE_NAMES, 'gateway'] as const;
+export type StackProcessName = (typeof STACK_PROCESS_NAMES)[number];
+const entryOf = (name: StackProcessName) =>
+  name === 'gateway' ? OTHER_ROLES.gateway.entry : SERVICES[name].entry;
 
 export interface ProcessStackOptions {
   /** DATABASE_URL, AMQP_URL, S3_* and anything else every process should see. */
@@ -28,11 +32,11 @@ export interface ProcessStackOptions {
   freePorts?: boolean;
   /** Run the compiled roles (`npm run build`, dist/<role>.js) with plain node instead of TypeScript under tsx. */
   compiled?: boolean;
-  /** The gateway's port (default 8080). */
+  /** The gateway's port (the catalogue's unless given). */
   gatewayPort?: number;
-  /** The gateway's operations port, for /readyz and /metrics (default 9080). */
+  /** The gateway's operations port, for /readyz and /metrics (the catalogue's unless given). */
   gatewayOpsPort?: number;
-  /** The services listen on this port and the next ones, in the order of STACK_PROCESSES' ports. */
+  /** The services listen at their catalogue ports moved to start here (the lowest is the base). */
   servicePortBase?: number;
   /**
    * Where the services and the gateway's operations port listen: 127.0.0.1 by default, so that only
@@ -95,9 +99,8 @@ async function waitUntilReady(
 /** Starts the services, the worker and the gateway as separate Node processes, each on its own port. */
 export async function startProcessStack(options: ProcessStackOptions): Promise<ProcessStack> {
   const fixedPort = (name: StackProcessName) => {
-    if (name === 'gateway') return options.gatewayPort ?? STACK_PROCESSES.gateway.port;
-    const offset = STACK_PROCESSES[name].port - 8081;
-    return (options.servicePortBase ?? 8081) + offset;
+    if (name === 'gateway') return options.gatewayPort ?? OTHER_ROLES.gateway.port;
+    return (options.servicePortBase ?? SERVICE_PORT_BASE) + SERVICES[name].port - SERVICE_PORT_BASE;
   };
   // Free ports stay held by us until their process is spawned, so nothing else takes them meanwhile.
   const reservations = new Map<number, PortReservation>();
@@ -113,7 +116,7 @@ export async function startProcessStack(options: ProcessStackOptions): Promise<P
   };
   const ports = {} as Record<StackProcessName, number>;
   for (const name of STACK_PROCESS_NAMES) ports[name] = await choosePort(fixedPort(name));
-  const gatewayOpsPort = await choosePort(options.gatewayOpsPort ?? 9080);
+  const gatewayOpsPort = await choosePort(options.gatewayOpsPort ?? OPS_PORT);
   const portsOf = (name: StackProcessName) =>
     name === 'gateway' ? [ports.gateway, gatewayOpsPort] : [ports[name]];
   const serviceHost = options.serviceHost ?? '127.0.0.1';
@@ -129,12 +132,10 @@ export async function startProcessStack(options: ProcessStackOptions): Promise<P
     STACK_PROCESS_NAMES.map((name) => [name, `http://127.0.0.1:${ports[name]}`]),
   ) as Record<StackProcessName, string>;
   const opsUrls = { ...urls, gateway: `http://127.0.0.1:${gatewayOpsPort}` };
-  const serviceUrls = Object.fromEntries(
-    STACK_PROCESS_NAMES.flatMap((name) => {
-      const variable = STACK_PROCESSES[name].urlVariable;
-      return variable ? [[variable, urls[name]]] : [];
-    }),
-  );
+  // The gateway is given every service's address, a service those of the peers it asks.
+  const urlsOf = (names: readonly ServiceName[]) =>
+    Object.fromEntries(names.map((name) => [urlVariable(name), urls[name]]));
+  const peerUrls = (name: StackProcessName) => urlsOf(name === 'gateway' ? SERVICE_NAMES : peersOf(name));
   const children = new Map<StackProcessName, ChildProcess>();
   // A reserved port is handed over; any other (fixed, or a restart's) must be free.
   const claimPort = async (name: StackProcessName, port: number) => {
@@ -147,7 +148,7 @@ export async function startProcessStack(options: ProcessStackOptions): Promise<P
     for (const port of portsOf(name)) await claimPort(name, port);
     const entry = options.compiled
       ? [path.join(ROOT, compiledEntry(name))]
-      : ['--import', 'tsx', path.join(ROOT, STACK_PROCESSES[name].entry)];
+      : ['--import', 'tsx', path.join(ROOT, entryOf(name))];
     const child = spawn(process.execPath, entry, {
       cwd: ROOT,
       env: {
@@ -159,7 +160,7 @@ export async function startProcessStack(options: ProcessStackOptions): Promise<P
         ...options.env,
         INTERNAL_TOKEN: internalToken,
         ...(name === 'admin-auth' ? { ADMIN_DATA_KEY: adminDataKey } : {}),
-        ...serviceUrls,
+        ...peerUrls(name),
         PORT: String(ports[name]),
         ...(name === 'gateway'
           ? { OPS_PORT: String(gatewayOpsPort), OPS_LISTEN_HOST: serviceHost }

@@ -7,8 +7,8 @@ import { promisify } from 'node:util';
 import knex from 'knex';
 import S3rver from 's3rver';
 import { palmPhotos, readPhoto, submitReading, waitForReading } from '../../tests/support/palm-photos';
-import { STACK_PROCESS_NAMES, STACK_PROCESSES, type StackProcessName } from '../distributed/process-stack';
-import { nodeRuntimeEnv } from '../distributed/node-runtime';
+import { nodeRuntimeEnv, SERVICE_NAMES, urlVariable } from '@palm/catalogue';
+import { STACK_PROCESS_NAMES, type StackProcessName } from '../distributed/process-stack';
 import { freePort } from '../distributed/port-reservation';
 
 /**
@@ -140,12 +140,7 @@ try {
   // The gateway serves /readyz on its operations port only; the services on their own port.
   const gatewayOpsPort = await freePort();
   const readinessUrls = { ...urls, gateway: `http://127.0.0.1:${gatewayOpsPort}` };
-  const serviceUrls = Object.fromEntries(
-    STACK_PROCESS_NAMES.flatMap((name) => {
-      const variable = STACK_PROCESSES[name].urlVariable;
-      return variable ? [[variable, urls[name]]] : [];
-    }),
-  );
+  const serviceUrls = Object.fromEntries(SERVICE_NAMES.map((name) => [urlVariable(name), urls[name]]));
   for (const role of STACK_PROCESS_NAMES) {
     const container = `palm-image-${role}-${suffix}`;
     const env = {

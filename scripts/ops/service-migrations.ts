@@ -1,4 +1,4 @@
-import { SERVICE_MODULES } from '@palm/gateway';
+import { SERVICE_MODULES } from '@palm/catalogue/modules';
 import { migrate, type Database, type Logger } from '@palm/platform';
 
 /**

@@ -1,22 +1,14 @@
 import { execFile } from 'node:child_process';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import {
-  APP_ROLES,
-  ROOT,
-  STACK_PROCESSES,
-  entrypointRoles,
-  readRepoFile,
-  repoFileExists,
-  variablesReadBy,
-} from './support/deployment-facts';
-import { compiledEntry, SERVER_ENTRIES, type ServerRole } from '../../scripts/build/server-build';
-import { nodeRuntimeEnv } from '../../scripts/distributed/node-runtime';
+import { nodeRuntimeEnv, ROLE_NAMES, ROLES } from '@palm/catalogue';
+import { APP_ROLES, ROOT, readRepoFile, repoFileExists, variablesReadBy } from './support/deployment-facts';
+import { compiledEntry, roleTableScript } from '../../scripts/build/server-build';
 
 interface ComposeService {
   image?: string;
@@ -79,13 +71,12 @@ describe('docker-compose.yml', () => {
   });
 
   it('runs every app role, and the migration, from the one image built by deploy/Dockerfile', () => {
-    const roles = entrypointRoles();
     for (const name of [...APP_ROLES, 'migrate']) {
       const service = services[name]!;
       expect(service.image).toBe(services.gateway!.image);
       expect(service.build).toEqual({ context: '.', dockerfile: 'deploy/Dockerfile' });
       expect(service.command).toEqual([name]);
-      expect(roles[name], `entrypoint role ${name}`).toBeDefined();
+      expect(ROLE_NAMES, `image role ${name}`).toContain(name);
       expect(service.read_only).toBe(true);
     }
   });
@@ -94,7 +85,6 @@ describe('docker-compose.yml', () => {
     const environment = services[role]!.environment ?? {};
     const missing = variablesReadBy(role).filter((variable) => !(variable in environment));
     expect(missing).toEqual([]);
-    expect(Number(environment.PORT)).toBe(STACK_PROCESSES[role].port);
   });
 
   it('points every service at the containers of the stack', () => {
@@ -104,12 +94,7 @@ describe('docker-compose.yml', () => {
       expect(environment.S3_ENDPOINT).toBe('http://minio:9000');
       if (role !== 'admin-auth') expect(String(environment.AMQP_URL)).toMatch(/@rabbitmq:5672$/);
     }
-    const gateway = services.gateway!.environment!;
-    for (const role of APP_ROLES.filter((role) => role !== 'gateway')) {
-      const variable = STACK_PROCESSES[role].urlVariable;
-      expect(gateway[variable]).toBe(`http://${role}:${STACK_PROCESSES[role].port}`);
-    }
-    expect(services.gateway!.ports).toEqual(['${GATEWAY_PORT:-8080}:8080']);
+    // Their ports, and the addresses the gateway is given, are checked against the catalogue by catalogue-ports.test.ts.
   });
 
   it('keeps the data in named volumes', () => {
@@ -137,26 +122,101 @@ describe('deploy/Dockerfile and its entrypoint', () => {
   const dockerfile = readRepoFile('deploy/Dockerfile');
   const run = promisify(execFile);
 
-  it('starts each app role compiled from the entry file the distributed mode runs', () => {
-    const roles = entrypointRoles();
-    for (const role of APP_ROLES) {
-      expect(roles[role]).toEqual({ entry: compiledEntry(role), defaultPort: STACK_PROCESSES[role].port });
-      expect(SERVER_ENTRIES[role]).toBe(STACK_PROCESSES[role].entry);
+  /**
+   * The entrypoint as the image holds it, beside the role table the build writes, with a stand-in
+   * `node` first on the PATH that reports what it would be started with.
+   */
+  async function withEntrypoint(
+    test: (start: (role: string, given?: NodeJS.ProcessEnv) => Promise<unknown>) => Promise<void>,
+  ) {
+    const app = await mkdtemp(path.join(tmpdir(), 'entrypoint-app-'));
+    try {
+      await mkdir(path.join(app, 'deploy'));
+      await mkdir(path.join(app, 'dist'));
+      await mkdir(path.join(app, 'bin'));
+      await copyFile(
+        path.join(ROOT, 'deploy/docker-entrypoint.sh'),
+        path.join(app, 'deploy/docker-entrypoint.sh'),
+      );
+      await writeFile(path.join(app, 'dist/roles.sh'), roleTableScript());
+      await writeFile(
+        path.join(app, 'bin/node'),
+        '#!/bin/sh\nprintf \'{"MALLOC_ARENA_MAX":"%s","MALLOC_MMAP_THRESHOLD_":"%s","NODE_OPTIONS":"%s","PORT":"%s","entry":"%s"}\' ' +
+          '"$MALLOC_ARENA_MAX" "$MALLOC_MMAP_THRESHOLD_" "$NODE_OPTIONS" "${PORT:-}" "$1"\n',
+      );
+      await chmod(path.join(app, 'bin/node'), 0o755);
+      // This process's own settings stay out: each case gives the entrypoint only `given`.
+      const {
+        MALLOC_ARENA_MAX: _arenas,
+        MALLOC_MMAP_THRESHOLD_: _threshold,
+        NODE_OPTIONS: _options,
+        PORT: _port,
+        ...inherited
+      } = process.env;
+      await test(async (role, given = {}) => {
+        const env = { ...inherited, PATH: `${path.join(app, 'bin')}:${process.env.PATH}`, ...given };
+        const { stdout } = await run('sh', [path.join(app, 'deploy/docker-entrypoint.sh'), role], { env });
+        const started = JSON.parse(stdout) as Record<string, string>;
+        return { ...started, entry: path.relative(app, started.entry!) };
+      });
+    } finally {
+      await rm(app, { recursive: true, force: true });
     }
-    for (const role of Object.keys(roles) as ServerRole[]) {
-      expect(roles[role]?.entry).toBe(compiledEntry(role));
-      expect(repoFileExists(SERVER_ENTRIES[role]), SERVER_ENTRIES[role]).toBe(true);
-    }
-    expect(SERVER_ENTRIES.migrate).toBe('scripts/migrate.ts');
+  }
+
+  it('starts every role compiled, at its catalogue port, with the allocator and V8 settings the process stack gives it', async () => {
+    await withEntrypoint(async (start) => {
+      for (const role of ROLE_NAMES) {
+        const { port } = ROLES[role];
+        expect(await start(role), role).toEqual({
+          ...nodeRuntimeEnv(role, {}),
+          PORT: port === undefined ? '' : String(port),
+          entry: compiledEntry(role),
+        });
+        expect(repoFileExists(ROLES[role].entry), ROLES[role].entry).toBe(true);
+      }
+      for (const NODE_OPTIONS of [
+        '--enable-source-maps --max-old-space-size=256',
+        '--max-old-space-size 256',
+      ]) {
+        const given = { NODE_OPTIONS, MALLOC_MMAP_THRESHOLD_: '131072', PORT: '9999' };
+        expect(await start('reading', given), NODE_OPTIONS).toEqual({
+          ...nodeRuntimeEnv('reading', given),
+          PORT: '9999',
+          entry: compiledEntry('reading'),
+        });
+      }
+    });
   });
 
-  it('refuses an unknown role with a usage message', async () => {
-    const outcome = await run('sh', ['deploy/docker-entrypoint.sh', 'nonsense'], { cwd: ROOT }).then(
-      () => undefined,
-      (error: { code: number; stderr: string }) => error,
-    );
-    expect(outcome?.code).toBe(64);
-    expect(outcome?.stderr).toMatch(/roles: gateway reading flow admin-auth prompt ai-worker migrate/);
+  it('refuses an unknown role with a usage message naming the roles', async () => {
+    await withEntrypoint(async (start) => {
+      const outcome = await start('nonsense').then(
+        () => undefined,
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(outcome?.code).toBe(64);
+      expect(outcome?.stderr).toContain(`roles: ${ROLE_NAMES.join(' ')}`);
+    });
+  });
+
+  it('refuses to start without the role table, saying how to make it', async () => {
+    const app = await mkdtemp(path.join(tmpdir(), 'entrypoint-unbuilt-'));
+    try {
+      await mkdir(path.join(app, 'deploy'));
+      await copyFile(
+        path.join(ROOT, 'deploy/docker-entrypoint.sh'),
+        path.join(app, 'deploy/docker-entrypoint.sh'),
+      );
+      const outcome = await run('sh', [path.join(app, 'deploy/docker-entrypoint.sh'), 'gateway']).then(
+        () => undefined,
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(outcome?.code).toBe(70);
+      expect(outcome?.stderr).toMatch(/dist\/roles\.sh is missing; run npm run build/);
+    } finally {
+      await rm(app, { recursive: true, force: true });
+    }
   });
 
   it('installs from the lockfile with every workspace manifest, so npm ci sees the whole tree', () => {
@@ -189,43 +249,8 @@ describe('deploy/Dockerfile and its entrypoint', () => {
     expect(runtime).toMatch(/^COPY --from=build \/app\/dist \.\/dist$/m);
     expect(runtime).not.toMatch(/tsx|COPY services \.|COPY gateway/);
     expect(readRepoFile('deploy/docker-entrypoint.sh')).toMatch(/^exec node "\$app_dir\/\$entry" "\$@"$/m);
-  });
-
-  it('starts every role with the allocator and V8 settings start:distributed gives it', async () => {
-    // A stand-in `node` first on the PATH reports what the entrypoint would start node with.
-    const bin = await mkdtemp(path.join(tmpdir(), 'entrypoint-node-'));
-    try {
-      await writeFile(
-        path.join(bin, 'node'),
-        '#!/bin/sh\nprintf \'{"MALLOC_ARENA_MAX":"%s","MALLOC_MMAP_THRESHOLD_":"%s","NODE_OPTIONS":"%s"}\' ' +
-          '"$MALLOC_ARENA_MAX" "$MALLOC_MMAP_THRESHOLD_" "$NODE_OPTIONS"\n',
-      );
-      await chmod(path.join(bin, 'node'), 0o755);
-      // This process's own settings stay out: each case gives the entrypoint only `given`.
-      const {
-        MALLOC_ARENA_MAX: _arenas,
-        MALLOC_MMAP_THRESHOLD_: _threshold,
-        NODE_OPTIONS: _options,
-        ...inherited
-      } = process.env;
-      const settingsFor = async (role: string, given: NodeJS.ProcessEnv = {}) => {
-        const env = { ...inherited, PATH: `${bin}:${process.env.PATH}`, ...given };
-        const { stdout } = await run('sh', ['deploy/docker-entrypoint.sh', role], { cwd: ROOT, env });
-        return JSON.parse(stdout) as unknown;
-      };
-      for (const role of [...APP_ROLES, 'migrate', 'dlq', 'embedded']) {
-        expect(await settingsFor(role), role).toEqual(nodeRuntimeEnv(role, {}));
-      }
-      for (const NODE_OPTIONS of [
-        '--enable-source-maps --max-old-space-size=256',
-        '--max-old-space-size 256',
-      ]) {
-        const given = { NODE_OPTIONS, MALLOC_MMAP_THRESHOLD_: '131072' };
-        expect(await settingsFor('reading', given), NODE_OPTIONS).toEqual(nodeRuntimeEnv('reading', given));
-      }
-    } finally {
-      await rm(bin, { recursive: true, force: true });
-    }
+    // The role table the entrypoint reads is compiled output too.
+    expect(runtime).not.toMatch(/COPY .*roles\.sh/);
   });
 
   it('keeps secrets, local data and installed modules out of the build context', () => {

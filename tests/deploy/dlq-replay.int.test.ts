@@ -5,17 +5,13 @@ import {
   closeDatabase,
   createAmqpBus,
   createDatabase,
-  createHttpApp,
   createLogger,
   createS3BlobStore,
-  listen,
-  loadConfig,
-  localPeers,
-  startServices,
+  startService,
   type BlobStore,
   type Database,
   type MessageBus,
-  type RunningServer,
+  type StartedService,
 } from '@palm/platform';
 import { readingModule } from '@palm/reading';
 import { openDeadLetterQueue } from '../../scripts/ops/dead-letter-queue';
@@ -38,7 +34,7 @@ let database: TestDatabase;
 let vhost: TestVhost;
 let db: Database;
 const buses: MessageBus[] = [];
-let reading: RunningServer;
+let reading: StartedService;
 let storeDown = false;
 let stopServices: () => Promise<void>;
 
@@ -59,31 +55,23 @@ beforeAll(async () => {
   const readingBus = await createAmqpBus({ url: vhost.url, logger, retryPolicy: RETRY_POLICY });
   const workerBus = await createAmqpBus({ url: vhost.url, logger, retryPolicy: RETRY_POLICY });
   buses.push(readingBus, workerBus);
-  // Each module as its own process builds it, with the local narrator (no OPENAI_API_KEY).
-  const { peers } = localPeers();
-  const service = await readingModule.create({
-    config: loadConfig(readingModule.configSchema, { READING_WAIT_MS: '1000' }),
-    logger,
-    db,
-    bus: () => Promise.resolve(readingBus),
-    blobs: () => Promise.resolve(blobs),
-    peers,
+  // Each module as its own process starts it, with the local narrator (no OPENAI_API_KEY).
+  const alone = { logger, db, port: 0, host: '127.0.0.1' };
+  reading = await startService(readingModule, {
+    ...alone,
+    env: { READING_WAIT_MS: '1000' },
+    bus: readingBus,
+    blobs,
   });
-  const worker = await aiWorkerModule.create({
-    config: loadConfig(aiWorkerModule.configSchema, {}),
-    logger,
-    db,
-    bus: () => Promise.resolve(workerBus),
-    blobs: () => Promise.resolve(workerBlobs),
-    peers,
+  const worker = await startService(aiWorkerModule, {
+    ...alone,
+    env: {},
+    bus: workerBus,
+    blobs: workerBlobs,
   });
-  await startServices([service], () => Promise.resolve(readingBus));
-  await startServices([worker], () => Promise.resolve(workerBus));
-  reading = await listen(createHttpApp({ logger, routers: service.routers }), 0, '127.0.0.1');
   stopServices = async () => {
-    await reading.close();
     await worker.stop();
-    await service.stop();
+    await reading.stop();
   };
 });
 

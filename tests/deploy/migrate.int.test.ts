@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import knex from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVICE_MODULES } from '@palm/gateway';
+import { SERVICE_MODULES } from '@palm/catalogue/modules';
 import { buildServer } from '../../scripts/build/server-build';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { ROOT } from './support/deployment-facts';

@@ -78,7 +78,7 @@ describe('start:distributed ports', () => {
       SERVICE_PORT_BASE: String(base),
     });
     expect(code).toBe(1);
-    // The reading service is the first of the range (STACK_PROCESSES: reading 8081 … ai-worker 8085).
+    // The reading service has the lowest port of the catalogue: the first of the range.
     expect(output).toContain(`reading cannot use port ${base}: another program is listening on it`);
     expect(output).not.toMatch(/\n\s+at /);
   });

@@ -4,7 +4,6 @@ import {
   counter,
   HttpError,
   jsonBody,
-  migrate,
   requireAdmin,
   type Database,
   type Logger,
@@ -21,7 +20,6 @@ import { CredentialsRepository } from './credentials.repository';
 import { AtRestCipher, deriveAdminKeys } from './data-key';
 import { DeviceCookies } from './device-cookie';
 import { LoginThrottle, maxAttemptsIn, type Budget, type ThrottlePolicy } from './login-throttle';
-import { ADMIN_AUTH_MIGRATIONS_TABLE, adminAuthMigrations } from './migrations';
 import { generateBackupCodes, normalizeBackupCode, randomToken, sameSecret } from './secrets';
 import { SessionStore } from './session.store';
 import {
@@ -41,11 +39,6 @@ export interface AdminAuthDeps {
   dataKey: Buffer;
   /** The clock; tests move it to expire sessions and lockouts. */
   now?: () => Date;
-  /**
-   * The embedded mode knows its real port only once it listens: it then calls `announceSetup`
-   * itself instead of `start` logging a link to a port that may be wrong.
-   */
-  announceSetupLater?: boolean;
 }
 
 export interface AdminAuthService {
@@ -53,7 +46,7 @@ export interface AdminAuthService {
   /** The in-process session check; other services in the same process pass it to requireAdmin. */
   sessions: SessionVerifier;
   start(): Promise<void>;
-  /** Logs the setup link while setup is pending, under PUBLIC_URL or else `fallbackUrl`. */
+  /** Logs the setup link while setup is pending, under PUBLIC_URL or else `fallbackUrl` (where it listens). */
   announceSetup(fallbackUrl: string): Promise<void>;
   stop(): Promise<void>;
 }
@@ -296,7 +289,6 @@ export function createAdminAuthService(deps: AdminAuthDeps): AdminAuthService {
     router,
     sessions,
     async start() {
-      await migrate(db, { table: ADMIN_AUTH_MIGRATIONS_TABLE, migrations: adminAuthMigrations, logger });
       await credentials.sealStoredSecrets();
       await credentials.syncEnvironment(now());
       const undigested = await credentials.countUndigestedBackupCodes();
@@ -316,7 +308,6 @@ export function createAdminAuthService(deps: AdminAuthDeps): AdminAuthService {
       if (credentials.configuredByEnvironment && !config.ADMIN_TOTP_SECRET) {
         logger.warn('ADMIN_BACKUP_CODES is set without ADMIN_TOTP_SECRET: only backup codes can sign in');
       }
-      if (!deps.announceSetupLater) await announceSetup(`http://localhost:${config.PORT}`);
     },
     announceSetup,
     async stop() {

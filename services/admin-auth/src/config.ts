@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { infrastructureConfigSchema, portSetting } from '@palm/platform';
+import { infrastructureConfigSchema } from '@palm/platform';
 import { ADMIN_CODE_MAX_LENGTH, ADMIN_CODE_MIN_LENGTH } from '@palm/contracts';
 import { decodeDataKey } from './data-key';
 
@@ -63,7 +63,6 @@ const dataKeySetting = z
   .optional();
 
 export const adminAuthConfigSchema = infrastructureConfigSchema.extend({
-  PORT: portSetting(8083),
   /**
    * Where operators open the web app; the setup link logged at start points here. Unset, the link
    * uses the port the web app is really served on.

@@ -5,17 +5,15 @@ import path from 'node:path';
 import {
   closeDatabase,
   createDatabase,
-  createHttpApp,
   createLogger,
   IN_MEMORY,
-  listen,
-  loadConfig,
+  startService,
   type Database,
   type Logger,
+  type SessionVerifier,
 } from '@palm/platform';
 import { adminSetupResponseSchema, type AdminSetupResponse } from '@palm/contracts';
-import { createAdminAuthService, type AdminAuthService } from '../src/admin-auth.service';
-import { adminAuthConfigSchema } from '../src/config';
+import { adminAuthModule } from '../src/admin-auth.module';
 
 export const SETUP_TOKEN = 'test-setup-token-0123456789';
 /** The data key of every test service unless one is given: a restart on the same database opens what it sealed. */
@@ -32,7 +30,8 @@ export class TestClock {
 
 export interface RunningAdminAuth {
   url: string;
-  service: AdminAuthService;
+  /** The in-process session check the service provides its peers. */
+  sessions: SessionVerifier;
   db: Database;
   clock: TestClock;
   logger: Logger;
@@ -53,33 +52,27 @@ export interface StartOptions {
 export async function startAdminAuth(options: StartOptions = {}): Promise<RunningAdminAuth> {
   const db = options.db ?? (await createDatabase({ dataDir: IN_MEMORY }));
   const logger = options.logger ?? createLogger('admin-auth-test', 'silent');
-  const config = loadConfig(adminAuthConfigSchema, { ADMIN_SETUP_TOKEN: SETUP_TOKEN, ...options.env });
   const clock = new TestClock();
-  const service = createAdminAuthService({
-    db,
+  const trustProxy = options.trustProxy ?? ['loopback'];
+  const service = await startService(adminAuthModule, {
+    env: {
+      ADMIN_SETUP_TOKEN: SETUP_TOKEN,
+      TRUST_PROXY: trustProxy === false ? 'false' : String(trustProxy),
+      ...options.env,
+    },
     logger,
-    config,
-    dataKey: options.dataKey ?? TEST_DATA_KEY,
-    now: clock.now,
+    db,
+    port: 0,
+    host: '127.0.0.1',
+    deps: { dataKey: options.dataKey ?? TEST_DATA_KEY, now: clock.now },
   });
-  await service.start();
-  const server = await listen(
-    createHttpApp({
-      logger,
-      routers: [service.router],
-      trustProxy: options.trustProxy ?? ['loopback'],
-    }),
-    0,
-    '127.0.0.1',
-  );
   return {
-    url: server.url,
-    service,
+    url: service.url,
+    sessions: { verify: (sessionId: string) => service.peers.verifySession(sessionId) },
     db,
     clock,
     logger,
     close: async () => {
-      await server.close();
       await service.stop();
       if (!options.db) await closeDatabase(db);
     },

@@ -69,7 +69,6 @@ describe('admin sign-in configured by environment', () => {
     const defaults = loadConfig(adminAuthConfigSchema, {});
     expect(defaults.PUBLIC_URL).toBeUndefined();
     expect(defaults).toMatchObject({
-      PORT: 8083,
       ADMIN_SESSION_IDLE_MINUTES: 30,
       ADMIN_SESSION_MAX_HOURS: 12,
       ADMIN_LOGIN_CLIENT_MAX_FAILURES: 5,

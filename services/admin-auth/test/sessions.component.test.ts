@@ -73,7 +73,7 @@ describe('admin sessions', () => {
   });
 
   it('guards another service in the same process through requireAdmin with the database verifier', async () => {
-    const guarded = await startGuardedService(running.service.sessions);
+    const guarded = await startGuardedService(running.sessions);
     try {
       expect((await call(guarded.url, 'GET', '/api/admin/things')).status).toBe(401);
       expect((await call(guarded.url, 'GET', '/api/admin/things', { sessionId })).status).toBe(200);

@@ -1,14 +1,12 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { engineConfigSchema } from '@palm/palm-engine';
-import { infrastructureConfigSchema, portSetting } from '@palm/platform';
+import { infrastructureConfigSchema, urlSetting } from '@palm/platform';
 
 export const aiWorkerConfigSchema = infrastructureConfigSchema.extend({
-  /** Only for /healthz, /readyz and /metrics when the worker runs alone. */
-  PORT: portSetting(8085),
   ...engineConfigSchema.shape,
   /** Distributed mode: the prompt service the OpenAI narrator asks for the operators' prompts. */
-  PROMPT_URL: z.url({ error: 'expected a URL' }).default('http://127.0.0.1:8084'),
+  PROMPT_URL: urlSetting(),
   /** Distributed mode: the admin-auth service that checks operators' sessions for the test run. */
-  ADMIN_AUTH_URL: z.url({ error: 'expected a URL' }).default('http://127.0.0.1:8083'),
+  ADMIN_AUTH_URL: urlSetting(),
 });
 export type AiWorkerConfig = z.infer<typeof aiWorkerConfigSchema>;

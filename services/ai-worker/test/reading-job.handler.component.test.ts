@@ -19,12 +19,12 @@ import {
   createMemoryBus,
   IN_MEMORY,
   metricsRegistry,
-  startServices,
+  startService,
   type BlobStore,
   type Database,
   type MemoryBus,
 } from '@palm/platform';
-import { createAiWorkerService } from '../src/ai-worker.service';
+import { aiWorkerModule } from '../src/ai-worker.module';
 import {
   createPalmObserver,
   PalmReadingEngine,
@@ -80,16 +80,22 @@ describe('reading job handler', () => {
   let palmEngine: PalmReadingEngine;
   let outcomes: Outcome[];
 
+  let stopWorker: (() => Promise<void>) | undefined;
   const startWorker = async (options: { blobs?: BlobStore; staleClaimAfterMs?: number } = {}) => {
-    const worker = createAiWorkerService({
+    const worker = await startService(aiWorkerModule, {
+      env: {},
+      logger,
       db,
       bus,
       blobs: options.blobs ?? blobs,
-      logger,
-      engine,
-      staleClaimAfterMs: options.staleClaimAfterMs,
+      port: 0,
+      host: '127.0.0.1',
+      deps: {
+        engine,
+        ...(options.staleClaimAfterMs === undefined ? {} : { staleClaimAfterMs: options.staleClaimAfterMs }),
+      },
     });
-    await startServices([worker], () => Promise.resolve(bus));
+    stopWorker = () => worker.stop();
   };
 
   /** A job as the reading service publishes it, its photo stored (normalised JPEGs: the fixtures are). */
@@ -132,6 +138,8 @@ describe('reading job handler', () => {
     });
   });
   afterEach(async () => {
+    await stopWorker?.();
+    stopWorker = undefined;
     await bus.close();
     await rm(dir, { recursive: true, force: true });
   });

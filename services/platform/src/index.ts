@@ -26,7 +26,7 @@ export * from './bus/amqp-bus';
 export * from './bus/create-bus';
 export * from './http/image-upload';
 export * from './http/uploaded-photo';
-export * from './service-process';
+export * from './start-service';
 export * from './bus/retry-policy';
 export * from './errors/failure-kind';
 export * from './http/request-text';

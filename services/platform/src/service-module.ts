@@ -9,12 +9,17 @@ import type { MigrateOptions } from './db/migrate';
 import type { Logger } from './logging/logger';
 import type { RemotePeerSettings, ServicePeers } from './service-peers';
 
-/** What every service reads from its environment, with the addresses of the peers it asks, if any. */
-export type ServiceConfig = InfrastructureConfig & { PORT: number } & RemotePeerSettings;
+/**
+ * What every service reads from its environment, with the addresses of the peers it asks, if any.
+ * Its port is not among them: whoever starts it gives it (startService; the catalogue's port).
+ */
+export type ServiceConfig = InfrastructureConfig & RemotePeerSettings;
 
 /** What a service is given to build itself: its settings, the shared infrastructure and its peers. */
-export interface ServiceContext<C extends ServiceConfig = ServiceConfig> {
+export interface ServiceContext<C extends ServiceConfig = ServiceConfig, D extends object = object> {
   config: C;
+  /** Parts of the service a test replaces (a clock, a random source, a mailer); empty in production. */
+  deps: Partial<D>;
   logger: Logger;
   db: Database;
   /** Connects the bus the first time it is asked for; /readyz then checks it too. */
@@ -30,7 +35,7 @@ export interface RunnableService {
   routers: Router[];
   /** The queues it consumes: `startServices` registers them once `start` has migrated its tables. */
   consumers: QueueConsumer[];
-  /** Applies its migrations and starts its background work. */
+  /** Starts its background work, once startService has applied its migrations. */
   start(): Promise<void>;
   /** Ends its background work; whoever created the bus and the database closes them (and so the consumers). */
   stop(): Promise<void>;
@@ -41,17 +46,18 @@ export interface RunnableService {
 }
 
 /**
- * One service, whole: its name, its settings, its tables and how to build it. Its own process
- * (`runServiceProcess`), the embedded product and the migrate role all run services through this.
+ * One service, whole: its name, its settings, its tables and how to build it (its one wiring
+ * file). Its own process, the embedded product and the tests start it through `startService`; the
+ * migrate role applies its migrations.
  */
-export interface ServiceModule<C extends ServiceConfig = ServiceConfig> {
+export interface ServiceModule<C extends ServiceConfig = ServiceConfig, D extends object = object> {
   name: string;
   configSchema: z.ZodObject & z.ZodType<C>;
-  /** Its tables' migrations, which `start` applies and the migrate role applies ahead of it. */
+  /** Its tables' migrations: startService applies them before `start`, the migrate role ahead of it. */
   migrations: Pick<MigrateOptions, 'table' | 'migrations'>;
   /** Settings it needs only in its own process, e.g. the token its peers must send; throws naming them. */
   checkStandalone?(config: C): void;
-  create(context: ServiceContext<C>): RunnableService | Promise<RunnableService>;
+  create(context: ServiceContext<C, D>): RunnableService | Promise<RunnableService>;
 }
 
 /**

@@ -1,29 +1,34 @@
 import { INTERNAL_TOKEN_REASON, requireSetting, type ServiceModule } from '@palm/platform';
 import { promptConfigSchema, type PromptConfig } from './config';
+import { createPromptEditor } from './prompt-editor';
 import { PROMPT_MIGRATIONS_TABLE, promptMigrations } from './prompt.migrations';
-import { createPromptService } from './prompt.service';
+import { createPromptRouter } from './prompt.routes';
 
 export const promptModule: ServiceModule<PromptConfig> = {
   name: 'prompt',
   configSchema: promptConfigSchema,
+  // They also seed the three prompts, on the very first start only.
   migrations: { table: PROMPT_MIGRATIONS_TABLE, migrations: promptMigrations },
   checkStandalone(config) {
     requireSetting(config.INTERNAL_TOKEN, 'INTERNAL_TOKEN', INTERNAL_TOKEN_REASON);
   },
   async create({ config, logger, db, bus, peers }) {
-    const service = createPromptService({
+    const editor = createPromptEditor({
       db,
       bus: await bus(),
-      logger,
-      sessions: { verify: peers.verifySession },
-      internalToken: config.INTERNAL_TOKEN,
+      logger: logger.child({ component: 'prompt' }),
     });
+    const sessions = { verify: (sessionId: string) => peers.verifySession(sessionId) };
     return {
-      ...service,
-      routers: [service.router],
+      // GET /api/prompts/runtime is guarded by INTERNAL_TOKEN (header X-Internal-Token) when set.
+      routers: [createPromptRouter({ editor, sessions, internalToken: config.INTERNAL_TOKEN })],
       // It publishes prompt.updated; no queue of its own.
       consumers: [],
-      provides: { runtimePrompts: () => service.runtimePrompts() },
+      start: () => Promise.resolve(),
+      // Nothing of its own to stop: the composition root closes the bus and the database.
+      stop: () => Promise.resolve(),
+      // The texts the reading engine uses now: for a worker in the same process, instead of HTTP.
+      provides: { runtimePrompts: () => editor.runtimePrompts() },
     };
   },
 };

@@ -10,18 +10,17 @@ import {
 import {
   closeDatabase,
   createDatabase,
-  createHttpApp,
   createLogger,
   createMemoryBus,
   IN_MEMORY,
-  listen,
   migrate,
+  startService,
   type Database,
   type MessageBus,
-  type RunningServer,
+  type StartedService,
 } from '@palm/platform';
 import { PROMPT_MIGRATIONS_TABLE, promptMigrations } from '../src/prompt.migrations';
-import { createPromptService, type PromptService } from '../src/prompt.service';
+import { promptModule } from '../src/prompt.module';
 
 const VALID_SESSION = 'valid-session-id-0123456789';
 const INTERNAL_TOKEN = 'internal-token-for-tests-0123';
@@ -29,8 +28,7 @@ const logger = createLogger('prompt-test', 'silent');
 
 let db: Database;
 let bus: MessageBus;
-let service: PromptService;
-let server: RunningServer;
+let server: StartedService;
 const published: { name: EventName; payload: unknown }[] = [];
 
 beforeAll(async () => {
@@ -43,15 +41,15 @@ beforeAll(async () => {
       published.push({ name, payload });
     },
   };
-  service = createPromptService({
+  server = await startService(promptModule, {
+    env: { INTERNAL_TOKEN },
+    logger,
     db,
     bus,
-    logger,
-    sessions: { verify: (id) => Promise.resolve(id === VALID_SESSION) },
-    internalToken: INTERNAL_TOKEN,
+    port: 0,
+    host: '127.0.0.1',
+    peers: { verifySession: (id) => Promise.resolve(id === VALID_SESSION) },
   });
-  await service.start();
-  server = await listen(createHttpApp({ logger, routers: [service.router] }), 0, '127.0.0.1');
 });
 
 beforeEach(async () => {
@@ -61,8 +59,7 @@ beforeEach(async () => {
 });
 
 afterAll(async () => {
-  await server.close();
-  await service.stop();
+  await server.stop();
   await bus.close();
   await closeDatabase(db);
 });
@@ -217,7 +214,7 @@ describe('prompt service', () => {
     expect(allowed.status).toBe(200);
     expect(allowed.body.main).toBe('Fresh main');
     expect(allowed.body.visual).toContain('not seen');
-    expect(await service.runtimePrompts()).toEqual(allowed.body);
+    expect(await server.peers.runtimePrompts()).toEqual(allowed.body);
     for (const headers of [{}, { 'x-internal-token': 'wrong' }] as Record<string, string>[]) {
       expect(
         (await call<RuntimePrompts>('GET', '/api/prompts/runtime', { session: VALID_SESSION, headers }))

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { infrastructureConfigSchema, portSetting, urlSetting } from '@palm/platform';
+import { infrastructureConfigSchema, urlSetting } from '@palm/platform';
 import { checkPaymentSettings, paymentSettings } from './payments/payments.config';
 import { DEFAULT_TEXT_RETENTION_DAYS } from './retention/image-retention.sweeper';
 
@@ -11,7 +11,6 @@ export const DEFAULT_INTAKE_BACKLOG = 24;
 
 export const readingConfigSchema = infrastructureConfigSchema
   .extend({
-    PORT: portSetting(8081),
     /** How long POST /api/reading waits for the reading before answering 202 (the browser gives up at 120 s). */
     READING_WAIT_MS: z.coerce.number().int().min(0).max(115_000).default(115_000),
     /** Uploads that may wait for intake at once; past it POST /api/reading answers 503 + Retry-After. */
@@ -47,7 +46,7 @@ export const readingConfigSchema = infrastructureConfigSchema
     EMAIL_LIMIT_PER_READING_PER_HOUR: perHour(3),
     EMAIL_LIMIT_PER_CLIENT_PER_HOUR: perHour(10),
     /** The admin-auth service that answers session checks (the purchases card) when run on its own. */
-    ADMIN_AUTH_URL: z.url({ error: 'expected a URL' }).default('http://127.0.0.1:8083'),
+    ADMIN_AUTH_URL: urlSetting(),
     ...paymentSettings,
   })
   .superRefine(checkPaymentSettings);

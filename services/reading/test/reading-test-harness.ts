@@ -6,18 +6,16 @@ import {
   closeDatabase,
   createDatabase,
   createDiskBlobStore,
-  createHttpApp,
   createLogger,
   createMemoryBus,
   IN_MEMORY,
-  listen,
-  startServices,
+  startService,
   type MemoryBus,
   type BlobStore,
   type SessionVerifier,
 } from '@palm/platform';
 import type { PaymentOptions } from '../src/payments/payments.config';
-import { createReadingService, type ReadingEmailOptions } from '../src/reading.service';
+import { readingModule, type ReadingEmailOptions } from '../src/reading.module';
 
 export const SAMPLE_RESULT: ReadingResult = {
   sections: [
@@ -109,18 +107,22 @@ export async function startReadingHarness(
     deleteFolder: (folder) => (outage.blobs ? refuse() : disk.deleteFolder(folder)),
     isReady: () => Promise.resolve(!outage.blobs),
   };
-  const service = createReadingService({
+  const service = await startService(readingModule, {
+    env: {},
+    logger,
     db,
     bus,
     blobs,
-    logger,
-    waitMs: options.waitMs ?? 5_000,
-    intakeBacklog: options.intakeBacklog,
-    email: options.email,
-    payments: options.payments,
-    sessions: options.sessions,
+    port: 0,
+    host: '127.0.0.1',
+    peers: { verifySession: (sessionId) => options.sessions?.verify(sessionId) ?? Promise.resolve(false) },
+    deps: {
+      waitMs: options.waitMs ?? 5_000,
+      ...(options.intakeBacklog === undefined ? {} : { intakeBacklog: options.intakeBacklog }),
+      ...(options.email ? { email: options.email } : {}),
+      ...(options.payments ? { payments: options.payments } : {}),
+    },
   });
-  await startServices([service], () => Promise.resolve(bus));
   const requested: string[] = [];
   /** Per reading, the extra frames the stand-in worker found stored, as it found them. */
   const framesSeen = new Map<string, Buffer[]>();
@@ -154,10 +156,9 @@ export async function startReadingHarness(
       });
     },
   });
-  const server = await listen(createHttpApp({ logger, routers: [service.router] }), 0, '127.0.0.1');
 
   return {
-    url: server.url,
+    url: service.url,
     db,
     bus,
     blobs,
@@ -182,7 +183,6 @@ export async function startReadingHarness(
       return { readings: Number(readings?.count), outbox: Number(outbox?.count) };
     },
     async close() {
-      await server.close();
       await service.stop();
       await bus.close();
       await closeDatabase(db);

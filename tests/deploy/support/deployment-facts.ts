@@ -2,15 +2,18 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
-import { gatewayConfigSchema, gatewayTargetsSchema, SERVICE_MODULES } from '@palm/gateway';
-import { STACK_PROCESSES, type StackProcessName } from '../../../scripts/distributed/process-stack';
+import { ROLES } from '@palm/catalogue';
+import { SERVICE_MODULES } from '@palm/catalogue/modules';
+import { gatewayConfigSchema, gatewayTargetsSchema } from '@palm/gateway';
+import { STACK_PROCESS_NAMES, type StackProcessName } from '../../../scripts/distributed/process-stack';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const readRepoFile = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 export const repoFileExists = (file: string) => existsSync(path.join(ROOT, file));
 
-export { STACK_PROCESSES, type StackProcessName };
-export const APP_ROLES = Object.keys(STACK_PROCESSES) as StackProcessName[];
+export type { StackProcessName };
+/** The long-running roles of the distributed mode: every catalogued service and the gateway. */
+export const APP_ROLES = [...STACK_PROCESS_NAMES];
 
 /** The settings each role reads at start, straight from its config schemas. */
 const ROLE_SCHEMAS: Record<string, z.ZodObject[]> = {
@@ -30,7 +33,7 @@ export function variablesReadBy(role: StackProcessName): string[] {
  */
 export function secretsUnusedBy(role: StackProcessName): string[] {
   // The gateway's main.ts opens what it uses itself; a service module asks its context for it.
-  const entry = STACK_PROCESSES[role].entry;
+  const { entry } = ROLES[role];
   const source = readRepoFile(role === 'gateway' ? entry : entry.replace(/main\.ts$/, `${role}.module.ts`));
   const usesBus = source.includes('createBus(') || /\bbus\(\)/.test(source);
   const usesBlobs = source.includes('createBlobStore(') || /\bblobs\(\)/.test(source);
@@ -38,18 +41,3 @@ export function secretsUnusedBy(role: StackProcessName): string[] {
 }
 
 export const ALL_CONFIG_VARIABLES = [...new Set(APP_ROLES.flatMap(variablesReadBy))].sort();
-
-export interface EntrypointRole {
-  entry: string;
-  defaultPort: number | undefined;
-}
-
-/** The roles of deploy/docker-entrypoint.sh, read from its `case` arms. */
-export function entrypointRoles(): Record<string, EntrypointRole> {
-  const script = readRepoFile('deploy/docker-entrypoint.sh');
-  const roles: Record<string, EntrypointRole> = {};
-  for (const match of script.matchAll(/^\s*([a-z-]+)\) entry=(\S+)(?: default_port=(\d+))?/gm)) {
-    roles[match[1]!] = { entry: match[2]!, defaultPort: match[3] ? Number(match[3]) : undefined };
-  }
-  return roles;
-}

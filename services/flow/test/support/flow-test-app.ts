@@ -2,19 +2,16 @@ import type { AdminFlowDetail, Problem, Question } from '@palm/contracts';
 import {
   closeDatabase,
   createDatabase,
-  createHttpApp,
   createLogger,
   createMemoryBus,
   IN_MEMORY,
-  listen,
   migrate,
-  startServices,
+  startService,
   type Database,
   type MemoryBus,
-  type RunningServer,
 } from '@palm/platform';
 import { FLOW_MIGRATIONS_TABLE, flowMigrations } from '../../src/flow.migrations';
-import { createFlowService } from '../../src/flow.service';
+import { flowModule } from '../../src/flow.module';
 
 export const VALID_SESSION = 'valid-session-id-0123456789';
 export const fakeSessions = { verify: (id: string) => Promise.resolve(id === VALID_SESSION) };
@@ -25,7 +22,7 @@ export type ApiBody = AdminFlowDetail & Question & Problem & { deleted?: boolean
 export interface FlowTestApp {
   db: Database;
   bus: MemoryBus;
-  server: RunningServer;
+  server: { url: string };
   /** Calls the service as a signed-in operator unless `session: null` is given. */
   call<T = ApiBody>(
     method: string,
@@ -55,9 +52,16 @@ export async function startFlowTestApp(): Promise<FlowTestApp> {
   const db = await createDatabase({ dataDir: IN_MEMORY });
   const bus = createMemoryBus({ logger, retryDelayMs: () => 1 });
   let random = Math.random;
-  const service = createFlowService({ db, logger, sessions: fakeSessions, random: () => random() });
-  await startServices([service], () => Promise.resolve(bus));
-  const server = await listen(createHttpApp({ logger, routers: [service.router] }), 0, '127.0.0.1');
+  const server = await startService(flowModule, {
+    env: {},
+    logger,
+    db,
+    bus,
+    port: 0,
+    host: '127.0.0.1',
+    peers: { verifySession: (sessionId) => fakeSessions.verify(sessionId) },
+    deps: { random: () => random() },
+  });
   return {
     db,
     bus,
@@ -96,8 +100,7 @@ export async function startFlowTestApp(): Promise<FlowTestApp> {
       random = next;
     },
     async close() {
-      await server.close();
-      await service.stop();
+      await server.stop();
       await bus.close();
       await closeDatabase(db);
     },

@@ -28,13 +28,17 @@ export function loadConfig<S extends z.ZodObject>(
   throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
 }
 
-export const portSetting = (fallback: number) =>
-  z.coerce
+/** A port; without a fallback it must be given (a service's, which whoever starts it knows). */
+export function portSetting(fallback: number): z.ZodDefault<z.ZodCoercedNumber<unknown>>;
+export function portSetting(): z.ZodCoercedNumber<unknown>;
+export function portSetting(fallback?: number) {
+  const port = z.coerce
     .number({ error: 'expected a number from 0 to 65535' })
     .int('expected a number from 0 to 65535')
     .min(0, 'expected a number from 0 to 65535')
-    .max(65535, 'expected a number from 0 to 65535')
-    .default(fallback);
+    .max(65535, 'expected a number from 0 to 65535');
+  return fallback === undefined ? port : port.default(fallback);
+}
 
 export const booleanSetting = (fallback: boolean) =>
   z

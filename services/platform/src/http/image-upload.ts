@@ -263,7 +263,7 @@ function fileCollector(declaredLength: number) {
  * That clone and the upload's 64 KB socket reads are then garbage in the young generation, which
  * V8 collects only when enough small objects fill it: under a burst of uploads, 20–30 MB of them
  * waited in the reading service. Where the process runs with `--expose-gc`
- * (scripts/distributed/node-runtime.ts) a young-generation collection, a millisecond or two,
+ * (services/catalogue/src/node-runtime.ts) a young-generation collection, a millisecond or two,
  * frees them at once.
  */
 export function releaseUpload(bytes: Buffer): void {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { hasNodeRuntime, nodeRuntimeEnv } from '../../scripts/distributed/node-runtime';
+import { hasNodeRuntime, nodeRuntimeEnv } from '../src/node-runtime';
 
+/** The settings follow each role's catalogue profile; these pin the profiles the benchmarks measured. */
 describe('the runtime settings every compiled role starts with', () => {
   it('adds the allocator settings and a small young generation to a bare environment', () => {
     expect(nodeRuntimeEnv('reading', {})).toEqual({
@@ -24,7 +25,7 @@ describe('the runtime settings every compiled role starts with', () => {
   it('maps blocks from 32 KB up on their own only where uploads are normalised', () => {
     expect(nodeRuntimeEnv('reading', {}).MALLOC_MMAP_THRESHOLD_).toBe('32768');
     expect(nodeRuntimeEnv('embedded', {}).MALLOC_MMAP_THRESHOLD_).toBe('32768');
-    for (const role of ['gateway', 'ai-worker', 'flow', 'admin-auth', 'prompt', 'migrate']) {
+    for (const role of ['gateway', 'ai-worker', 'flow', 'admin-auth', 'prompt', 'migrate', 'dlq', 'a-tool']) {
       expect(nodeRuntimeEnv(role, {}).MALLOC_MMAP_THRESHOLD_, role).toBe('262144');
     }
   });
