@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Tests by scope (docs/architecture.md, "Testing"), told apart by their file names:
+ * Tests by scope (docs/testing.md), told apart by their file names:
  * - unit `*.test.ts`: pure code; no product, no server, no database.
  * - component `*.component.test.ts`: one module in-process on port 0, on PGlite, the memory bus
  *   and temp disk.

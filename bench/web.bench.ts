@@ -484,7 +484,7 @@ The same run measured the landing page's JavaScript at ${kb(totalGzip)} KB gzipp
 ${lighthouseRow('landing', TARGET_LIGHTHOUSE.landing)}
 ${lighthouseRow('report', TARGET_LIGHTHOUSE.report)}
 
-What the report page does for these figures (docs/architecture.md, "The report on a phone"): the photo as a WebP
+What the report page does for these figures (docs/runtime.md, "The report on a phone"): the photo as a WebP
 copy at the drawn width with its width and height set, preloaded by the page's HTML with the reading's JSON;
 JSON and the page's HTML compressed; no zod and no dialogs before the first paint; the report rendered as a
 transition. What keeps the scores below target here is main-thread time: at a load average many times the

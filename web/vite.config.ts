@@ -13,7 +13,7 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [
     react(),
-    // The landing page paints from HTML and CSS before its scripts arrive (docs/architecture.md).
+    // The landing page paints from HTML and CSS before its scripts arrive (docs/runtime.md, "Prerendered landing page").
     prerender({
       entry: '/src/app/prerender.server.tsx',
       pages: [{ path: '/', routeModule: 'src/app/routes/landing.tsx' }],
