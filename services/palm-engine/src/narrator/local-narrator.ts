@@ -35,6 +35,7 @@ import {
   describePalm,
   featureList,
   lineShape,
+  namedOnce,
   namesALine,
   sectionFeatures,
   unsettledTraits,
@@ -297,7 +298,8 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
         !introducedAt.has(i) && finding.evidence.some((item) => item.kind === 'line' && item.line === line),
     );
     const said = inContent[at];
-    if (at === -1 || !said || sentence.length + said.length > MAX_INTRO_JOINED) return sentence;
+    if (at === -1 || !said || sentence.length + said.length > MAX_INTRO_JOINED || /;/.test(sentence + said))
+      return sentence;
     introducedAt.add(at);
     const rest = PROPER_START.test(said) ? said : said.charAt(0).toLowerCase() + said.slice(1);
     return `${sentence.replace(/[.!?…]$/, '')}; ${rest}`;
@@ -338,14 +340,23 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
     plan.isLast ? choose.pick(CLOSING_NOTES, 'closing') : undefined,
   ];
 
+  // Within a section each line is described in full once, then called by its name.
+  const names = [...features.map(asYours), ...context.story.themes.flatMap((theme) => theme.features)];
+  const said = (texts: readonly (string | undefined)[]) =>
+    texts.filter((text): text is string => Boolean(text));
+  const bodyTexts = [insights, said(content), said(details)] as const;
+  const plain = namedOnce(bodyTexts.flat(), names);
+  const plainInsights = plain.slice(0, insights.length);
+  const plainContent = plain.slice(insights.length, insights.length + bodyTexts[1].length);
+  const plainDetails = plain.slice(insights.length + bodyTexts[1].length);
   return {
     area,
     title: AREA_TITLES[area],
     subtitle: sectionSubtitle(findings, handType, tips.length > 0),
-    insights,
+    insights: plainInsights,
     ...paragraphs(
-      content.some(Boolean) || details.some(Boolean) ? content : [nothingRead(area, context)],
-      details,
+      plainContent.length > 0 || plainDetails.length > 0 ? plainContent : [nothingRead(area, context)],
+      plainDetails,
     ),
     basis: [...new Set(findings.map((finding) => finding.basis))],
   };
@@ -480,10 +491,8 @@ const LINKS_PER_READING = 2;
 const LINKS = [
   'Beyond that, ',
   'Alongside this, ',
-  'What is more, ',
   'In the same hand, ',
   'Looking closer, ',
-  'Just as telling, ',
   'On top of that, ',
   'Here, too, ',
 ] as const;
@@ -527,12 +536,17 @@ function joinedInPairs(
   for (let i = 0; i < said.length; i++) {
     const first = said[i]!;
     const second = said[i + 1];
-    if (second === undefined || first.length + second.length > MAX_JOINED_LENGTH) {
+    // A pair that already holds a semicolon would need a second one: two semicolons in a row read as a list.
+    if (
+      second === undefined ||
+      first.length + second.length > MAX_JOINED_LENGTH ||
+      /;/.test(first + second)
+    ) {
       joined.push(first);
       continue;
     }
     // After a colon, or beside another "and", a comma would run the clauses together: a semicolon parts them.
-    const join = /[:;]|, and /.test(first + second) ? '; ' : choose.pick(JOINS, `join.${salt}.${i}`);
+    const join = /:|, and /.test(first + second) ? '; ' : choose.pick(JOINS, `join.${salt}.${i}`);
     const rest = PROPER_START.test(second) ? second : second.charAt(0).toLowerCase() + second.slice(1);
     joined.push(`${first.replace(/[.!?…]$/, '')}${join}${rest}`);
     i++;
