@@ -259,8 +259,12 @@ export function briefly(feature: string): string {
  */
 export function namedOnce(texts: readonly string[], names: readonly string[]): string[] {
   let said = [...texts];
+  const heard = said.join(' ').toLowerCase();
   for (const name of new Set(names)) {
-    if (!namesALine(name)) continue;
+    // Most names are said at most once: only a second mention needs rewording.
+    const at = heard.indexOf(name.toLowerCase());
+    if (at === -1 || heard.indexOf(name.toLowerCase(), at + name.length) === -1 || !namesALine(name))
+      continue;
     const brief = briefly(name);
     if (brief === name) continue;
     const pattern = new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi');
