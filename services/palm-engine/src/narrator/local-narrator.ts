@@ -771,8 +771,9 @@ const THREAD_TEMPLATES: readonly ((
 ) => string)[] = [
   (features, theme, area, practice) =>
     `The thread of ${theme} in ${features} reaches into ${area} as well: ${practice}.`,
+  // Not "For <area>, …": a thin section's refer-back may already open that way.
   (features, theme, area, practice) =>
-    `For ${area}, what ${features} say of ${theme} comes down to this: ${practice}.`,
+    `Carried into ${area}, what ${features} say of ${theme} comes down to this: ${practice}.`,
   (features, theme, area, practice) =>
     `In ${area}, too, the thread of ${theme} in ${features} has its say: ${practice}.`,
 ];
