@@ -44,7 +44,6 @@ export interface ReadingRoutesDeps {
   unlockPrice: ReadingView['unlock'];
 }
 
-
 export function toReadingView(
   reading: ReadingRecord,
   imageRetentionDays: number,
