@@ -35,6 +35,7 @@ import {
   describePalm,
   featureList,
   lineShape,
+  namedOnce,
   namesALine,
   sectionFeatures,
   unsettledTraits,
@@ -297,7 +298,8 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
         !introducedAt.has(i) && finding.evidence.some((item) => item.kind === 'line' && item.line === line),
     );
     const said = inContent[at];
-    if (at === -1 || !said || sentence.length + said.length > MAX_INTRO_JOINED) return sentence;
+    if (at === -1 || !said || sentence.length + said.length > MAX_INTRO_JOINED || /;/.test(sentence + said))
+      return sentence;
     introducedAt.add(at);
     const rest = PROPER_START.test(said) ? said : said.charAt(0).toLowerCase() + said.slice(1);
     return `${sentence.replace(/[.!?…]$/, '')}; ${rest}`;
@@ -314,6 +316,7 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
           .filter((tension) => tension.area === area && !tension.themed)
           .map((tension) => tension.sentence),
         ...(area === 'spiritual' ? [wholeHandNote(context)] : referBack(plan, context)),
+        ...wealthNotes(plan, context),
         threadInto(plan, context),
       ],
       choose,
@@ -338,14 +341,23 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
     plan.isLast ? choose.pick(CLOSING_NOTES, 'closing') : undefined,
   ];
 
+  // Within a section each line is described in full once, then called by its name.
+  const names = [...features.map(asYours), ...context.story.themes.flatMap((theme) => theme.features)];
+  const said = (texts: readonly (string | undefined)[]) =>
+    texts.filter((text): text is string => Boolean(text));
+  const bodyTexts = [insights, said(content), said(details)] as const;
+  const plain = namedOnce(bodyTexts.flat(), names);
+  const plainInsights = plain.slice(0, insights.length);
+  const plainContent = plain.slice(insights.length, insights.length + bodyTexts[1].length);
+  const plainDetails = plain.slice(insights.length + bodyTexts[1].length);
   return {
     area,
     title: AREA_TITLES[area],
     subtitle: sectionSubtitle(findings, handType, tips.length > 0),
-    insights,
+    insights: plainInsights,
     ...paragraphs(
-      content.some(Boolean) || details.some(Boolean) ? content : [nothingRead(area, context)],
-      details,
+      plainContent.length > 0 || plainDetails.length > 0 ? plainContent : [nothingRead(area, context)],
+      plainDetails,
     ),
     basis: [...new Set(findings.map((finding) => finding.basis))],
   };
@@ -403,6 +415,8 @@ function withAgreements(
       const other = context.findings.find(
         (candidate) =>
           candidate !== finding &&
+          // A feature this section reads itself is heard in its own sentence: tied here too, it is read twice.
+          candidate.area !== finding.area &&
           polesOf(candidate.asserts).includes(pole) &&
           (context.partnered.get(candidate.ruleId) ?? 0) < PARTNER_USES &&
           // Two features already tied one way are not tied again the other way round.
@@ -480,10 +494,8 @@ const LINKS_PER_READING = 2;
 const LINKS = [
   'Beyond that, ',
   'Alongside this, ',
-  'What is more, ',
   'In the same hand, ',
   'Looking closer, ',
-  'Just as telling, ',
   'On top of that, ',
   'Here, too, ',
 ] as const;
@@ -527,12 +539,17 @@ function joinedInPairs(
   for (let i = 0; i < said.length; i++) {
     const first = said[i]!;
     const second = said[i + 1];
-    if (second === undefined || first.length + second.length > MAX_JOINED_LENGTH) {
+    // A pair that already holds a semicolon would need a second one: two semicolons in a row read as a list.
+    if (
+      second === undefined ||
+      first.length + second.length > MAX_JOINED_LENGTH ||
+      /;/.test(first + second)
+    ) {
       joined.push(first);
       continue;
     }
     // After a colon, or beside another "and", a comma would run the clauses together: a semicolon parts them.
-    const join = /[:;]|, and /.test(first + second) ? '; ' : choose.pick(JOINS, `join.${salt}.${i}`);
+    const join = /:|, and /.test(first + second) ? '; ' : choose.pick(JOINS, `join.${salt}.${i}`);
     const rest = PROPER_START.test(second) ? second : second.charAt(0).toLowerCase() + second.slice(1);
     joined.push(`${first.replace(/[.!?…]$/, '')}${join}${rest}`);
     i++;
@@ -754,8 +771,9 @@ const THREAD_TEMPLATES: readonly ((
 ) => string)[] = [
   (features, theme, area, practice) =>
     `The thread of ${theme} in ${features} reaches into ${area} as well: ${practice}.`,
+  // Not "For <area>, …": a thin section's refer-back may already open that way.
   (features, theme, area, practice) =>
-    `For ${area}, what ${features} say of ${theme} comes down to this: ${practice}.`,
+    `Carried into ${area}, what ${features} say of ${theme} comes down to this: ${practice}.`,
   (features, theme, area, practice) =>
     `In ${area}, too, the thread of ${theme} in ${features} has its say: ${practice}.`,
 ];
@@ -788,6 +806,75 @@ function threadInto(
     AREA_NOUNS[area],
     POLE_IN_PRACTICE[pole],
   );
+}
+
+/** A pole of the reading in money's own words: what the hand's character means for earning, saving and spending. */
+const POLE_IN_MONEY: Record<PoleKey, string> = {
+  'sociability:reserved': 'you are happiest keeping money matters private and deciding them on your own',
+  'sociability:open':
+    'money tends to come and go through people for you, so good partners matter as much as the sums',
+  'pace:restless': 'a plan with room for change will last longer with you than a rigid budget',
+  'pace:steady': 'slow, regular saving suits you better than quick gains',
+  'mind:practical': 'you do best with money you can see and count, in plain, tested arrangements',
+  'mind:imaginative': 'your ideas are a kind of capital, and the skill lies in choosing which one to back',
+  'risk:cautious': 'a reserve put aside first lets you decide the rest calmly',
+  'risk:bold': 'you will back a chance, and a limit set in advance keeps it a good one',
+  'feeling:sensitive': 'how a decision feels tells you as much as the figures do, so give both a hearing',
+  'feeling:even': 'you can look at money calmly when others worry, an asset in itself',
+  'drive:driven': 'what you build tends to come from goals you set and see through rather than from luck',
+  'drive:easygoing':
+    'arrangements that run by themselves suit you better than ones that need constant pushing',
+};
+const WEALTH_TEMPLATES: readonly (readonly ((
+  features: string,
+  plural: boolean,
+  meaning: string,
+) => string)[])[] = [
+  [
+    (features, plural, meaning) =>
+      `Turned to money, ${features} ${plural ? 'say' : 'says'} this: ${meaning}.`,
+    (features, _plural, meaning) => `For earning and keeping, read ${features} this way: ${meaning}.`,
+  ],
+  [
+    (features, plural, meaning) =>
+      `${capitalised(features)} ${plural ? 'add' : 'adds'} a second note: ${meaning}.`,
+    (features, _plural, meaning) => `A second side shows in ${features}: ${meaning}.`,
+  ],
+];
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * A wealth section with little of its own to read still reads this hand: one or two of the
+ * opening themes' poles, said in money's terms with the features that carry them.
+ */
+function wealthNotes(
+  { area, findings, index }: SectionPlan,
+  { story, choose, trim, themesTaken }: ReadingContext,
+): string[] {
+  if (area !== 'money' || findings.length >= THIN_SECTION) return [];
+  // A long reading keeps the first note and gives up the second with the other carried themes.
+  const wanted = trim.threads ? WEALTH_TEMPLATES.length : 1;
+  const notes: string[] = [];
+  const said = new Set<PoleKey>();
+  // Starting where this section falls in the reading, as the carried threads do, so two hands that
+  // share their first theme do not read the same wealth note.
+  const order = story.themes.map((_, at) => (at + index) % story.themes.length);
+  for (const at of order) {
+    const theme = story.themes[at]!;
+    const pole = (story.polesByTheme[at] ?? []).find(
+      (candidate) => !said.has(candidate) && !themesTaken.has(`practice:${candidate}`),
+    );
+    const templates = WEALTH_TEMPLATES[notes.length];
+    if (!pole || !templates || notes.length === wanted) continue;
+    said.add(pole);
+    // Said here in money's words, the pole is not given again as practice in a later section.
+    themesTaken.add(`practice:${pole}`);
+    const features = featureList(theme.features.slice(0, 2));
+    notes.push(
+      choose.pick(templates, `wealth.${notes.length}`)(features, isPlural(features), POLE_IN_MONEY[pole]),
+    );
+  }
+  return notes;
 }
 
 const WHOLE_HAND_TEMPLATES: readonly ((threads: string) => string)[] = [

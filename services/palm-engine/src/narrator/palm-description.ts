@@ -150,7 +150,7 @@ const FEATURES = {
     inWords({
       short: 'a middle finger barely longer than its neighbours',
       balanced: 'a middle finger in balance with its neighbours',
-      long: 'a long middle finger',
+      long: 'a middle finger that is long for your hand',
     })(middleFinger),
   creases: ({ creases }) =>
     inWords({
@@ -250,6 +250,36 @@ export function asYours(feature: string): string {
 export function briefly(feature: string): string {
   const line = LINE_IN_WORDS.exec(feature.replace(/^(?:an?|the|your) /, ''));
   return line ? `your ${line[2]!}` : asYours(feature);
+}
+
+/**
+ * Texts said one after another, each line named in full once: after its first mention a line's
+ * whole description ("your long head line starting joined to the life line") becomes its plain
+ * name ("your head line"), as a person would say it again rather than recite it.
+ */
+export function namedOnce(texts: readonly string[], names: readonly string[]): string[] {
+  let said = [...texts];
+  const heard = said.join(' ').toLowerCase();
+  for (const name of new Set(names)) {
+    // Most names are said at most once: only a second mention needs rewording.
+    const at = heard.indexOf(name.toLowerCase());
+    if (at === -1 || heard.indexOf(name.toLowerCase(), at + name.length) === -1 || !namesALine(name))
+      continue;
+    const brief = briefly(name);
+    if (brief === name) continue;
+    const pattern = new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi');
+    let first = true;
+    said = said.map((text) =>
+      text.replace(pattern, (match) => {
+        if (first) {
+          first = false;
+          return match;
+        }
+        return match.startsWith('Y') ? brief.charAt(0).toUpperCase() + brief.slice(1) : brief;
+      }),
+    );
+  }
+  return said;
 }
 
 /**

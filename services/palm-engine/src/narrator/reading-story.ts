@@ -17,7 +17,7 @@ import { oneAreaPerFeature } from '../rules/interpret';
 import { byStrength, type Finding } from '../rules/palm-rule';
 import type { PalmTraits } from '../rules/palm-traits';
 import { TATTVA_LABELS } from '../rules/vedic-names';
-import { asYours, featureList, sectionFeatures } from './palm-description';
+import { asYours, featureList, namedOnce, sectionFeatures } from './palm-description';
 import type { PhraseChooser } from './phrase-chooser';
 
 /**
@@ -669,7 +669,19 @@ export function tellStory(
     themes.push({ title: TENSION_TITLES[tension.axis], text: tension.sentence, features: [kept, lost] });
     polesByTheme.push([]);
   }
-  return { findings, yielded: [...yielded], tensions, themes, themePoles: poles, polesByTheme };
+  // The themes are heard one after another: a line named in full in one is named plainly in the next.
+  const texts = namedOnce(
+    themes.map((theme) => theme.text),
+    themes.flatMap((theme) => theme.features),
+  );
+  return {
+    findings,
+    yielded: [...yielded],
+    tensions,
+    themes: themes.map((theme, i) => ({ ...theme, text: texts[i]! })),
+    themePoles: poles,
+    polesByTheme,
+  };
 }
 
 /** Where the hand pulls both ways on an axis: the strongest finding of each side. */
