@@ -1,6 +1,5 @@
 import { readingResultSchema, type ReadingResult, type ReadingSubmission } from '@palm/contracts';
 import { describe, expect, it } from 'vitest';
-import { composeSections } from '../src/narrator/local-narrator';
 import { readLocally } from './support/read-locally';
 import { asYours, sectionFeatures } from '../src/narrator/palm-description';
 import { profiledObservation } from '../src/profile/profiled-lines';
@@ -304,18 +303,5 @@ describe('local palm narrator', () => {
     expect(prose.match(/[^.]*\(fate line\)[^.]*(?:in this photo|clearly enough)[^.]*/g)).toHaveLength(1);
     expect(result.sections.flatMap((s) => s.basis).some((tag) => /line/i.test(tag))).toBe(false);
     expect(result.line_traces).toEqual([]);
-  });
-
-  it('interprets and narrates in well under 10 ms', async () => {
-    const submission = ANSWER_SPREAD['separated, all areas']!;
-    for (const name of FIXTURE_NAMES) await read(palm(name), submission);
-    const started = performance.now();
-    const rounds = 20;
-    for (let round = 0; round < rounds; round++) {
-      for (const name of FIXTURE_NAMES)
-        composeSections(interpret(palm(name), submission), palm(name), submission);
-    }
-    const perReading = (performance.now() - started) / (rounds * FIXTURE_NAMES.length);
-    expect(perReading).toBeLessThan(10);
   });
 });
