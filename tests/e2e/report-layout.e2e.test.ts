@@ -185,7 +185,7 @@ describe('markers on the report', () => {
     const visitor = await openAsOwner(NARROW);
     const { page } = visitor;
     try {
-      const photoRequest = await holdRequests(page, `**${view.palmUrl!}`, 'GET');
+      const photoRequest = await holdRequests(page, `**${view.palmUrl!}**`, 'GET');
       await page.goto(`/report/${view.id}`);
       await visible(page.getByText('Reading Complete'));
       expect(await page.locator('.palm-leaders').count(), 'no layout before the photo').toBe(0);

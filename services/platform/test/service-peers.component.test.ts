@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, localPeers, remotePeers, type RunningServer } from '../src';
 
 const PROMPTS = { main: 'main prompt', visual: 'visual prompt', test: 'scratch prompt' };
-const PREVIEW = { title: 'A reading', description: 'Lines', imagePath: '/card.png', imageAlt: 'card' };
+const PREVIEW = {
+  title: 'A reading',
+  description: 'Lines',
+  imagePath: '/card.png',
+  imageAlt: 'card',
+  palmImage: { width: 800, height: 600, srcset: { webp: '/p/480.webp 480w', jpeg: '/p/480.jpg 480w' } },
+};
 const TOKEN = 'internal-token-0123456789';
 
 describe('local peers', () => {
