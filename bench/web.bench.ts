@@ -10,6 +10,7 @@ import { ROOT, writeBenchmarkSection } from './support/benchmarks-doc';
 import { LIGHTHOUSE_VERSION, runLighthouse, type LighthouseFigures } from './support/lighthouse';
 import { ascending, machineLoad, median } from './support/stats';
 import { PALMS_DIR, readPhoto, submitReading, TEST_OWNER_COOKIE } from '../tests/support/palm-photos';
+import { CHROMIUM_ARGS } from '../tests/e2e/support/browser';
 import { DEFAULT_ANSWERS, fetchActiveFlow, reachPhotoStep } from '../tests/e2e/support/wizard';
 
 /**
@@ -117,16 +118,7 @@ async function scriptsInLandingHtml(url: string): Promise<string[]> {
 const launchChromium = (extraArgs: string[] = []): Promise<Browser> =>
   chromium.launch({
     executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      ...extraArgs,
-    ],
+    args: [...CHROMIUM_ARGS, ...extraArgs],
   });
 
 /** Every script response the landing page receives, as paths on our origin, once the network is idle. */

@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../../tests/e2e/support/browser';
 
 export const LIGHTHOUSE_VERSION = '12.2.3';
 
@@ -43,16 +44,7 @@ export async function runLighthouse(
   const port = await freePort();
   const browser = await chromium.launch({
     executablePath: chromiumPath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      `--remote-debugging-port=${port}`,
-    ],
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
   });
   try {
     const result = await lighthouse(url, {

@@ -8,6 +8,17 @@ export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export type Viewport = { readonly width: number; readonly height: number };
 
+/** How every test and bench starts Debian's Chromium: headless, quiet, nothing fetched on its own. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
 /** Chromium; `camera` (a .y4m video) becomes its camera, played in a loop, with the permission granted. */
 export function launchChromium(camera?: string): Promise<Browser> {
   const cameraArgs = camera
@@ -19,16 +30,7 @@ export function launchChromium(camera?: string): Promise<Browser> {
     : [];
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      ...cameraArgs,
-    ],
+    args: [...CHROMIUM_ARGS, ...cameraArgs],
   });
 }
 
