@@ -157,6 +157,31 @@ async function withCamera(video: string, run: (visitor: VisitorPage) => Promise<
   }
 }
 
+/**
+ * In the page: whether the wizard's IndexedDB holds the accepted still with its frames. Written as
+ * source, since the root tsconfig has no DOM types; it never creates the database the app owns.
+ */
+const PHOTO_AND_FRAMES_STORED = `(async () => {
+  const names = (await indexedDB.databases()).map((database) => database.name);
+  if (!names.includes('palm-wizard')) return false;
+  const database = await new Promise((resolve, reject) => {
+    const open = indexedDB.open('palm-wizard');
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });
+  try {
+    if (!database.objectStoreNames.contains('photo')) return false;
+    const saved = await new Promise((resolve, reject) => {
+      const get = database.transaction('photo').objectStore('photo').get('current');
+      get.onsuccess = () => resolve(get.result);
+      get.onerror = () => reject(get.error);
+    });
+    return Boolean(saved && saved.photo && saved.frames && saved.frames.length > 0);
+  } finally {
+    database.close();
+  }
+})()`;
+
 describe('guided capture with a camera', () => {
   it('coaches a settling palm in order, takes the photo by itself, and the reading uses its frames', async () => {
     await withCamera(videos.settling, async ({ page }) => {
@@ -178,6 +203,8 @@ describe('guided capture with a camera', () => {
       await page.getByRole('button', { name: 'Use this photo', exact: true }).click();
       await visible(page.getByRole('img', { name: 'Preview of your right palm photo' }));
       // The phone may reload the tab before Next: the still and its frames are kept (the frames' count below).
+      // They are written to IndexedDB as the preview shows; a phone's reload comes later than a test's.
+      await page.waitForFunction(PHOTO_AND_FRAMES_STORED);
       await page.reload();
       await visible(page.getByRole('img', { name: 'Preview of your right palm photo' }));
       await nextButton(page)
