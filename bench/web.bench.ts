@@ -406,7 +406,7 @@ Target: first contentful paint ≤ ${TARGET_THROTTLED_FCP_MS} ms.
 
 Transferred until the network is idle: **${kb(wireTotal)} KB** (uncompressed: ${kb(identityBytes)} KB) in ${wire.length} responses (scripts ${kb(wireOf('Script'))} KB, styles ${kb(wireOf('Stylesheet'))} KB, fonts ${kb(wireOf('Font'))} KB, document ${kb(wireOf('Document'))} KB).
 
-\`/\` is served prerendered (web/build/prerender.plugin.ts): the document already holds the page, so the first paint waits only for it and its stylesheets, ${kb(wireOf('Document') + wireOf('Stylesheet'))} KB on the wire in ${wire.filter((response) => response.type === 'Document' || response.type === 'Stylesheet').length} responses; the scripts hydrate that markup afterwards.
+\`/\` is served prerendered (web/build/prerender.plugin.ts): the document already holds the page and, inline, its stylesheet, so the first paint waits for the document alone (${kb(wireOf('Document'))} KB on the wire; ${wire.filter((response) => response.type === 'Stylesheet').length} stylesheet responses); the scripts, asked for at low priority, hydrate that markup afterwards.
 
 | response | type | encoding | on the wire |
 | --- | --- | --- | --- |
@@ -476,12 +476,17 @@ The same run measured the landing page's JavaScript at ${kb(totalGzip)} KB gzipp
 ${lighthouseRow('landing', TARGET_LIGHTHOUSE.landing)}
 ${lighthouseRow('report', TARGET_LIGHTHOUSE.report)}
 
-What the report page does for these figures (docs/runtime.md, "The report on a phone"): the photo as a WebP
-copy at the drawn width with its width and height set, preloaded by the page's HTML with the reading's JSON;
-JSON and the page's HTML compressed; no zod and no dialogs before the first paint; the report rendered as a
-transition. What keeps the scores below target here is main-thread time: at a load average many times the
-two cores, every task Lighthouse observes is stretched before its 4× multiplier, so blocking time (and the
-largest paint, which waits for the report's render) grows with the load, not with the page.
+What the pages do for these figures (docs/runtime.md, "Prerendered landing page" and "The report on a
+phone"): the landing page carries its one stylesheet inline and asks for its hydration scripts at low
+priority, so its first paint waits for the document alone. The report's HTML is a shell that preloads the
+report route's scripts, the reading's JSON and the photo (a WebP copy at the drawn width, width and height
+set) so none waits for the entry script; JSON and HTML are compressed; the report loads no zod and no
+dialogs before its first paint, renders as a transition, and lays its markers out after the photo has
+painted. What a report run still spends before its largest paint, the photo: React, the router and the
+report's code (about 135 KB compressed) must arrive and run, and the fonts (about 90 KB) load beside them,
+since the report is rendered in the browser from its JSON; every main-thread task Lighthouse observes is
+stretched by the machine's load before its 4× multiplier, so blocking time and the largest paint also move
+with the load average listed per run.
 
 Every run (what cost points, in Lighthouse's words, worst first):
 

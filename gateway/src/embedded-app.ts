@@ -9,7 +9,8 @@ import {
   type Logger,
 } from '@palm/platform';
 import { gatewayConfigSchema } from './config';
-import { createGatewayApp, securityHeaders } from './gateway.app';
+import { createGatewayApp } from './gateway.app';
+import { securityHeaders } from './security-headers';
 
 export interface EmbeddedProduct {
   url: string;

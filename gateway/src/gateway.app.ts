@@ -2,11 +2,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Express, RequestHandler, Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
-import helmet from 'helmet';
 import { isSitePage } from '@palm/contracts';
 import { createHttpApp, sendProblem, statusTitle, type ClientLimits, type Logger } from '@palm/platform';
 import { textCompression } from './text-compression';
 import { landingPageHandler } from './landing-meta';
+import { securityHeaders } from './security-headers';
 import { reportPageHandler, type SharePreviewSource } from './report-meta';
 import { precompressedStaticFiles } from './static-files';
 
@@ -26,37 +26,6 @@ export interface GatewayAppOptions {
   trustProxy?: false | number | string[];
   clientLimits?: ClientLimits;
 }
-
-/**
- * The browser only ever talks to our own origin: scripts, styles, fonts and images from 'self'
- * (plus data:/blob: images for the photo preview and the setup QR code). Set on every response of
- * the public and the operations port alike, /healthz included.
- */
-export const securityHeaders = (hsts: boolean) =>
-  helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        // WebAssembly compilation only (no eval of JavaScript): the guided camera runs the hand
-        // model with TensorFlow.js's WASM backend, loaded from our own origin.
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'", 'mailto:'],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    // Only when the product is served over https: HSTS on plain http would lock out a local install.
-    strictTransportSecurity: hsts ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'no-referrer' },
-  });
 
 function readingRateLimit(perMinute: number): RequestHandler {
   const limiter = rateLimit({
@@ -85,8 +54,11 @@ function readingRateLimit(perMinute: number): RequestHandler {
 function webApp(
   webDist: string,
   logger: Logger,
-): { indexFile: string; files: RequestHandler; fallback: RequestHandler } {
+): { reportShell: string; files: RequestHandler; fallback: RequestHandler } {
   const indexFile = path.resolve(webDist, 'index.html');
+  // The shell with the report's own scripts preloaded (web/build/prerender.plugin.ts), when built.
+  const builtReportShell = path.resolve(webDist, 'prerendered', 'report.shell.html');
+  const reportShell = existsSync(builtReportShell) ? builtReportShell : indexFile;
   if (!existsSync(indexFile)) logger.warn({ webDist }, 'web app not built: run `npm run build:web`');
   const files = precompressedStaticFiles(webDist);
   const fallback: RequestHandler = (req, res, next) => {
@@ -101,7 +73,7 @@ function webApp(
       if (error) next();
     });
   };
-  return { indexFile, files, fallback };
+  return { reportShell, files, fallback };
 }
 
 export function createGatewayApp(options: GatewayAppOptions): Express {
@@ -125,7 +97,7 @@ export function createGatewayApp(options: GatewayAppOptions): Express {
       ...(options.sharePreview
         ? [
             reportPageHandler({
-              indexFile: web.indexFile,
+              indexFile: web.reportShell,
               preview: options.sharePreview,
               publicUrl: options.publicUrl,
               logger: options.logger,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -7,6 +8,7 @@ import { REPORT_BRAND, SITE_DESCRIPTION } from '@palm/contracts';
 import { siteOrigin, type Logger } from '@palm/platform';
 import { acceptedEncodings } from './static-files';
 import { metaTags } from './report-meta';
+import { inlineStylePolicy } from './security-headers';
 
 const LANDING_PREVIEW = {
   title: `${REPORT_BRAND.name} — ${REPORT_BRAND.tagline}`,
@@ -22,7 +24,15 @@ interface TaggedPage {
   html: Buffer;
   br: Buffer;
   gzip: Buffer;
+  /** The Content-Security-Policy that lets the page's inline stylesheet apply (the build inlines it). */
+  policy: RequestHandler;
 }
+
+/** The SHA-256 (base64) of each `<style>` element's text, as a CSP hash source names it. */
+const styleHashes = (html: string) =>
+  [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) =>
+    createHash('sha256').update(match[1]!).digest('base64'),
+  );
 
 /**
  * `/` is the prerendered landing page with Open Graph and Twitter card tags, so a shared homepage
@@ -43,7 +53,7 @@ export function landingPageHandler(options: {
     const tags = metaTags(LANDING_PREVIEW, `${origin}/`, `${origin}${LANDING_PREVIEW.imagePath}`, 'website');
     const html = Buffer.from(page.replace('</head>', `  ${tags}\n  </head>`));
     const [br, gz] = await Promise.all([promisify(brotliCompress)(html), promisify(gzip)(html)]);
-    return { html, br, gzip: gz };
+    return { html, br, gzip: gz, policy: inlineStylePolicy(styleHashes(page)) };
   }
 
   return (req, res, next) => {
@@ -59,15 +69,16 @@ export function landingPageHandler(options: {
       page.catch(() => kept.delete(origin));
     }
     page.then(
-      (ready) => {
-        const accepted = acceptedEncodings(req.headers['accept-encoding']);
-        const encoding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : undefined;
-        res.setHeader('Cache-Control', 'no-cache');
-        res.vary('Accept-Encoding');
-        res.type('html');
-        if (encoding) res.setHeader('Content-Encoding', encoding);
-        res.send(encoding === 'br' ? ready.br : encoding === 'gzip' ? ready.gzip : ready.html);
-      },
+      (ready) =>
+        ready.policy(req, res, () => {
+          const accepted = acceptedEncodings(req.headers['accept-encoding']);
+          const encoding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : undefined;
+          res.setHeader('Cache-Control', 'no-cache');
+          res.vary('Accept-Encoding');
+          res.type('html');
+          if (encoding) res.setHeader('Content-Encoding', encoding);
+          res.send(encoding === 'br' ? ready.br : encoding === 'gzip' ? ready.gzip : ready.html);
+        }),
       (error: unknown) => {
         // No prerendered page (a development build): the static files or the shell answer instead.
         options.logger.debug({ err: error }, 'no prerendered landing page to tag');

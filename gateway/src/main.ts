@@ -11,7 +11,8 @@ import {
   runMain,
 } from '@palm/platform';
 import { gatewayConfigSchema, gatewayTargetsSchema } from './config';
-import { createGatewayApp, securityHeaders } from './gateway.app';
+import { createGatewayApp } from './gateway.app';
+import { securityHeaders } from './security-headers';
 import { createServiceProxy } from './service-proxy';
 import { serviceReadiness, serviceRoutes } from './service-routes';
 

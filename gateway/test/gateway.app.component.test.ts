@@ -4,7 +4,8 @@ import path from 'node:path';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, createOperationsApp, listen, type RunningServer } from '@palm/platform';
-import { createGatewayApp, securityHeaders } from '../src/gateway.app';
+import { createGatewayApp } from '../src/gateway.app';
+import { securityHeaders } from '../src/security-headers';
 import { createServiceProxy } from '../src/service-proxy';
 import { serviceRoutes } from '../src/service-routes';
 

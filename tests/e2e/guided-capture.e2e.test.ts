@@ -199,6 +199,12 @@ describe('guided capture with a camera', () => {
       expect(taken.at - settled.at, JSON.stringify(seen)).toBeLessThan(5_000);
 
       await visible(page.getByRole('img', { name: 'The photo of your right palm' }));
+      // Reviewing the still, its two actions are the photo step's only ones: no "Choose File" or
+      // "Take Photo" under them on a phone.
+      expect(await page.locator('.palm-picker').getByRole('button').allInnerTexts()).toEqual([
+        'Use this photo',
+        'Retake',
+      ]);
       await saveScreenshot(page, 'capture-review');
       await page.getByRole('button', { name: 'Use this photo', exact: true }).click();
       await visible(page.getByRole('img', { name: 'Preview of your right palm photo' }));

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,13 +25,12 @@ interface LandingWindow {
   beforeScripts?: unknown[];
   document: {
     querySelector(selectors: string): { textContent: string | null } | null;
-    styleSheets: { length: number };
   };
   getComputedStyle(this: void, element: unknown): { fontFamily: string };
 }
 
 describe('the landing page as the gateway serves it', () => {
-  it('has the landing page in the HTML of / itself, with no inline script or style, and only at /', async () => {
+  it('has the landing page in the HTML of / itself, no inline script, its stylesheet allowed by hash, and only at /', async () => {
     const response = await fetch(`${product.url}/`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/html');
@@ -49,7 +49,13 @@ describe('the landing page as the gateway serves it', () => {
       expect(root).toContain(text);
     }
     expect(html.match(/<script\b[^>]*>/g)?.every((tag) => /\bsrc="\/assets\//.test(tag))).toBe(true);
-    expect(html).not.toMatch(/<style\b|\sstyle="/);
+    expect(html).not.toMatch(/\sstyle="/);
+    // The stylesheet is inline, so the first paint waits for no other file; the CSP allows exactly it.
+    const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]!);
+    expect(styles).toHaveLength(1);
+    expect(html).not.toMatch(/<link rel="stylesheet"/);
+    const styleHash = createHash('sha256').update(styles[0]!).digest('base64');
+    expect(/style-src ([^;]*)/.exec(csp)?.[1]?.split(' ')).toEqual(["'self'", `'sha256-${styleHash}'`]);
 
     // A shared homepage link has a preview: its own card, at absolute URLs of where it was reached.
     expect(html).toContain('<meta property="og:type" content="website" />');
@@ -99,9 +105,6 @@ describe('the landing page as the gateway serves it', () => {
 
       await page.goto('/', { waitUntil: 'commit' });
       await visible(page.getByRole('heading', { level: 1, name: HEADLINE }));
-      await page.waitForFunction(
-        () => (globalThis as unknown as LandingWindow).document.styleSheets.length >= 3,
-      );
       const beforeScripts = await page.evaluate(() => {
         const { document, getComputedStyle } = globalThis as unknown as LandingWindow;
         const nodes = ['h1', '.rotating-headline__phrase', 'footer'].map((selector) =>
@@ -114,7 +117,7 @@ describe('the landing page as the gateway serves it', () => {
           footer: nodes[2] !== null,
         };
       });
-      // Styled by the stylesheets in the head, with the first teaser in place: HTML and CSS alone.
+      // Styled by the stylesheet in the head, with the first teaser in place: the HTML alone.
       expect(beforeScripts).toEqual({
         font: expect.stringContaining('Fraunces'),
         teaser: FIRST_TEASER,

@@ -12,10 +12,21 @@ export interface PrerenderedPage {
   routeModule: string;
 }
 
+/**
+ * A route that cannot be prerendered (its content is private or changes), whose shell still names
+ * the route's scripts: written as `prerendered/<name>.shell.html` for the gateway to serve at the
+ * route's paths (gateway/src/gateway.app.ts), so they load with the entry, not after it.
+ */
+export interface RouteShell {
+  name: string;
+  routeModule: string;
+}
+
 export interface PrerenderOptions {
   /** A module exporting `renderPage(path)`: the markup of the app's first render at that path. */
   entry: string;
   pages: PrerenderedPage[];
+  shells?: RouteShell[];
 }
 
 interface RenderEntry {
@@ -51,26 +62,55 @@ function chunksOf(bundle: Rollup.OutputBundle, moduleId: string): Rollup.OutputC
 }
 
 /**
- * The head tags that let the route paint and hydrate without waiting for the entry script to ask for
- * them: its stylesheets (render-blocking, as they must be for a styled first paint) and its scripts
- * as modulepreloads. Whatever the shell already links is left out.
+ * The head tags that let the route hydrate without waiting for the entry script to ask for its
+ * chunks: modulepreloads, leaving out whatever the shell already links.
  */
 function routeHeadTags(shell: string, chunks: Rollup.OutputChunk[], base: string): string[] {
-  const styles = chunks.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]);
-  const tags = [
-    ...styles.map((file) => ({
-      href: base + file,
-      tag: `<link rel="stylesheet" crossorigin href="${base + file}">`,
-    })),
-    ...chunks.map((chunk) => ({
-      href: base + chunk.fileName,
-      tag: `<link rel="modulepreload" crossorigin href="${base + chunk.fileName}">`,
-    })),
-  ];
-  return [...new Map(tags.map((entry) => [entry.href, entry])).values()]
-    .filter((entry) => !shell.includes(`"${entry.href}"`))
-    .map((entry) => entry.tag);
+  return chunks
+    .map((chunk) => base + chunk.fileName)
+    .filter((href) => !shell.includes(`"${href}"`))
+    .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`);
 }
+
+const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*\shref="([^"]+)"[^>]*>/g;
+
+/**
+ * The page's stylesheets (the shell's and the route's), inlined as one `<style>` where the shell
+ * linked its own: the page paints from its HTML alone, with no stylesheet request before the first
+ * paint. The gateway allows that element by its hash (gateway/src/landing-meta.ts).
+ */
+function inlineStyles(
+  shell: string,
+  chunks: Rollup.OutputChunk[],
+  bundle: Rollup.OutputBundle,
+  base: string,
+): string {
+  const linked = [...shell.matchAll(STYLESHEET_LINK)].map((match) => match[1]!);
+  const routeStyles = chunks.flatMap((chunk) =>
+    [...(chunk.viteMetadata?.importedCss ?? [])].map((file) => base + file),
+  );
+  const css = [...new Set([...linked, ...routeStyles])].map((href) => {
+    const asset = bundle[href.slice(base.length)];
+    if (asset?.type !== 'asset') throw new Error(`prerender: the build wrote no stylesheet ${href}`);
+    const text = String(asset.source);
+    if (/<\/style/i.test(text)) throw new Error(`prerender: ${href} cannot be inlined: it contains </style`);
+    return text;
+  });
+  if (css.length === 0) return shell;
+  let first = true;
+  return shell.replace(STYLESHEET_LINK, () => {
+    const replacement = first ? `<style>${css.join('\n')}</style>` : '';
+    first = false;
+    return replacement;
+  });
+}
+
+/**
+ * A prerendered page is whole without its scripts: they only hydrate it. Asked for at low priority,
+ * they leave a slow connection to what the first paint shows (the document, its fonts) first.
+ */
+const hydrationScriptsLast = (html: string) =>
+  html.replace(/<(script type="module"|link rel="modulepreload")\s/g, '<$1 fetchpriority="low" ');
 
 /**
  * The markup goes out under a CSP with no inline scripts or styles (gateway/src/gateway.app.ts), so
@@ -111,9 +151,10 @@ async function loadRenderEntry(
 
 /**
  * Writes each page as the shell (index.html) with the app's first render at its path inside
- * `#root`, marked `data-prerendered="<path>"` so main.tsx hydrates it, and the route's styles and
- * scripts in the head. The browser then paints the page from HTML and CSS alone, before any script
- * has run. The shell itself stays empty: it is what every other client route gets.
+ * `#root`, marked `data-prerendered="<path>"` so main.tsx hydrates it, its styles inline and the
+ * route's scripts preloaded in the head. The browser then paints the page from its HTML alone,
+ * before any other file has arrived or any script has run. The shell itself stays empty: it is
+ * what every other client route gets.
  */
 export function prerender(options: PrerenderOptions): Plugin {
   let config: ResolvedConfig;
@@ -136,12 +177,23 @@ export function prerender(options: PrerenderOptions): Plugin {
           const markup = await renderer.entry.renderPage(page.path);
           assertNoInlineCode(page.path, markup);
           const chunks = chunksOf(bundle, path.resolve(config.root, page.routeModule));
-          const html = shell
-            .replace('</head>', `  ${routeHeadTags(shell, chunks, config.base).join('\n    ')}\n  </head>`)
-            .replace(EMPTY_ROOT, () => `<div id="root" data-prerendered="${page.path}">${markup}</div>`);
+          const html = hydrationScriptsLast(
+            inlineStyles(shell, chunks, bundle, config.base).replace(
+              '</head>',
+              `  ${routeHeadTags(shell, chunks, config.base).join('\n    ')}\n  </head>`,
+            ),
+          ).replace(EMPTY_ROOT, () => `<div id="root" data-prerendered="${page.path}">${markup}</div>`);
           const file = path.join(outDir, prerenderedPageFile(page.path));
           await mkdir(path.dirname(file), { recursive: true });
           await writeFile(file, html);
+        }
+        for (const route of options.shells ?? []) {
+          const chunks = chunksOf(bundle, path.resolve(config.root, route.routeModule));
+          const html = shell.replace(
+            '</head>',
+            `  ${routeHeadTags(shell, chunks, config.base).join('\n    ')}\n  </head>`,
+          );
+          await writeFile(path.join(outDir, PRERENDERED_DIR, `${route.name}.shell.html`), html);
         }
       } finally {
         await renderer.close();

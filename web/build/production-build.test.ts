@@ -4,23 +4,50 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 
 const configFile = fileURLToPath(new URL('../vite.config.ts', import.meta.url));
 let outDir: string;
+let files: string[];
+
+beforeAll(async () => {
+  outDir = await mkdtemp(path.join(tmpdir(), 'palm-web-build-'));
+  await build({ configFile, logLevel: 'silent', build: { outDir, emptyOutDir: true } });
+  files = (await readdir(outDir, { recursive: true })).map(String);
+}, 120_000);
 
 afterAll(async () => {
   await rm(outDir, { recursive: true, force: true });
 });
 
-it('publishes no source maps: the gateway serves everything in web/dist to anyone', async () => {
-  outDir = await mkdtemp(path.join(tmpdir(), 'palm-web-build-'));
-  await build({ configFile, logLevel: 'silent', build: { outDir, emptyOutDir: true } });
+const read = (file: string) => readFile(path.join(outDir, file), 'utf8');
 
-  const files = (await readdir(outDir, { recursive: true })).map(String);
+it('publishes no source maps: the gateway serves everything in web/dist to anyone', async () => {
   expect(files.some((file) => file.endsWith('.js'))).toBe(true);
   expect(files.filter((file) => /\.map(\.|$)/.test(file))).toEqual([]);
   for (const script of files.filter((file) => file.endsWith('.js'))) {
-    expect(await readFile(path.join(outDir, script), 'utf8'), script).not.toContain('sourceMappingURL');
+    expect(await read(script), script).not.toContain('sourceMappingURL');
   }
-}, 120_000);
+});
+
+it('paints the landing page from its HTML alone: the stylesheet inline, the scripts after it', async () => {
+  const stylesheets = files.filter((file) => file.endsWith('.css'));
+  expect(stylesheets).toHaveLength(1);
+  const css = await read(stylesheets[0]!);
+  const page = await read(path.join('prerendered', 'index.html'));
+  expect(page).not.toMatch(/<link rel="stylesheet"/);
+  expect(page.match(/<style>([\s\S]*?)<\/style>/g)).toEqual([`<style>${css}</style>`]);
+  const scripts = page.match(/<script type="module"[^>]*>|<link rel="modulepreload"[^>]*>/g) ?? [];
+  expect(scripts.length).toBeGreaterThan(1);
+  for (const tag of scripts) expect(tag).toContain('fetchpriority="low"');
+});
+
+it("gives the report's shell the report's own scripts, so they load with the entry", async () => {
+  const shell = await read(path.join('prerendered', 'report.shell.html'));
+  const reportChunk = files.find((file) => /^assets\/report-[\w-]+\.js$/.test(file));
+  expect(reportChunk).toBeDefined();
+  expect(shell).toContain(`<link rel="modulepreload" crossorigin href="/${reportChunk}">`);
+  expect(shell).toContain('<div id="root"></div>');
+  expect(shell).toMatch(/<link rel="stylesheet"[^>]*href="\/assets\/[\w-]+\.css"/);
+  expect(shell).not.toContain('fetchpriority="low"');
+});

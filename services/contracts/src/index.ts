@@ -1,6 +1,7 @@
 export * from './limits.contract';
 export * from './problem.contract';
 export * from './reading.contract';
+export * from './reading-vocabulary';
 export * from './events.contract';
 export * from './flow.contract';
 export * from './prompt.contract';

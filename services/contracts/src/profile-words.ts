@@ -1,4 +1,4 @@
-import type { PalmProfile, ProfileTraitId } from './reading.contract';
+import type { PalmProfile, ProfileTraitId } from './reading-vocabulary';
 
 /** Each profile trait's name in the report's words. */
 export const PROFILE_TRAIT_NAMES: Record<ProfileTraitId, string> = {

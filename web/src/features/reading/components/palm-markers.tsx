@@ -1,5 +1,5 @@
 import { PALM_PHOTO_SIZES } from '@palm/contracts';
-import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { LineTrace, TracedLineName } from '@palm/contracts';
 import type { ShownMarker } from '../lib/normalize-reading';
 import type { PalmImage } from '../api/get-reading';
@@ -51,13 +51,15 @@ interface PhotoSize {
 /**
  * The photo's size once it has loaded: markers are laid out on the photo's own box, and a box
  * measured before the image arrives (a frame of border only) would put every marker at the top.
+ * Measured after the paint, not before it: the photo is the report's largest paint, and laying out
+ * the markers (a search around every anchor) would otherwise hold it back.
  */
 function usePhotoSize(
   ref: React.RefObject<HTMLImageElement | null>,
   source: string | null,
 ): PhotoSize | null {
   const [size, setSize] = useState<PhotoSize | null>(null);
-  useLayoutEffect(() => {
+  useEffect(() => {
     const image = ref.current;
     if (!image || typeof ResizeObserver === 'undefined') return;
     const measure = () => {
@@ -149,10 +151,15 @@ export function PalmWithMarkers({
         }
       : { x: marker.x, y: marker.y };
 
+  // Until the photo is measured its markers stay hidden rather than jump from their anchors (a
+  // browser without ResizeObserver never measures it, and shows them on their anchors).
+  const placing = Boolean(palmUrl) && !layout && typeof ResizeObserver !== 'undefined';
+
   return (
     <figure className="palm-figure">
       <div
         className="palm-figure__frame"
+        data-placing={placing ? '' : undefined}
         style={layout ? ({ '--marker-size': `${layout.size}px` } as React.CSSProperties) : undefined}
       >
         {palmUrl ? (

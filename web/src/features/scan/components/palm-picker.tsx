@@ -146,33 +146,37 @@ export function PalmPicker({ questionText, hand, file, onFileChange }: PalmPicke
         </div>
       )}
 
-      <div className="palm-picker__actions">
-        <Button variant={file ? 'secondary' : 'primary'} onClick={() => fileInputRef.current?.click()}>
-          {file ? 'Choose Another File' : 'Choose File'}
-        </Button>
-        <Button variant="secondary" onClick={takePhoto} disabled={cameraOpen}>
-          Take Photo
-        </Button>
-        <input
-          ref={fileInputRef}
-          className="visually-hidden"
-          type="file"
-          accept="image/*"
-          tabIndex={-1}
-          aria-label="Choose a palm photo file"
-          onChange={(event) => void onPick(event)}
-        />
-        <input
-          ref={cameraInputRef}
-          className="visually-hidden"
-          type="file"
-          accept="image/*"
-          capture="environment"
-          tabIndex={-1}
-          aria-label="Take a palm photo with the camera"
-          onChange={(event) => void onPick(event)}
-        />
-      </div>
+      {/* An open camera has its own actions (Close camera; Use this photo / Retake): two more ways
+          to pick a photo under them would compete with the one on screen. */}
+      {cameraOpen ? null : (
+        <div className="palm-picker__actions">
+          <Button variant={file ? 'secondary' : 'primary'} onClick={() => fileInputRef.current?.click()}>
+            {file ? 'Choose Another File' : 'Choose File'}
+          </Button>
+          <Button variant="secondary" onClick={takePhoto}>
+            Take Photo
+          </Button>
+          <input
+            ref={fileInputRef}
+            className="visually-hidden"
+            type="file"
+            accept="image/*"
+            tabIndex={-1}
+            aria-label="Choose a palm photo file"
+            onChange={(event) => void onPick(event)}
+          />
+          <input
+            ref={cameraInputRef}
+            className="visually-hidden"
+            type="file"
+            accept="image/*"
+            capture="environment"
+            tabIndex={-1}
+            aria-label="Take a palm photo with the camera"
+            onChange={(event) => void onPick(event)}
+          />
+        </div>
+      )}
       <p id={hintId} className="palm-picker__hint">
         JPG, PNG up to 5MB
         {file ? <span className="palm-picker__file"> · Selected: {file.name}</span> : null}
