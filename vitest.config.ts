@@ -40,6 +40,7 @@ export default defineConfig({
           name: 'component',
           include: where('.component.test.ts'),
           environment: 'node',
+          globalSetup: ['tests/support/pglite-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
