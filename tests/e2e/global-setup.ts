@@ -4,6 +4,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { closeDatabase, createDatabase } from '@palm/platform';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_PATH, REPO_ROOT, WEB_DIST } from './support/paths';
 
@@ -13,13 +14,17 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A private copy of the freshly built web/dist that the products under test serve. */
     webDist: string;
+    /** A data directory holding a fresh, closed PGlite cluster, for products to start from. */
+    freshDataDir: string;
   }
 }
 
 /**
  * Fails the whole suite up front, never skips, when the browser is missing; builds the web app
  * once. The products serve a snapshot of the build, so another `npm run build -w web` in this
- * checkout (which empties web/dist) cannot pull chunks from under a running test.
+ * checkout (which empties web/dist) cannot pull chunks from under a running test. Each product
+ * starts on a copy of one fresh database cluster: initdb, run once here, is seconds of CPU that
+ * every end-to-end file would otherwise repeat.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (!existsSync(CHROMIUM_PATH)) {
@@ -42,5 +47,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const snapshot = await mkdtemp(path.join(tmpdir(), 'palm-e2e-web-'));
   await cp(WEB_DIST, snapshot, { recursive: true });
   project.provide('webDist', snapshot);
-  return () => rm(snapshot, { recursive: true, force: true });
+  const freshDataDir = await mkdtemp(path.join(tmpdir(), 'palm-e2e-data-'));
+  await closeDatabase(await createDatabase({ dataDir: freshDataDir }));
+  project.provide('freshDataDir', freshDataDir);
+  return async () => {
+    await rm(snapshot, { recursive: true, force: true });
+    await rm(freshDataDir, { recursive: true, force: true });
+  };
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createLogger } from '@palm/platform';
@@ -25,13 +25,14 @@ export interface StartOptions {
 /**
  * What `npm start` runs — the embedded product serving the built web app (web/dist, as built by
  * the global setup) — in-process on a free port, with its own data directory so every test file
- * starts from a fresh install.
+ * starts from a fresh install (a copy of the fresh database cluster the global setup made).
  */
 export async function startProduct(
   env: NodeJS.ProcessEnv = {},
   options: StartOptions = {},
 ): Promise<RunningProduct> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'palm-e2e-'));
+  await cp(inject('freshDataDir'), dataDir, { recursive: true });
   const logLines: string[] = [];
   const logger = options.captureLogs
     ? pino({ name: 'e2e', level: 'info' }, { write: (line: string) => void logLines.push(line) })
