@@ -33,6 +33,31 @@ export default async function setup(project: TestProject): Promise<() => Promise
         'apt-get install chromium). It never downloads a browser of its own.',
     );
   }
+  // initdb runs in a worker thread of its own, beside the build.
+  const [madeDataDir, builtWeb] = await Promise.allSettled([makeFreshDataDir(), buildWeb()]);
+  if (madeDataDir.status === 'rejected' || builtWeb.status === 'rejected') {
+    for (const made of [madeDataDir, builtWeb]) {
+      if (made.status === 'fulfilled') await rm(made.value, { recursive: true, force: true });
+    }
+    throw madeDataDir.status === 'rejected' ? madeDataDir.reason : (builtWeb as PromiseRejectedResult).reason;
+  }
+  const [freshDataDir, snapshot] = [madeDataDir.value, builtWeb.value];
+  project.provide('webDist', snapshot);
+  project.provide('freshDataDir', freshDataDir);
+  return async () => {
+    await rm(snapshot, { recursive: true, force: true });
+    await rm(freshDataDir, { recursive: true, force: true });
+  };
+}
+
+async function makeFreshDataDir(): Promise<string> {
+  const directory = await mkdtemp(path.join(tmpdir(), 'palm-e2e-data-'));
+  await closeDatabase(await createDatabase({ dataDir: directory }));
+  return directory;
+}
+
+/** Builds the web app and returns a snapshot of the build. */
+async function buildWeb(): Promise<string> {
   try {
     await run('npm', ['run', 'build', '-w', 'web'], { cwd: REPO_ROOT, maxBuffer: 64 * 1024 * 1024 });
   } catch (error) {
@@ -46,12 +71,5 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   const snapshot = await mkdtemp(path.join(tmpdir(), 'palm-e2e-web-'));
   await cp(WEB_DIST, snapshot, { recursive: true });
-  project.provide('webDist', snapshot);
-  const freshDataDir = await mkdtemp(path.join(tmpdir(), 'palm-e2e-data-'));
-  await closeDatabase(await createDatabase({ dataDir: freshDataDir }));
-  project.provide('freshDataDir', freshDataDir);
-  return async () => {
-    await rm(snapshot, { recursive: true, force: true });
-    await rm(freshDataDir, { recursive: true, force: true });
-  };
+  return snapshot;
 }
