@@ -19,7 +19,7 @@ export interface DatabaseOptions {
   /**
    * For `memory://`: a dump of a fresh data directory (PGlite's `dumpDataDir`) to start from.
    * initdb is most of an in-memory database's start (6 s of WebAssembly on a busy two-core
-   * machine, where loading the dump takes under one), and the tests open hundreds.
+   * machine, where loading the dump takes under one), and the component tests open one per test.
    */
   freshCluster?: Blob;
   logger?: Logger;
