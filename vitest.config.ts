@@ -18,8 +18,9 @@ const where = (suffix: string) => [
 
 export default defineConfig({
   test: {
-    // Vitest's default on two cores is one worker: the unit, web and component files, waiting on
-    // sockets and timers as much as on the CPU, ran one after another.
+    // Vitest's default on two cores is one worker: the files, waiting on sockets, timers and child
+    // processes as much as on the CPU, ran one after another. Every tier's files run side by side
+    // in one pool: each takes a database, vhost, bucket, ports and temp directories of its own.
     maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       'web/vitest.config.ts',
@@ -40,6 +41,7 @@ export default defineConfig({
           name: 'component',
           include: where('.component.test.ts'),
           environment: 'node',
+          globalSetup: ['tests/support/pglite-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -53,7 +55,6 @@ export default defineConfig({
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
       {
@@ -64,7 +65,6 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
         },
       },
     ],

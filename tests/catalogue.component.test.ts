@@ -11,11 +11,9 @@ import { QUEUES, type QueueKey } from '@palm/contracts';
 import {
   checkQueueConsumers,
   closeDatabase,
-  createDatabase,
   createDiskBlobStore,
   createLogger,
   createMemoryBus,
-  IN_MEMORY,
   loadConfig,
   localPeers,
   type Database,
@@ -24,6 +22,7 @@ import {
   type ServiceModule,
 } from '@palm/platform';
 import { migrateAllServices } from '../scripts/ops/service-migrations';
+import { createTestPglite } from './support/test-pglite';
 
 /**
  * Every service is one module in the catalogue, and every way of running the product derives
@@ -127,7 +126,7 @@ describe('service modules', () => {
   describe('the migrate role', () => {
     let db: Database;
     beforeAll(async () => {
-      db = await createDatabase({ dataDir: IN_MEMORY });
+      db = await createTestPglite();
       await migrateAllServices(db, createLogger('migrate-test', 'silent'));
     });
     afterAll(() => closeDatabase(db));
@@ -155,7 +154,7 @@ describe('service modules', () => {
     let consumersOf: Map<string, QueueConsumer[]>;
     beforeAll(async () => {
       const logger = createLogger('consumers-test', 'silent');
-      db = await createDatabase({ dataDir: IN_MEMORY });
+      db = await createTestPglite();
       bus = createMemoryBus({ logger });
       blobsDir = await mkdtemp(path.join(tmpdir(), 'service-modules-test-'));
       const blobs = createDiskBlobStore(blobsDir);

@@ -1,23 +1,16 @@
 import type { ActiveFlow, Question } from '@palm/contracts';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { palmPhotos } from '../support/palm-photos';
-import { DESKTOP, isFocused, launchChromium, openVisitorPage, tabTo, visible } from './support/browser';
-import { startProduct, type RunningProduct } from './support/product';
+import { DESKTOP, isFocused, openVisitorPage, tabTo, visible } from './support/browser';
+import { useProductAndBrowser } from './support/product';
 import { completeButton, fetchActiveFlow, nextButton, previousButton, stepLabel } from './support/wizard';
 
-let product: RunningProduct;
-let browser: Browser;
+const e2e = useProductAndBrowser();
 let flow: ActiveFlow;
 
 beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchChromium()]);
-  flow = await fetchActiveFlow(product.url);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
+  flow = await fetchActiveFlow(e2e.product.url);
 });
 
 /** The values of the radios or checkboxes now checked. */
@@ -71,7 +64,7 @@ async function answerWithKeyboard(page: Page, question: Question): Promise<strin
 
 describe('a keyboard-only visitor', () => {
   it('completes the wizard with Tab, Space, Enter and the arrow keys, and reads the markers on focus', async () => {
-    const visitor = await openVisitorPage(browser, product.url, DESKTOP);
+    const visitor = await openVisitorPage(e2e.browser, e2e.product.url, DESKTOP);
     const { page } = visitor;
     const total = flow.questions.length;
     try {

@@ -1,21 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, openVisitorPage, PHONE, visible } from './support/browser';
-import { startProduct, type RunningProduct } from './support/product';
+import { describe, expect, it } from 'vitest';
+import { openVisitorPage, PHONE, visible } from './support/browser';
+import { useProductAndBrowser } from './support/product';
 
-let product: RunningProduct;
-let browser: Browser;
-
-beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+const e2e = useProductAndBrowser();
 
 const HEADLINE = 'Your Happiness, in your Hands';
 const FIRST_TEASER = 'the year your wealth peaks';
@@ -31,7 +20,7 @@ interface LandingWindow {
 
 describe('the landing page as the gateway serves it', () => {
   it('has the landing page in the HTML of / itself, no inline script, its stylesheet allowed by hash, and only at /', async () => {
-    const response = await fetch(`${product.url}/`);
+    const response = await fetch(`${e2e.product.url}/`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/html');
     const csp = response.headers.get('content-security-policy') ?? '';
@@ -65,23 +54,23 @@ describe('the landing page as the gateway serves it', () => {
     expect(html).toMatch(
       /<meta property="og:description" content="AI palm readings in the Vedic tradition\./,
     );
-    expect(html).toContain(`<meta property="og:url" content="${product.url}/" />`);
-    expect(html).toContain(`<meta property="og:image" content="${product.url}/social-card.png" />`);
+    expect(html).toContain(`<meta property="og:url" content="${e2e.product.url}/" />`);
+    expect(html).toContain(`<meta property="og:image" content="${e2e.product.url}/social-card.png" />`);
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
-    expect(html).toContain(`<meta name="twitter:image" content="${product.url}/social-card.png" />`);
-    const card = await fetch(`${product.url}/social-card.png`);
+    expect(html).toContain(`<meta name="twitter:image" content="${e2e.product.url}/social-card.png" />`);
+    const card = await fetch(`${e2e.product.url}/social-card.png`);
     expect(card.headers.get('content-type')).toBe('image/png');
     expect(await sharp(Buffer.from(await card.arrayBuffer())).metadata()).toMatchObject({
       width: 1200,
       height: 630,
     });
     // Compressed as the build's own copies are.
-    const compressed = await fetch(`${product.url}/`, { headers: { 'Accept-Encoding': 'br' } });
+    const compressed = await fetch(`${e2e.product.url}/`, { headers: { 'Accept-Encoding': 'br' } });
     expect(compressed.headers.get('content-encoding')).toBe('br');
 
     // Every other client route gets the empty shell, so none shows the landing page first.
     for (const path of ['/scan', '/contact', '/admin', '/report/AAAAAAAAAAAAAAAAAAAAAA', '/no-such-page']) {
-      const shell = await (await fetch(`${product.url}${path}`)).text();
+      const shell = await (await fetch(`${e2e.product.url}${path}`)).text();
       expect(shell, path).toContain('<div id="root"></div>');
       expect(shell, path).not.toContain('hero-title');
       expect(shell, path).not.toContain('og:title');
@@ -89,7 +78,7 @@ describe('the landing page as the gateway serves it', () => {
   });
 
   it('paints the landing page before any script has run, then hydrates that markup without an error', async () => {
-    const visitor = await openVisitorPage(browser, product.url, PHONE);
+    const visitor = await openVisitorPage(e2e.browser, e2e.product.url, PHONE);
     const { page } = visitor;
     try {
       const consoleProblems: string[] = [];
@@ -148,7 +137,7 @@ describe('the landing page as the gateway serves it', () => {
         .getByRole('link', { name: /Get Started/ })
         .first()
         .click();
-      await page.waitForURL(`${product.url}/scan`);
+      await page.waitForURL(`${e2e.product.url}/scan`);
       await visible(page.getByRole('heading', { name: 'Begin Your Reading' }));
       expect(visitor.pageErrors).toEqual([]);
     } finally {

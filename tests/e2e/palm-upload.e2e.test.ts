@@ -2,14 +2,13 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ActiveFlow, Problem } from '@palm/contracts';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notPalmPhotos, palmPhotos } from '../support/palm-photos';
 import {
   DESKTOP,
   errorToast,
-  launchChromium,
   openVisitorPage,
   PHONE,
   saveScreenshotsAtBothSizes,
@@ -17,7 +16,7 @@ import {
   type Viewport,
   type VisitorPage,
 } from './support/browser';
-import { startProduct, type RunningProduct } from './support/product';
+import { useProductAndBrowser } from './support/product';
 import {
   answerQuestions,
   DEFAULT_ANSWERS,
@@ -29,25 +28,21 @@ import {
   type PhotoFile,
 } from './support/wizard';
 
-let product: RunningProduct;
-let browser: Browser;
+const e2e = useProductAndBrowser();
 let flow: ActiveFlow;
 let scratchDir: string;
 
 beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchChromium()]);
-  flow = await fetchActiveFlow(product.url);
+  flow = await fetchActiveFlow(e2e.product.url);
   scratchDir = await mkdtemp(path.join(tmpdir(), 'palm-e2e-files-'));
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
   if (scratchDir) await rm(scratchDir, { recursive: true, force: true });
 });
 
 async function withVisitor(run: (visitor: VisitorPage) => Promise<void>, viewport: Viewport = DESKTOP) {
-  const visitor = await openVisitorPage(browser, product.url, viewport);
+  const visitor = await openVisitorPage(e2e.browser, e2e.product.url, viewport);
   try {
     await run(visitor);
     expect(visitor.pageErrors).toEqual([]);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { ActiveFlow, ReadingView } from '@palm/contracts';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   palmPhotos,
   readPhoto,
@@ -14,7 +14,6 @@ import {
   DESKTOP,
   errorToast,
   holdRequests,
-  launchChromium,
   openVisitorPage,
   PHONE,
   saveScreenshot,
@@ -23,7 +22,7 @@ import {
 } from './support/browser';
 import { leaderAnchors, markersLaidOut, tiedToItsAnchor, type Box } from './support/markers';
 import type { PageElement } from './support/page-dom';
-import { startProduct, type RunningProduct } from './support/product';
+import { useProductAndBrowser } from './support/product';
 import {
   DEFAULT_ANSWERS,
   fetchActiveFlow,
@@ -50,45 +49,38 @@ const SHOWCASE = 'pos_32_23_IMG_0368_JPG.jpg';
 /** On a phone at least this share of every traced line stays in sight beside the marker dots. */
 const MIN_LINE_IN_SIGHT = 0.9;
 
-let product: RunningProduct;
-let browser: Browser;
+const e2e = useProductAndBrowser();
 let flow: ActiveFlow;
 const readings = new Map<string, ReadingView>();
 /**
  * The owner cookie of submitReading's browser, which made every reading here: a reading opens only
  * in its owner's browser until it is shared.
  */
-const ownerCookie = () => ({ name: 'palm_owner', value: TEST_OWNER_TOKEN, url: product.url });
+const ownerCookie = () => ({ name: 'palm_owner', value: TEST_OWNER_TOKEN, url: e2e.product.url });
 
 /** A visitor page holding the readings' owner cookie, as the browser that made them would. */
 async function openAsOwner(viewport: Viewport) {
-  const visitor = await openVisitorPage(browser, product.url, viewport);
+  const visitor = await openVisitorPage(e2e.browser, e2e.product.url, viewport);
   await visitor.page.context().addCookies([ownerCookie()]);
   return visitor;
 }
 
 beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchChromium()]);
-  flow = await fetchActiveFlow(product.url);
+  flow = await fetchActiveFlow(e2e.product.url);
   const byName = new Map(palmPhotos().map((file) => [path.basename(file), file]));
   for (const name of PALMS) {
-    const response = await submitReading(product.url, await readPhoto(byName.get(name)!), {
+    const response = await submitReading(e2e.product.url, await readPhoto(byName.get(name)!), {
       fields: { focusAreas: JSON.stringify(['love', 'career']) },
     });
     expect(response.status, name).toBe(200);
     const { id } = (await response.json()) as { id: string };
     const view = (await (
-      await fetch(`${product.url}/api/reading/${id}`, { headers: { Cookie: TEST_OWNER_COOKIE } })
+      await fetch(`${e2e.product.url}/api/reading/${id}`, { headers: { Cookie: TEST_OWNER_COOKIE } })
     ).json()) as ReadingView;
     expect(view.status, name).toBe('completed');
     readings.set(name, view);
   }
 }, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
 
 async function openReport(viewport: Viewport, name: string) {
   const view = readings.get(name)!;
@@ -340,8 +332,8 @@ async function lineShareInSight(page: Page): Promise<Record<string, number>> {
 describe('the report on a phone (390 px)', () => {
   async function openOnPhone(name: string) {
     // A touch screen, as a phone has: taps, not a mouse, and hover that stays where the finger was.
-    const context = await browser.newContext({
-      baseURL: product.url,
+    const context = await e2e.browser.newContext({
+      baseURL: e2e.product.url,
       viewport: PHONE,
       hasTouch: true,
       isMobile: true,
@@ -448,7 +440,7 @@ describe('the report on a phone (390 px)', () => {
 describe('accessibility (axe-core in the page)', () => {
   it('finds no serious violation on the landing page, the wizard and the report', async () => {
     for (const viewport of [PHONE, DESKTOP]) {
-      const visitor = await openVisitorPage(browser, product.url, viewport);
+      const visitor = await openVisitorPage(e2e.browser, e2e.product.url, viewport);
       const { page } = visitor;
       try {
         await page.goto('/');
@@ -471,7 +463,7 @@ describe('accessibility (axe-core in the page)', () => {
 
 describe('the photo step on a phone', () => {
   it('brings the preview and Next into view once a photo is chosen, and keeps toasts off the buttons', async () => {
-    const visitor = await openVisitorPage(browser, product.url, PHONE);
+    const visitor = await openVisitorPage(e2e.browser, e2e.product.url, PHONE);
     const { page } = visitor;
     try {
       await reachPhotoStep(page, flow, { ...DEFAULT_ANSWERS, palm: palmPhotos()[0]! });
@@ -510,7 +502,7 @@ describe('the photo step on a phone', () => {
 
 describe('the error banner', () => {
   it('sits below the sticky header and speaks human, never the server’s own words', async () => {
-    const visitor = await openVisitorPage(browser, product.url, PHONE);
+    const visitor = await openVisitorPage(e2e.browser, e2e.product.url, PHONE);
     const { page } = visitor;
     try {
       // The one fault a browser test cannot cause for real: the flow service failing.

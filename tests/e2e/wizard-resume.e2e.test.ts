@@ -1,9 +1,8 @@
 import type { ActiveFlow } from '@palm/contracts';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { palmPhotos } from '../support/palm-photos';
-import { launchChromium, openVisitorPage, PHONE, visible } from './support/browser';
-import { startProduct, type RunningProduct } from './support/product';
+import { openVisitorPage, PHONE, visible } from './support/browser';
+import { useProductAndBrowser } from './support/product';
 import {
   answerQuestions,
   DEFAULT_ANSWERS,
@@ -13,18 +12,11 @@ import {
   stepLabel,
 } from './support/wizard';
 
-let product: RunningProduct;
-let browser: Browser;
+const e2e = useProductAndBrowser();
 let flow: ActiveFlow;
 
 beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchChromium()]);
-  flow = await fetchActiveFlow(product.url);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
+  flow = await fetchActiveFlow(e2e.product.url);
 });
 
 const palm = palmPhotos().find((file) => file.includes('pos_19_'))!;
@@ -32,7 +24,7 @@ const answers = { ...DEFAULT_ANSWERS, palm };
 
 describe('the wizard keeps its place', () => {
   it('steps back with the browser, restores a half-finished wizard and its photo after a reload, and forgets it once the reading is made', async () => {
-    const visitor = await openVisitorPage(browser, product.url, PHONE);
+    const visitor = await openVisitorPage(e2e.browser, e2e.product.url, PHONE);
     const { page } = visitor;
     try {
       const photoStep = await reachPhotoStep(page, flow, answers);

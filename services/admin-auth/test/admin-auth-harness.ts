@@ -4,9 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   closeDatabase,
-  createDatabase,
   createLogger,
-  IN_MEMORY,
   startService,
   type Database,
   type Logger,
@@ -14,6 +12,7 @@ import {
 } from '@palm/platform';
 import { adminSetupResponseSchema, type AdminSetupResponse } from '@palm/contracts';
 import { adminAuthModule } from '../src/admin-auth.module';
+import { createTestPglite } from '../../../tests/support/test-pglite';
 
 export const SETUP_TOKEN = 'test-setup-token-0123456789';
 /** The data key of every test service unless one is given: a restart on the same database opens what it sealed. */
@@ -50,7 +49,7 @@ export interface StartOptions {
 }
 
 export async function startAdminAuth(options: StartOptions = {}): Promise<RunningAdminAuth> {
-  const db = options.db ?? (await createDatabase({ dataDir: IN_MEMORY }));
+  const db = options.db ?? (await createTestPglite());
   const logger = options.logger ?? createLogger('admin-auth-test', 'silent');
   const clock = new TestClock();
   const trustProxy = options.trustProxy ?? ['loopback'];

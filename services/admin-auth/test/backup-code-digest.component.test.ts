@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { closeDatabase, createDatabase, IN_MEMORY, type Database } from '@palm/platform';
+import { closeDatabase, type Database } from '@palm/platform';
 import type { AdminSetupResponse } from '@palm/contracts';
 import type * as secrets from '../src/secrets';
 import { login, setUpAndSignIn, startAdminAuth, type RunningAdminAuth } from './admin-auth-harness';
+import { createTestPglite } from '../../../tests/support/test-pglite';
 
 // Counts the slow hashes a sign-in costs: each secretMatches is one scrypt on the shared thread pool.
 const slowHashes = vi.hoisted(() => ({ count: 0 }));
@@ -29,7 +30,7 @@ describe('backup-code guesses', () => {
   let setup: AdminSetupResponse;
   let deviceCookie: string;
   beforeEach(async () => {
-    db = await createDatabase({ dataDir: IN_MEMORY });
+    db = await createTestPglite();
     running = await startAdminAuth({ db });
     ({ setup, deviceCookie } = await setUpAndSignIn(running));
   });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDatabase, createDatabase, IN_MEMORY, loadConfig, type Database } from '@palm/platform';
+import { closeDatabase, loadConfig, type Database } from '@palm/platform';
 import { adminAuthConfigSchema } from '../src/config';
 import { beginSetup, call, login, oathCode, startAdminAuth, SETUP_TOKEN } from './admin-auth-harness';
+import { createTestPglite } from '../../../tests/support/test-pglite';
 
 const ENV_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const ENV_CODES = ['ALPHA234', 'BRAVO567', 'CHARLIE8'];
@@ -10,7 +11,7 @@ const environment = { ADMIN_TOTP_SECRET: ENV_SECRET, ADMIN_BACKUP_CODES: ENV_COD
 describe('admin sign-in configured by environment', () => {
   let db: Database;
   beforeAll(async () => {
-    db = await createDatabase({ dataDir: IN_MEMORY });
+    db = await createTestPglite();
   });
   afterAll(async () => {
     await closeDatabase(db);

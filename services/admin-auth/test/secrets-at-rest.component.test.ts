@@ -2,20 +2,14 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  ConfigError,
-  closeDatabase,
-  createDatabase,
-  IN_MEMORY,
-  loadConfig,
-  type Database,
-} from '@palm/platform';
+import { ConfigError, closeDatabase, loadConfig, type Database } from '@palm/platform';
 import { adminAuthModule } from '../src/admin-auth.module';
 import { adminAuthConfigSchema } from '../src/config';
 import { DATA_KEY_FILE, DataKeyMismatchError, embeddedDataKey } from '../src/data-key';
 import { hashSecret, sha256 } from '../src/secrets';
 import { createTotpSecret } from '../src/totp';
 import { beginSetup, login, oathCode, startAdminAuth, TEST_DATA_KEY } from './admin-auth-harness';
+import { createTestPglite } from '../../../tests/support/test-pglite';
 
 /** Every text the two credential tables hold, row by row, column by column. */
 async function storedText(db: Database): Promise<string> {
@@ -29,7 +23,7 @@ async function storedText(db: Database): Promise<string> {
 describe('admin credentials at rest', () => {
   let db: Database;
   beforeEach(async () => {
-    db = await createDatabase({ dataDir: IN_MEMORY });
+    db = await createTestPglite();
   });
   afterEach(async () => {
     await closeDatabase(db);
@@ -132,7 +126,7 @@ describe('admin credentials at rest', () => {
 
 describe('a rotated data key', () => {
   it('keeps backup codes set by environment working, and used ones used', async () => {
-    const db = await createDatabase({ dataDir: IN_MEMORY });
+    const db = await createTestPglite();
     const env = { ADMIN_BACKUP_CODES: 'ALPHA234,BRAVO567' };
     try {
       const before = await startAdminAuth({ db, env });

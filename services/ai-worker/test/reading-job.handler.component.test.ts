@@ -13,11 +13,9 @@ import {
 import {
   DEFAULT_RETRY_POLICY,
   closeDatabase,
-  createDatabase,
   createDiskBlobStore,
   createLogger,
   createMemoryBus,
-  IN_MEMORY,
   metricsRegistry,
   startService,
   type BlobStore,
@@ -35,6 +33,7 @@ import {
 import { MISSING_PHOTO_MESSAGE, PROCESSING_ERROR_MESSAGE } from '../src/worker/reading-job.handler';
 import { solidJpeg, submission } from '../../../tests/support/palm-fixtures';
 import { readPalm } from '../../../tests/support/palm-photos';
+import { createTestPglite } from '../../../tests/support/test-pglite';
 
 const logger = createLogger('ai-worker-test', 'silent');
 
@@ -121,7 +120,7 @@ describe('reading job handler', () => {
   const firstOutcome = (readingId: string) => waitFor(() => outcomesFor(readingId)[0]);
 
   beforeAll(async () => {
-    db = await createDatabase({ dataDir: IN_MEMORY });
+    db = await createTestPglite();
     palmEngine = new PalmReadingEngine(await createPalmObserver());
   });
   afterAll(() => closeDatabase(db));

@@ -12,6 +12,7 @@ import {
   type Database,
   type Migration,
 } from '../src/index';
+import { createTestPglite } from '../../../tests/support/test-pglite';
 
 const createNotes: Migration = {
   name: '001-create-notes',
@@ -26,7 +27,7 @@ describe('createDatabase on PGlite', () => {
   let db: Database;
 
   beforeEach(async () => {
-    db = await createDatabase({ dataDir: IN_MEMORY });
+    db = await createTestPglite();
   });
   afterEach(async () => {
     await closeDatabase(db);
@@ -38,10 +39,28 @@ describe('createDatabase on PGlite', () => {
     expect(await databaseIsReady(db)).toBe(true);
   });
 
+  it('runs initdb for a cluster of its own without a dump, the same cluster the tests load from one', async () => {
+    const own = await createDatabase({ dataDir: IN_MEMORY });
+    const shape = (database: Database) =>
+      database.raw<{ rows: unknown[] }>(
+        `select current_database() as name, current_user as owner, version() as version,
+                current_setting('shared_buffers') as shared_buffers,
+                (select count(*)::int from pg_class) as relations`,
+      );
+    try {
+      expect((await shape(own)).rows).toEqual((await shape(db)).rows);
+      await own.schema.createTable('notes', (t) => t.text('body'));
+      await own('notes').insert({ body: 'only here' });
+      expect(await db.schema.hasTable('notes')).toBe(false);
+    } finally {
+      await closeDatabase(own);
+    }
+  });
+
   it('reports not ready once closed', async () => {
     await closeDatabase(db);
     expect(await databaseIsReady(db)).toBe(false);
-    db = await createDatabase({ dataDir: IN_MEMORY });
+    db = await createTestPglite();
   });
 
   it('reports not ready when the only connection stays busy past the timeout', async () => {
@@ -93,7 +112,7 @@ describe('migrate', () => {
   let db: Database;
 
   beforeEach(async () => {
-    db = await createDatabase({ dataDir: IN_MEMORY });
+    db = await createTestPglite();
   });
   afterEach(async () => {
     await closeDatabase(db);

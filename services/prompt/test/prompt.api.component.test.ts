@@ -9,10 +9,8 @@ import {
 } from '@palm/contracts';
 import {
   closeDatabase,
-  createDatabase,
   createLogger,
   createMemoryBus,
-  IN_MEMORY,
   migrate,
   startService,
   type Database,
@@ -21,6 +19,7 @@ import {
 } from '@palm/platform';
 import { PROMPT_MIGRATIONS_TABLE, promptMigrations } from '../src/prompt.migrations';
 import { promptModule } from '../src/prompt.module';
+import { createTestPglite } from '../../../tests/support/test-pglite';
 
 const VALID_SESSION = 'valid-session-id-0123456789';
 const INTERNAL_TOKEN = 'internal-token-for-tests-0123';
@@ -32,7 +31,7 @@ let server: StartedService;
 const published: { name: EventName; payload: unknown }[] = [];
 
 beforeAll(async () => {
-  db = await createDatabase({ dataDir: IN_MEMORY });
+  db = await createTestPglite();
   const memoryBus = createMemoryBus({ logger });
   bus = {
     ...memoryBus,

@@ -2,15 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe } from 'vitest';
-import {
-  closeDatabase,
-  createDatabase,
-  createDiskBlobStore,
-  createLogger,
-  IN_MEMORY,
-  type Database,
-} from '@palm/platform';
+import { closeDatabase, createDiskBlobStore, createLogger, type Database } from '@palm/platform';
 import { imageRetentionCases } from './image-retention.cases';
+import { createTestPglite } from '../../../tests/support/test-pglite';
 
 describe('image retention sweep (PGlite, disk)', () => {
   let db: Database;
@@ -18,7 +12,7 @@ describe('image retention sweep (PGlite, disk)', () => {
   const logger = createLogger('image-retention-test', 'silent');
 
   beforeEach(async () => {
-    db = await createDatabase({ dataDir: IN_MEMORY });
+    db = await createTestPglite();
     blobDir = await mkdtemp(path.join(tmpdir(), 'retention-blobs-'));
   });
   afterEach(async () => {

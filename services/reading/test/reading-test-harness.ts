@@ -4,11 +4,9 @@ import path from 'node:path';
 import type { ReadingResult } from '@palm/contracts';
 import {
   closeDatabase,
-  createDatabase,
   createDiskBlobStore,
   createLogger,
   createMemoryBus,
-  IN_MEMORY,
   startService,
   type MemoryBus,
   type BlobStore,
@@ -16,6 +14,7 @@ import {
 } from '@palm/platform';
 import type { PaymentOptions } from '../src/payments/payments.config';
 import { readingModule, type ReadingEmailOptions } from '../src/reading.module';
+import { createTestPglite } from '../../../tests/support/test-pglite';
 
 export const SAMPLE_RESULT: ReadingResult = {
   sections: [
@@ -90,7 +89,7 @@ export async function startReadingHarness(
 ) {
   const logger = createLogger('reading-test', 'silent');
   const dataDir = await mkdtemp(path.join(tmpdir(), 'reading-test-'));
-  const db = await createDatabase({ dataDir: IN_MEMORY });
+  const db = await createTestPglite();
   const bus: MemoryBus = createMemoryBus({ logger, retryDelayMs: () => 5 });
   const disk = createDiskBlobStore(path.join(dataDir, 'blobs'));
   /**

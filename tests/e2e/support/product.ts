@@ -1,10 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createLogger } from '@palm/platform';
+import type { Browser } from 'playwright-core';
 import { pino } from 'pino';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { startEmbedded } from '@palm/gateway';
+import { launchChromium } from './browser';
 
 export interface RunningProduct {
   url: string;
@@ -23,13 +25,14 @@ export interface StartOptions {
 /**
  * What `npm start` runs — the embedded product serving the built web app (web/dist, as built by
  * the global setup) — in-process on a free port, with its own data directory so every test file
- * starts from a fresh install.
+ * starts from a fresh install (a copy of the fresh database cluster the global setup made).
  */
 export async function startProduct(
   env: NodeJS.ProcessEnv = {},
   options: StartOptions = {},
 ): Promise<RunningProduct> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'palm-e2e-'));
+  await cp(inject('freshDataDir'), dataDir, { recursive: true });
   const logLines: string[] = [];
   const logger = options.captureLogs
     ? pino({ name: 'e2e', level: 'info' }, { write: (line: string) => void logLines.push(line) })
@@ -47,6 +50,50 @@ export async function startProduct(
     async stop() {
       await product.stop();
       await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ProductAndBrowser {
+  readonly product: RunningProduct;
+  readonly browser: Browser;
+}
+
+/**
+ * A test file's product and Chromium: both started side by side before the file's tests (hooks
+ * registered by this call, so call it at the top of the file) and both stopped after them, even
+ * when only one of the two came up.
+ */
+export function useProductAndBrowser(
+  env: NodeJS.ProcessEnv = {},
+  options: StartOptions = {},
+): ProductAndBrowser {
+  let product: RunningProduct | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    const [startedProduct, launchedBrowser] = await Promise.allSettled([
+      startProduct(env, options),
+      launchChromium(),
+    ]);
+    if (startedProduct.status === 'fulfilled') product = startedProduct.value;
+    if (launchedBrowser.status === 'fulfilled') browser = launchedBrowser.value;
+    if (startedProduct.status === 'rejected') throw startedProduct.reason;
+    if (launchedBrowser.status === 'rejected') throw launchedBrowser.reason;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`The ${what} is only there inside this file's tests and hooks`);
+    return value;
+  };
+  return {
+    get product() {
+      return started(product, 'product');
+    },
+    get browser() {
+      return started(browser, 'browser');
     },
   };
 }

@@ -1,10 +1,8 @@
 import type { AdminFlowDetail, Problem, Question } from '@palm/contracts';
 import {
   closeDatabase,
-  createDatabase,
   createLogger,
   createMemoryBus,
-  IN_MEMORY,
   migrate,
   startService,
   type Database,
@@ -12,6 +10,7 @@ import {
 } from '@palm/platform';
 import { FLOW_MIGRATIONS_TABLE, flowMigrations } from '../../src/flow.migrations';
 import { flowModule } from '../../src/flow.module';
+import { createTestPglite } from '../../../../tests/support/test-pglite';
 
 export const VALID_SESSION = 'valid-session-id-0123456789';
 export const fakeSessions = { verify: (id: string) => Promise.resolve(id === VALID_SESSION) };
@@ -49,7 +48,7 @@ const FLOW_TABLES = [
 /** One in-memory database per test file (starting PGlite takes seconds); `reset()` between tests. */
 export async function startFlowTestApp(): Promise<FlowTestApp> {
   const logger = createLogger('flow-test', 'silent');
-  const db = await createDatabase({ dataDir: IN_MEMORY });
+  const db = await createTestPglite();
   const bus = createMemoryBus({ logger, retryDelayMs: () => 1 });
   let random = Math.random;
   const server = await startService(flowModule, {

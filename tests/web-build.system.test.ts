@@ -1,26 +1,19 @@
-// @vitest-environment node
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, inject, it } from 'vitest';
 
-const configFile = fileURLToPath(new URL('../vite.config.ts', import.meta.url));
-let outDir: string;
+/**
+ * Read from the production build the end-to-end global setup made (`npm run build -w web`), the
+ * one the products under test serve, rather than from a second build of its own.
+ */
+const webDist = inject('webDist');
 let files: string[];
 
 beforeAll(async () => {
-  outDir = await mkdtemp(path.join(tmpdir(), 'palm-web-build-'));
-  await build({ configFile, logLevel: 'silent', build: { outDir, emptyOutDir: true } });
-  files = (await readdir(outDir, { recursive: true })).map(String);
-}, 120_000);
-
-afterAll(async () => {
-  await rm(outDir, { recursive: true, force: true });
+  files = (await readdir(webDist, { recursive: true })).map(String);
 });
 
-const read = (file: string) => readFile(path.join(outDir, file), 'utf8');
+const read = (file: string) => readFile(path.join(webDist, file), 'utf8');
 
 it('publishes no source maps: the gateway serves everything in web/dist to anyone', async () => {
   expect(files.some((file) => file.endsWith('.js'))).toBe(true);
