@@ -2,6 +2,7 @@ import type { QueueHandlers } from '@palm/platform';
 import { counter, type BlobStore, type Logger } from '@palm/platform';
 import type { CompletionWaiter } from './completion-waiter';
 import { deleteReadingFrames } from './intake/palm-frames';
+import type { OutboxRelay } from './outbox/outbox-relay';
 import type { ReadingRepository } from './reading.repository';
 
 const readingsFinished = counter('readings_finished_total', 'Readings that reached a final state', [
@@ -14,9 +15,20 @@ export function createReadingResultsHandlers(deps: {
   repository: ReadingRepository;
   blobs: BlobStore;
   waiter: CompletionWaiter;
+  relay: OutboxRelay;
   logger: Logger;
 }): QueueHandlers<'readingResults'> {
-  const { repository, blobs, waiter, logger } = deps;
+  const { repository, blobs, waiter, relay, logger } = deps;
+
+  /**
+   * The owner deleted the reading while the worker was reading it: the worker stored this outcome,
+   * reading text and all, after it had already forgotten the reading, so it is told again.
+   */
+  async function forgetAgainIfDeleted(readingId: string): Promise<void> {
+    if (await repository.find(readingId, { withText: false })) return;
+    await repository.repeatDeletionEvent(readingId);
+    relay.kick();
+  }
 
   /** The frames were only for the worker: they go as the reading ends, however it ends. */
   async function removeFrames(readingId: string): Promise<void> {
@@ -34,6 +46,8 @@ export function createReadingResultsHandlers(deps: {
           { readingId: payload.readingId, engine: payload.engine, ms: payload.durationMs },
           'reading completed',
         );
+      } else {
+        await forgetAgainIfDeleted(payload.readingId);
       }
       waiter.notify(payload.readingId);
       // After the visitor has the reading: an object store away for a moment delays only this
@@ -50,6 +64,8 @@ export function createReadingResultsHandlers(deps: {
       if (await repository.fail(payload.readingId, { ...payload, photoRemoved: refused })) {
         readingsFinished.inc({ status: 'failed', kind: payload.kind });
         logger.info({ readingId: payload.readingId, kind: payload.kind }, 'reading failed');
+      } else {
+        await forgetAgainIfDeleted(payload.readingId);
       }
       waiter.notify(payload.readingId);
     },

@@ -155,7 +155,7 @@ export const readingModule: ServiceModule<ReadingConfig, ReadingDeps> = {
     const consumers: QueueConsumer[] = [
       {
         queue: 'readingResults',
-        handlers: createReadingResultsHandlers({ repository, blobs: store, waiter, logger: log }),
+        handlers: createReadingResultsHandlers({ repository, blobs: store, waiter, relay, logger: log }),
       },
     ];
     if (options.email) {

@@ -243,6 +243,21 @@ export function createReadingRepository(db: Database, { paywall = false }: { pay
       });
     },
 
+    /**
+     * Tells the other services again to forget a reading that is already gone (a result that
+     * arrived after the deletion was stored by the worker after it forgot). Once per reading.
+     */
+    async repeatDeletionEvent(id: string): Promise<void> {
+      await db('reading_outbox')
+        .insert({
+          message_id: `deleted-again-${id}`,
+          event_name: 'reading.deleted',
+          payload: JSON.stringify({ version: 1, readingId: id, deletedAt: new Date().toISOString() }),
+        })
+        .onConflict('message_id')
+        .ignore();
+    },
+
     /** `photoRemoved`: the photo was deleted with the failure (a refused photo is not kept). */
     async fail(
       id: string,

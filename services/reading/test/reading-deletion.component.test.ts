@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postReading, startReadingHarness, type ReadingHarness } from './reading-test-harness';
+import { postReading, SAMPLE_RESULT, startReadingHarness, type ReadingHarness } from './reading-test-harness';
 import { samplePalmJpeg } from '../../../tests/support/sample-report';
 
 let harness: ReadingHarness;
@@ -71,6 +71,32 @@ describe('DELETE /api/reading/{id} (disk storage)', () => {
     ).toEqual(['reading.deleted']);
     await expect.poll(() => forgotten, { timeout: 10_000 }).toContain(id);
     expect((await call(`/api/reading/${id}`, cookie, 'DELETE')).status).toBe(404);
+  });
+
+  it('has the worker forget again an outcome that arrives after the deletion, and keeps nothing of it', async () => {
+    const { id, cookie } = await makeReading();
+    expect((await call(`/api/reading/${id}`, cookie, 'DELETE')).status).toBe(204);
+    await expect.poll(() => forgotten.filter((readingId) => readingId === id)).toHaveLength(1);
+
+    // The worker was reading the photo as it went: it stores its outcome and publishes it.
+    await harness.bus.publish('reading.completed', {
+      version: 2,
+      readingId: id,
+      result: SAMPLE_RESULT,
+      engine: 'stand-in',
+      durationMs: 5,
+      flowId: null,
+      flowVersion: null,
+    });
+    await harness.bus.publish('reading.failed', {
+      version: 2,
+      readingId: id,
+      kind: 'processing_error',
+      message: 'We could not read your palm this time.',
+    });
+    await expect.poll(() => forgotten.filter((readingId) => readingId === id)).toHaveLength(2);
+    expect(await harness.db('readings').where({ id }).first()).toBeUndefined();
+    expect((await call(`/api/reading/${id}`, cookie)).status).toBe(404);
   });
 
   it('answers a private reading’s stranger and a bad id with 404, and changes nothing', async () => {
