@@ -7,12 +7,13 @@ import {
   type ReadingSubmission,
 } from '@palm/contracts';
 import { listInWords } from '../rules/measured-facts';
-import type { LineName, PalmObservation } from '../palm-observation';
+import { LINE_NAMES, type ElementalHandType, type LineName, type PalmObservation } from '../palm-observation';
 import type { Finding } from '../rules/palm-rule';
 import { palmProfileOf } from '../profile/palm-profile';
+import { lineFeatureFacts } from '../profile/line-features';
 import { profiledObservation } from '../profile/profiled-lines';
 import { traitsFromProfile, type PalmTraits } from '../rules/palm-traits';
-import { LINE_NAMES_IN_TEXT } from '../rules/vedic-names';
+import { LINE_NAMES_IN_TEXT, TATTVA_LABELS } from '../rules/vedic-names';
 import {
   AREA_TITLES,
   CHILDREN_NOTES,
@@ -22,6 +23,7 @@ import {
   LIFE_STAGE_NOTES,
   POLE_ADVICE,
   QUESTION_ANSWER_OPENERS,
+  QUESTION_HEDGES,
   RELATIONSHIP_NOTES,
   TATTVA_TIPS,
   UNQUOTED_NOTE,
@@ -59,6 +61,8 @@ interface Trim {
   agreements: boolean;
   /** A thin section's pointer to features another section reads. */
   referBack: boolean;
+  /** Where two features pull apart outside the themes: the weaker side is left unsaid either way. */
+  tensions: boolean;
 }
 const FULL: Trim = {
   perSection: FINDINGS_PER_SECTION,
@@ -67,6 +71,7 @@ const FULL: Trim = {
   described: true,
   agreements: true,
   referBack: true,
+  tensions: true,
 };
 const TRIMS: readonly Trim[] = [
   FULL,
@@ -83,11 +88,20 @@ const TRIMS: readonly Trim[] = [
     agreements: false,
     referBack: false,
   },
+  {
+    ...FULL,
+    threads: false,
+    passingLines: false,
+    described: false,
+    agreements: false,
+    referBack: false,
+    tensions: false,
+  },
 ];
 /** Findings per section, most first, for a reading without answers to fit in. */
 const FINDING_LIMITS = [FINDINGS_PER_SECTION, 6, 5, 4, 3] as const;
 /** Room left for what the visitor's answers add: their notes, their question and its answer. */
-const MAX_UNANSWERED_WORDS = 580;
+const MAX_UNANSWERED_WORDS = 540;
 /** The spec's reading runs 450–700 words; past this the weakest findings give way. */
 const MAX_BODY_WORDS = 690;
 
@@ -191,7 +205,7 @@ export function composeReading(
       partnered: new Map(),
       themesTaken: new Set(),
     };
-    return areas.map((area, index) =>
+    const sections = areas.map((area, index) =>
       composeSection(
         {
           area,
@@ -203,6 +217,7 @@ export function composeReading(
         context,
       ),
     );
+    return namedOnceInReading(sections, story.themes, context);
   };
   // A rich hand runs long. How many findings it states is settled without the visitor's answers
   // (so answers never change the facts or their tags), leaving room for what the answers add;
@@ -242,6 +257,33 @@ export function composeReading(
   };
 }
 
+/**
+ * A line described in full by the themes or an earlier section is called by its plain name in the
+ * sections after: read from start to end, "your unbroken life line curving round the thumb ball
+ * neither wide nor close" in three sections sounds recited.
+ */
+function namedOnceInReading(
+  sections: readonly ReadingSection[],
+  themes: readonly ReadingTheme[],
+  { traits, observation }: ReadingContext,
+): ReadingSection[] {
+  const names = [
+    ...themes.flatMap((theme) => theme.features),
+    ...LINE_NAMES.flatMap((line) => sectionFeatures([line], [], traits, observation).map(asYours)),
+  ];
+  const texts = [
+    ...themes.map((theme) => theme.text),
+    ...sections.flatMap((section) => [...section.insights, section.content, section.details]),
+  ];
+  const plain = namedOnce(texts, names).slice(themes.length);
+  let at = 0;
+  const next = (count: number) => plain.slice(at, (at += count));
+  return sections.map((section) => {
+    const [insights, [content, details]] = [next(section.insights.length), next(2)];
+    return { ...section, insights, content: content!, details: details! };
+  });
+}
+
 /** The sections of a reading (see `composeReading`). */
 export function composeSections(
   fired: readonly Finding[],
@@ -273,17 +315,12 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
   // The section's key point: the theme it carries, said with its strongest findings in one breath.
   const lead = themeLead(area, features, context);
   const ties = { count: AGREEMENTS_PER_SECTION };
-  const insights = joinedInPairs(
-    [lead, ...withAgreements(findings.slice(0, depth.insights), context, ties)],
-    choose,
-    `${area}.insights`,
-  );
+  const stated = (from: number, to?: number) =>
+    handTypeIntro(findings.slice(from, to), withAgreements(findings.slice(from, to), context, ties), context);
+  const insights = joinedInPairs([lead, ...stated(0, depth.insights)], choose, `${area}.insights`);
   // One run of links through both paragraphs, so no link is said twice in a section.
   const [inContent, inDetails] = linked(
-    [
-      withAgreements(findings.slice(depth.insights, inContentUntil), context, ties),
-      withAgreements(findings.slice(inContentUntil), context, ties),
-    ],
+    [stated(depth.insights, inContentUntil), stated(inContentUntil)],
     choose,
     context.linksLeft,
   );
@@ -313,7 +350,7 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
         context.trim.described ? describePalm(traitFeatures, choose, context.described) : undefined,
         ...inContent.filter((_, at) => !introducedAt.has(at)),
         ...context.story.tensions
-          .filter((tension) => tension.area === area && !tension.themed)
+          .filter((tension) => tension.area === area && !tension.themed && context.trim.tensions)
           .map((tension) => tension.sentence),
         ...(area === 'spiritual' ? [wholeHandNote(context)] : referBack(plan, context)),
         ...wealthNotes(plan, context),
@@ -322,16 +359,7 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
       choose,
       area,
     ),
-    answerNote(
-      area,
-      answers,
-      choose,
-      listInWords(
-        features.length > 0
-          ? features.slice(0, 2).map(asYours)
-          : (context.story.themes[0]?.features.slice(0, 2) ?? ['what this hand shows']),
-      ),
-    ),
+    answerNote(area, answers, choose, answeredWith(findings, features, context)),
     ...visitorQuestionsIn(plan, features, context),
   ];
   const tips = practicalTips(plan, profile, choose);
@@ -437,6 +465,38 @@ function withAgreements(
     }
     return said;
   });
+}
+
+/** The palm shape and finger length that make each element's hand (tattva), as the profile classes them. */
+const ELEMENT_MAKERS: Record<ElementalHandType, { palmShape: string; fingers: string }> = {
+  earth: { palmShape: 'square', fingers: 'short' },
+  air: { palmShape: 'square', fingers: 'long' },
+  fire: { palmShape: 'oblong', fingers: 'short' },
+  water: { palmShape: 'oblong', fingers: 'long' },
+};
+
+/**
+ * The first finding on the hand's element says, in the same sentence, what makes the hand that
+ * element on this palm ("your markedly long, narrow palm and your very long fingers make yours a
+ * Jal (water) hand; …"), once per reading and only where the palm's shape and finger length are
+ * stated as that element has them.
+ */
+function handTypeIntro(
+  findings: readonly Finding[],
+  texts: readonly string[],
+  { traits, observation, described }: ReadingContext,
+): string[] {
+  const { handType, palmShape, fingers } = traits;
+  const maker = handType && ELEMENT_MAKERS[handType];
+  const at = findings.findIndex((finding) => finding.reads.includes('handType'));
+  const text = texts[at];
+  if (!maker || !text || described.has('handType') || /;/.test(text)) return [...texts];
+  if (palmShape !== maker.palmShape || fingers !== maker.fingers) return [...texts];
+  described.add('handType');
+  const makers = featureList(sectionFeatures([], ['palmShape', 'fingers'], traits, observation).map(asYours));
+  const rest = PROPER_START.test(text) ? text : text.charAt(0).toLowerCase() + text.slice(1);
+  const intro = `${capitalised(makers)} make yours a ${TATTVA_LABELS[handType]} hand; ${rest}`;
+  return texts.map((said, i) => (i === at ? intro : said));
 }
 
 /** What each area's rules read on a hand, for a section where none of it could be read. */
@@ -702,9 +762,10 @@ function lineIntros(
     const shape = lineShape(line, context.traits, context.observation);
     if (!words || !shape || context.described.has(words)) return [];
     context.described.add(words);
-    if (shape.adjectives.length === 0 && shape.where.length === 0) return [];
+    const reach = reachInWords(line, context);
+    if (shape.adjectives.length === 0 && shape.where.length === 0 && reach.length === 0) return [];
     const adjectives = listInWords(shape.adjectives);
-    const where = listInWords(shape.where);
+    const where = listInWords([...shape.where, ...reach]);
     return [
       {
         line,
@@ -716,6 +777,64 @@ function lineIntros(
       },
     ];
   });
+}
+
+/** Fractions of the palm a person can picture, smallest first. */
+const FRACTIONS: readonly (readonly [number, string])[] = [
+  [1 / 4, 'a quarter'],
+  [1 / 3, 'a third'],
+  [2 / 5, 'two-fifths'],
+  [1 / 2, 'half'],
+  [3 / 5, 'three-fifths'],
+  [2 / 3, 'two-thirds'],
+  [3 / 4, 'three-quarters'],
+  [4 / 5, 'four-fifths'],
+  [9 / 10, 'nine-tenths'],
+];
+/** From here a line is said to run the whole way: the knuckle frame's edges are the palm's. */
+const WHOLE_WAY = 0.97;
+
+/**
+ * A fraction in words: `atLeast` rounds down, for a trace, which proves a crease runs at least so far
+ * and never that it stops; otherwise the nearest.
+ */
+function fractionInWords(value: number, atLeast: boolean): string | undefined {
+  if (!Number.isFinite(value) || value < FRACTIONS[0]![0]) return undefined;
+  if (value >= WHOLE_WAY) return 'all';
+  const [, words] = atLeast
+    ? FRACTIONS.filter(([fraction]) => fraction <= value).at(-1)!
+    : FRACTIONS.reduce((best, item) => (Math.abs(item[0] - value) < Math.abs(best[0] - value) ? item : best));
+  return words;
+}
+
+/**
+ * How far a traced line runs on this palm, in words ("followed at least three-quarters of the way
+ * across your palm"): the measurement behind its class, said so that two hands with the same
+ * classes are still told apart. The numbers stay in "How we read this".
+ */
+function reachInWords(line: LineName, { observation, traits }: ReadingContext): string[] {
+  const facts = lineFeatureFacts(observation);
+  const across = (fraction: string | undefined, verb: string, atLeast: boolean) =>
+    fraction === undefined
+      ? []
+      : fraction === 'all'
+        ? [`${verb} all the way across your palm`]
+        : [`${verb} ${atLeast ? 'at least ' : 'about '}${fraction} of the way across your palm`];
+  switch (line) {
+    case 'heart':
+      return across(fractionInWords(facts.heartReach, true), 'followed', true);
+    case 'head':
+      return across(fractionInWords(facts.headReach, true), 'traced', true);
+    case 'life':
+      return across(fractionInWords(facts.lifeReach, false), 'bowing out', false);
+    case 'fate': {
+      // Where it starts is said already when the profile states it.
+      const from = traits.fateStart ? undefined : fractionInWords(facts.fateFrom, false);
+      return from && from !== 'all' ? [`traced up from about ${from} of the way down your palm`] : [];
+    }
+    default:
+      return [];
+  }
 }
 
 const THEME_LEADS: readonly ((theme: string, features: string) => string)[] = [
@@ -784,7 +903,7 @@ const THREAD_TEMPLATES: readonly ((
  */
 function threadInto(
   { area, findings, index }: SectionPlan,
-  { story, choose, themesTaken, trim }: ReadingContext,
+  { story, choose, themesTaken, trim, referred }: ReadingContext,
 ): string | undefined {
   if (findings.length > 0 || !trim.threads) return undefined;
   // Only a theme that states a pole can be carried into practice; a pull both ways is no advice.
@@ -793,8 +912,13 @@ function threadInto(
     return pole ? [{ theme, pole }] : [];
   });
   if (withPoles.length === 0) return undefined;
-  const { theme, pole } = withPoles[index % withPoles.length]!;
-  if (themesTaken.has(`practice:${pole}`)) return undefined;
+  // A theme whose features the section's refer-back just named would name them twice in a row.
+  const fresh = (features: readonly string[]) =>
+    !features.some((feature) => [...referred].some((words) => asYours(words) === feature));
+  const turns = withPoles.map((_, at) => withPoles[(index + at) % withPoles.length]!);
+  const turn = turns.find(({ theme, pole }) => fresh(theme.features) && !themesTaken.has(`practice:${pole}`));
+  if (!turn) return undefined;
+  const { theme, pole } = turn;
   themesTaken.add(`practice:${pole}`);
   // A theme carried into one more part of life is said once: the same thread twice reads as a template.
   const key = `thread:${theme.title}`;
@@ -895,6 +1019,33 @@ function wholeHandNote({ story, choose }: ReadingContext): string | undefined {
 }
 
 /**
+ * What a note on the visitor's answers ties to: the leaning this section reads in one of this
+ * hand's features ("the caution your head line shows"), or the opening theme's for a section
+ * without one, so what they told us meets what this hand says rather than a feature's bare name.
+ */
+function answeredWith(
+  findings: readonly Finding[],
+  features: readonly string[],
+  { story, traits, observation }: ReadingContext,
+): string {
+  const [pole] = findings.flatMap((finding) => polesOf(finding.asserts));
+  if (pole) {
+    // Up to two of this section's features that take the pole: together they are this hand's own.
+    const named = new Set<string>();
+    for (const finding of findings) {
+      const [words] = sectionFeatures([], finding.reads, traits, observation);
+      if (words && polesOf(finding.asserts).includes(pole) && named.size < 2) named.add(asYours(words));
+    }
+    return `the ${POLE_NOUNS[pole]} of ${featureList([...named])}`;
+  }
+  const at = story.polesByTheme.findIndex((poles) => poles.length > 0);
+  const theme = story.themes[at];
+  const themePole = story.polesByTheme[at]?.[0];
+  if (theme && themePole) return `the ${POLE_NOUNS[themePole]} of ${featureList(theme.features.slice(0, 2))}`;
+  return listInWords(features.length > 0 ? features.slice(0, 2).map(asYours) : ['what this hand shows']);
+}
+
+/**
  * Context from the visitor's answers, worded as theirs and never as something seen in the palm,
  * tied to the section's first feature on this palm (`feature`, "your long heart line") so that
  * what they told us meets what their hand shows.
@@ -933,11 +1084,13 @@ function unseenLineNotes(area: LifeArea, features: readonly string[], context: R
   if (unseen.length === 0) return [];
   for (const line of unseen) unseenSaid.add(line);
   const names = unseen.map((line) => LINE_NAMES_IN_TEXT[line]).join(' and ');
-  // A section with nothing of its own to show leans on the hand's first theme.
+  // A section with nothing of its own to show leans on the hand's first theme; a line it leans on
+  // is one this reading describes, never a bare name.
   const elsewhere = context.story.themes[0]?.features ?? [];
+  const described = features.filter((words) => !namesALine(words) || asYours(words) !== briefly(words));
   const shown =
-    features.length > 0
-      ? listInWords(features.slice(0, 2).map(asYours))
+    described.length > 0
+      ? listInWords(described.slice(0, 2).map(asYours))
       : elsewhere.length > 0
         ? listInWords(elsewhere.slice(0, 2))
         : 'the shape of your hand and fingers';
@@ -966,14 +1119,21 @@ function visitorQuestionsIn(
   return [
     ...(deflected ? [UNQUOTED_NOTE] : []),
     ...quoted.flatMap(({ quote }, n) => {
-      const advice = poles[n] ?? poles[0];
+      const pole = poles[n] ?? poles[0];
+      const advice = pole ? adviceFrom(pole, findings, context, `advice.${area}.${n}`) : undefined;
+      const asked = /[?!.…]$/.test(quote) ? `You asked: “${quote}”` : `You wrote: “${quote}”.`;
+      // Advice that names the features behind it is the answer, said after the hand's limits in one breath.
+      if (advice?.named) {
+        const hedge = choose.pick(QUESTION_HEDGES, `answer.${area}.${n}`);
+        return [asked, `${hedge}, but ${advice.text.charAt(0).toLowerCase()}${advice.text.slice(1)}`];
+      }
       return [
-        /[?!.…]$/.test(quote) ? `You asked: “${quote}”` : `You wrote: “${quote}”.`,
+        asked,
         choose.pick(QUESTION_ANSWER_OPENERS, `answer.${area}.${n}`)(
           palm,
           named.length !== 1 || isPlural(palm),
         ),
-        advice ? adviceFrom(advice, findings, context, `advice.${area}.${n}`) : undefined,
+        advice?.text,
       ].filter((sentence): sentence is string => Boolean(sentence));
     }),
   ];
@@ -991,7 +1151,7 @@ function adviceFrom(
   findings: readonly Finding[],
   { choose, story, traits, observation }: ReadingContext,
   salt: string,
-): string {
+): { text: string; named: boolean } {
   const advice = choose.pick(POLE_ADVICE[pole], salt);
   const said = new Set<string>();
   for (const finding of [...findings, ...story.findings]) {
@@ -999,10 +1159,13 @@ function adviceFrom(
     const [words] = sectionFeatures([], finding.reads, traits, observation);
     if (words) said.add(briefly(words));
   }
-  if (said.size === 0) return advice;
+  if (said.size === 0) return { text: advice, named: false };
   const features = featureList([...said]);
   const rest = `${advice.charAt(0).toLowerCase()}${advice.slice(1)}`;
-  return choose.pick(ADVICE_FRAMES, `${salt}.frame`)(features, isPlural(features), POLE_NOUNS[pole], rest);
+  return {
+    text: choose.pick(ADVICE_FRAMES, `${salt}.frame`)(features, isPlural(features), POLE_NOUNS[pole], rest),
+    named: true,
+  };
 }
 
 const ADVICE_FRAMES: readonly ((
