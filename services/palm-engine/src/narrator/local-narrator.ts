@@ -36,6 +36,7 @@ import {
   briefly,
   describePalm,
   featureList,
+  howPlainly,
   lineShape,
   namedOnce,
   namesALine,
@@ -63,6 +64,8 @@ interface Trim {
   referBack: boolean;
   /** Where two features pull apart outside the themes: the weaker side is left unsaid either way. */
   tensions: boolean;
+  /** A section's opening line naming the theme its features carry: the themes said it first. */
+  leads: boolean;
 }
 const FULL: Trim = {
   perSection: FINDINGS_PER_SECTION,
@@ -72,6 +75,7 @@ const FULL: Trim = {
   agreements: true,
   referBack: true,
   tensions: true,
+  leads: true,
 };
 const TRIMS: readonly Trim[] = [
   FULL,
@@ -96,6 +100,16 @@ const TRIMS: readonly Trim[] = [
     agreements: false,
     referBack: false,
     tensions: false,
+  },
+  {
+    ...FULL,
+    threads: false,
+    passingLines: false,
+    described: false,
+    agreements: false,
+    referBack: false,
+    tensions: false,
+    leads: false,
   },
 ];
 /** Findings per section, most first, for a reading without answers to fit in. */
@@ -313,7 +327,8 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
     observation,
   ).filter((words) => !namesALine(words));
   // The section's key point: the theme it carries, said with its strongest findings in one breath.
-  const lead = themeLead(area, features, context);
+  // A long reading gives up the theme's opening line where the visitor did not ask to go deeper.
+  const lead = context.trim.leads || focused ? themeLead(area, features, context) : undefined;
   const ties = { count: AGREEMENTS_PER_SECTION };
   const stated = (from: number, to?: number) =>
     handTypeIntro(findings.slice(from, to), withAgreements(findings.slice(from, to), context, ties), context);
@@ -341,6 +356,8 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
     const rest = PROPER_START.test(said) ? said : said.charAt(0).toLowerCase() + said.slice(1);
     return `${sentence.replace(/[.!?…]$/, '')}; ${rest}`;
   });
+  const note = answerNote(area, answers, choose, answeredWith(findings, features, context));
+  const asked = visitorQuestionsIn(plan, features, context);
   const content = [
     plan.index === 0 ? handSentence(context) : undefined,
     area === 'health' ? HEALTH_FRAMING : undefined,
@@ -359,13 +376,18 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
       choose,
       area,
     ),
-    answerNote(area, answers, choose, answeredWith(findings, features, context)),
-    ...visitorQuestionsIn(plan, features, context),
+    note,
+    ...asked,
   ];
-  const tips = practicalTips(plan, profile, choose);
+  // A section that already speaks to the visitor's answers gives its advice there, not again as a tip.
+  const tips = practicalTips(plan, profile, context, note !== undefined || asked.length > 0);
   const details = [
-    ...joinedInPairs([...inDetails, ...unseenLineNotes(area, features, context)], choose, `${area}.details`),
-    ...tips,
+    ...joinedInPairs(
+      [...inDetails, ...unseenLineNotes(area, features, findings, context)],
+      choose,
+      `${area}.details`,
+    ),
+    ...tips.said,
     plan.isLast ? choose.pick(CLOSING_NOTES, 'closing') : undefined,
   ];
 
@@ -381,7 +403,7 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
   return {
     area,
     title: AREA_TITLES[area],
-    subtitle: sectionSubtitle(findings, handType, tips.length > 0),
+    subtitle: sectionSubtitle(findings, handType, tips.byElement),
     insights: plainInsights,
     ...paragraphs(
       plainContent.length > 0 || plainDetails.length > 0 ? plainContent : [nothingRead(area, context)],
@@ -434,7 +456,8 @@ function withAgreements(
     return words && asYours(words);
   };
   return findings.map((finding) => {
-    const said = choose.pick(finding.phrasings, finding.ruleId);
+    const phrased = choose.pick(finding.phrasings, finding.ruleId);
+    const said = withHowPlainly(finding, phrased, context);
     const mine = wordsOf(finding);
     if (left.count === 0 || !mine || !context.trim.agreements || said.length > MAX_TIED_LENGTH) return said;
     for (const pole of polesOf(finding.asserts)) {
@@ -484,19 +507,52 @@ const ELEMENT_MAKERS: Record<ElementalHandType, { palmShape: string; fingers: st
 function handTypeIntro(
   findings: readonly Finding[],
   texts: readonly string[],
-  { traits, observation, described }: ReadingContext,
+  context: ReadingContext,
 ): string[] {
-  const { handType, palmShape, fingers } = traits;
-  const maker = handType && ELEMENT_MAKERS[handType];
   const at = findings.findIndex((finding) => finding.reads.includes('handType'));
   const text = texts[at];
-  if (!maker || !text || described.has('handType') || /;/.test(text)) return [...texts];
-  if (palmShape !== maker.palmShape || fingers !== maker.fingers) return [...texts];
-  described.add('handType');
-  const makers = featureList(sectionFeatures([], ['palmShape', 'fingers'], traits, observation).map(asYours));
+  const makers = elementMakers(context);
+  const { handType } = context.traits;
+  if (!makers || !text || !handType || /;/.test(text)) return [...texts];
+  context.described.add('handType');
   const rest = PROPER_START.test(text) ? text : text.charAt(0).toLowerCase() + text.slice(1);
   const intro = `${capitalised(makers)} make yours a ${TATTVA_LABELS[handType]} hand; ${rest}`;
   return texts.map((said, i) => (i === at ? intro : said));
+}
+
+/**
+ * The palm shape and finger length that make this hand its element, in this hand's words ("your
+ * markedly long, narrow palm and your very long fingers"): once per reading, and only where both
+ * are stated as that element has them.
+ */
+function elementMakers({ traits, observation, described }: ReadingContext): string | undefined {
+  const { handType, palmShape, fingers } = traits;
+  const maker = handType && ELEMENT_MAKERS[handType];
+  if (!maker || described.has('handType')) return undefined;
+  if (palmShape !== maker.palmShape || fingers !== maker.fingers) return undefined;
+  return featureList(sectionFeatures([], ['palmShape', 'fingers'], traits, observation).map(asYours));
+}
+
+/** A finding that opens on its own feature already says how it lies: "Your thumb opens wide, which …". */
+const OWN_FEATURE_FIRST = /^Your (?:palm|fingers|thumb|index|ring|little|middle)\b/;
+
+/**
+ * A finding on one proportion that this hand has only just, or markedly, opens by saying so
+ * (`howPlainly`), once per trait in the reading: "Your palm is markedly long for its width, and a
+ * long palm is read as …".
+ */
+function withHowPlainly(
+  finding: Finding,
+  said: string,
+  { traits, observation, described }: ReadingContext,
+): string {
+  const [trait, ...others] = finding.reads.filter((feature) => !feature.includes('.') && feature !== 'side');
+  const plainly = trait && others.length === 0 ? howPlainly(trait, traits, observation) : undefined;
+  if (!plainly || described.has(`plainly:${trait}`) || OWN_FEATURE_FIRST.test(said) || /;/.test(said))
+    return said;
+  described.add(`plainly:${trait}`);
+  const rest = PROPER_START.test(said) ? said : said.charAt(0).toLowerCase() + said.slice(1);
+  return `${plainly}, and ${rest}`;
 }
 
 /** What each area's rules read on a hand, for a section where none of it could be read. */
@@ -617,15 +673,44 @@ function joinedInPairs(
   return joined;
 }
 
-/** Only focus areas get advice, and only advice for this hand's type: general tips fit every palm. */
+/**
+ * Only focus areas get advice, and only advice for this hand's type: general tips fit every palm.
+ * The first tip of a reading says what makes the hand that type (`elementMakers`), where the
+ * reading has not said it yet, so the advice is seen to follow from this hand.
+ */
 function practicalTips(
-  { area, focused }: SectionPlan,
+  { area, focused, findings }: SectionPlan,
   { handType }: PalmProfile,
-  choose: PhraseChooser,
-): string[] {
-  if (!focused || !handType) return [];
-  return [choose.pick(TATTVA_TIPS[area][handType], `${area}.tattva-tip`)];
+  context: ReadingContext,
+  answered: boolean,
+): { said: string[]; byElement: boolean } {
+  if (!focused || !handType || answered) return { said: [], byElement: false };
+  const tip = context.choose.pick(TATTVA_TIPS[area][handType], `${area}.tattva-tip`);
+  const makers = elementMakers(context);
+  if (makers) {
+    context.described.add('handType');
+    const rest = `${tip.charAt(0).toLowerCase()}${tip.slice(1)}`;
+    return {
+      said: [
+        `${capitalised(makers)} make yours a ${TATTVA_LABELS[handType]} hand, and this suits it: ${rest}`,
+      ],
+      byElement: true,
+    };
+  }
+  // Past the element's own tip, a focus area's advice comes from what its own features lean to.
+  const [pole] = findings.flatMap((finding) => polesOf(finding.asserts));
+  if (!pole || context.themesTaken.has(`practice:${pole}`)) return { said: [tip], byElement: true };
+  context.themesTaken.add(`practice:${pole}`);
+  return {
+    said: [
+      `For ${AREA_NOUNS[area]}, ${answeredWith(findings, [], context)} comes down to this: ${POLE_IN_PRACTICE[pole]}.`,
+    ],
+    byElement: false,
+  };
 }
+
+/** The visitor's quoted question with its answer, said as one unit (`visitorQuestionsIn`). */
+const QUESTION_UNIT = /^You (?:asked|wrote): “/;
 
 /**
  * A thin section still fills both paragraphs where it has two sentences, so no paragraph is
@@ -638,7 +723,11 @@ function paragraphs(
   const first = content.filter((part): part is string => Boolean(part));
   const second = details.filter((part): part is string => Boolean(part));
   if (first.length === 0 && second.length > 0) first.push(second.shift()!);
-  if (second.length === 0 && first.length > 1) second.push(first.pop()!);
+  // The visitor's question and its answer stay where they are asked, in the first paragraph.
+  if (second.length === 0 && first.length > 1) {
+    const last = first.length - 1;
+    second.push(...first.splice(QUESTION_UNIT.test(first[last]!) ? last - 1 : last, 1));
+  }
   return { content: first.join(' '), details: second.join(' ') };
 }
 
@@ -837,6 +926,12 @@ function reachInWords(line: LineName, { observation, traits }: ReadingContext): 
   }
 }
 
+/**
+ * A theme referred to by its title, quoted as the name it is: titles such as "Free to roam" or
+ * "Guarded" are no noun phrases to run into a sentence.
+ */
+const named = (theme: ReadingTheme) => `“${theme.title}”`;
+
 const THEME_LEADS: readonly ((theme: string, features: string) => string)[] = [
   (theme, features) => `Of the opening threads, the clearest here is ${theme}, through ${features}.`,
   (theme, features) => `The thread of ${theme} runs through this part of your life, in ${features}.`,
@@ -852,10 +947,7 @@ function themeLead(area: LifeArea, features: readonly string[], context: Reading
     const shared = theme.features.filter((feature) => mine.has(feature));
     if (shared.length === 0) continue;
     context.themesTaken.add(theme.title);
-    return context.choose.pick(THEME_LEADS, `theme-lead.${area}`)(
-      theme.title.toLowerCase(),
-      listInWords(shared),
-    );
+    return context.choose.pick(THEME_LEADS, `theme-lead.${area}`)(named(theme), listInWords(shared));
   }
   return undefined;
 }
@@ -926,7 +1018,7 @@ function threadInto(
   themesTaken.add(key);
   return choose.pick(THREAD_TEMPLATES, `thread.${area}`)(
     featureList(theme.features.slice(0, 2)),
-    theme.title.toLowerCase(),
+    named(theme),
     AREA_NOUNS[area],
     POLE_IN_PRACTICE[pole],
   );
@@ -1014,7 +1106,7 @@ const WHOLE_HAND_TEMPLATES: readonly ((threads: string) => string)[] = [
  */
 function wholeHandNote({ story, choose }: ReadingContext): string | undefined {
   if (story.themes.length === 0) return undefined;
-  const threads = listInWords(story.themes.map((theme) => theme.title.toLowerCase()));
+  const threads = listInWords(story.themes.map(named));
   return choose.pick(WHOLE_HAND_TEMPLATES, 'whole-hand')(threads);
 }
 
@@ -1031,11 +1123,16 @@ function answeredWith(
   const [pole] = findings.flatMap((finding) => polesOf(finding.asserts));
   if (pole) {
     // Up to two of this section's features that take the pole: together they are this hand's own.
+    // Or one of the features a theme ties to the same pole: the same leaning, seen twice in this hand.
     const named = new Set<string>();
     for (const finding of findings) {
       const [words] = sectionFeatures([], finding.reads, traits, observation);
       if (words && polesOf(finding.asserts).includes(pole) && named.size < 2) named.add(asYours(words));
     }
+    const themed = story.themes.filter((_, at) => story.polesByTheme[at]?.includes(pole));
+    for (const feature of themed.flatMap((theme) => theme.features))
+      if (named.size < 2 && ![...named].some((words) => briefly(words) === briefly(feature)))
+        named.add(feature);
     return `the ${POLE_NOUNS[pole]} of ${featureList([...named])}`;
   }
   const at = story.polesByTheme.findIndex((poles) => poles.length > 0);
@@ -1078,7 +1175,12 @@ function answerNote(
   }
 }
 
-function unseenLineNotes(area: LifeArea, features: readonly string[], context: ReadingContext): string[] {
+function unseenLineNotes(
+  area: LifeArea,
+  features: readonly string[],
+  findings: readonly Finding[],
+  context: ReadingContext,
+): string[] {
   const { observation, choose, unseenSaid } = context;
   const unseen = SECTION_LINES[area].filter((line) => !lineSeen(observation, line) && !unseenSaid.has(line));
   if (unseen.length === 0) return [];
@@ -1088,12 +1190,24 @@ function unseenLineNotes(area: LifeArea, features: readonly string[], context: R
   // is one this reading describes, never a bare name.
   const elsewhere = context.story.themes[0]?.features ?? [];
   const described = features.filter((words) => !namesALine(words) || asYours(words) !== briefly(words));
-  const shown =
+  const named = described.length > 0 ? described.slice(0, 2).map(asYours) : elsewhere.slice(0, 2);
+  const pole =
     described.length > 0
-      ? listInWords(described.slice(0, 2).map(asYours))
-      : elsewhere.length > 0
-        ? listInWords(elsewhere.slice(0, 2))
-        : 'the shape of your hand and fingers';
+      ? findings
+          .filter((finding) => {
+            const [words] = sectionFeatures([], finding.reads, context.traits, observation);
+            return words !== undefined && named.includes(asYours(words));
+          })
+          .flatMap((finding) => polesOf(finding.asserts))[0]
+      : context.story.polesByTheme[0]?.[0];
+  const list = listInWords(named);
+  // What the features leaned on show, so the fallback says what it rests on, not only its name.
+  const shown =
+    named.length === 0
+      ? 'the shape of your hand and fingers'
+      : pole
+        ? `${list} and the ${POLE_NOUNS[pole]} ${isPlural(list) ? 'they speak' : 'it speaks'} of`
+        : list;
   return [choose.pick(UNSEEN_LINE_NOTES, `unseen.${unseen.join('.')}`)(names, unseen.length > 1, shown)];
 }
 
@@ -1121,20 +1235,20 @@ function visitorQuestionsIn(
     ...quoted.flatMap(({ quote }, n) => {
       const pole = poles[n] ?? poles[0];
       const advice = pole ? adviceFrom(pole, findings, context, `advice.${area}.${n}`) : undefined;
+      // Said here as advice, the pole is not given again as practice later in the reading.
+      if (pole) context.themesTaken.add(`practice:${pole}`);
       const asked = /[?!.…]$/.test(quote) ? `You asked: “${quote}”` : `You wrote: “${quote}”.`;
       // Advice that names the features behind it is the answer, said after the hand's limits in one breath.
+      // The question and its answer are one unit: a paragraph break never falls between them.
       if (advice?.named) {
         const hedge = choose.pick(QUESTION_HEDGES, `answer.${area}.${n}`);
-        return [asked, `${hedge}, but ${advice.text.charAt(0).toLowerCase()}${advice.text.slice(1)}`];
+        return [`${asked} ${hedge}, but ${advice.text.charAt(0).toLowerCase()}${advice.text.slice(1)}`];
       }
-      return [
-        asked,
-        choose.pick(QUESTION_ANSWER_OPENERS, `answer.${area}.${n}`)(
-          palm,
-          named.length !== 1 || isPlural(palm),
-        ),
-        advice?.text,
-      ].filter((sentence): sentence is string => Boolean(sentence));
+      const opener = choose.pick(QUESTION_ANSWER_OPENERS, `answer.${area}.${n}`)(
+        palm,
+        named.length !== 1 || isPlural(palm),
+      );
+      return [[asked, opener, advice?.text].filter(Boolean).join(' ')];
     }),
   ];
 }

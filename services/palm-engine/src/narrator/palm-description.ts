@@ -214,6 +214,76 @@ const FEATURES = {
     })(creases),
 } satisfies Record<string, Feature>;
 
+/**
+ * A proportion that lies just past its cut-off or far beyond it, said as a plain statement
+ * ("Your palm is markedly long for its width"), so the meaning read into its class is heard with
+ * how much of it this hand has. Nothing for a class measured plainly: its finding says it.
+ */
+const HOW_PLAINLY: Partial<Record<TraitName, Partial<Record<string, readonly [string, string]>>>> = {
+  palmShape: {
+    square: ['Your palm is only just square', 'Your palm is broad and square'],
+    oblong: ['Your palm is only a little long for its width', 'Your palm is markedly long for its width'],
+  },
+  fingers: {
+    short: [
+      'Your fingers are only a little short for your palm',
+      'Your fingers are very short for your palm',
+    ],
+    long: ['Your fingers are only a little long for your palm', 'Your fingers are very long for your palm'],
+  },
+  thumb: {
+    short: ['Your thumb is only a little short', 'Your thumb is very short'],
+    long: ['Your thumb is only a little long', 'Your thumb is very long'],
+  },
+  thumbAngle: {
+    narrow: ['Your thumb stays fairly close to the hand', 'Your thumb stays tight against the hand'],
+    wide: ['Your thumb opens fairly wide', 'Your thumb opens very wide'],
+  },
+  indexVsRing: {
+    'ring-longer': [
+      'Your ring finger is only just longer than the index',
+      'Your ring finger is clearly longer than the index',
+    ],
+    'index-longer': [
+      'Your index finger is only just longer than the ring',
+      'Your index finger is clearly longer than the ring',
+    ],
+  },
+  littleFinger: {
+    short: [
+      'Your little finger stops just below the ring finger’s top joint',
+      'Your little finger stops well below the ring finger’s top joint',
+    ],
+    long: [
+      'Your little finger just rises past the ring finger’s top joint',
+      'Your little finger rises well past the ring finger’s top joint',
+    ],
+  },
+  middleFinger: {
+    short: [
+      'Your middle finger is only a little longer than its neighbours',
+      'Your middle finger is scarcely longer than its neighbours',
+    ],
+    long: [
+      'Your middle finger is a little long for your hand',
+      'Your middle finger is very long for your hand',
+    ],
+  },
+};
+
+export function howPlainly(
+  trait: string,
+  traits: PalmTraits,
+  observation: PalmObservation,
+): string | undefined {
+  if (!isTraitName(trait)) return undefined;
+  const value: string | null = traits[trait];
+  const degree = degreeOf(trait, observation);
+  const said = value ? HOW_PLAINLY[trait]?.[value] : undefined;
+  if (!said || !degree || degree === 'plain') return undefined;
+  return said[degree === 'slight' ? 0 : 1];
+}
+
 /** The traits this photo could not settle, in the words used to say so. */
 export type TraitName = keyof typeof FEATURES;
 const UNSETTLED_WORDS: Record<TraitName, string> = {

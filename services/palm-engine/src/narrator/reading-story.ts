@@ -743,7 +743,7 @@ function themesOf(
       const full = picked.length === (fresh ? MAX_THEMES : MIN_THEMES);
       if (full || axesTaken().has(pole.split(':')[0])) continue;
       const usable = fresh ? features.filter((item) => !used.has(item.words)) : features;
-      if (usable.length < 2) continue;
+      if (!twoFeatures(usable)) continue;
       const chosen = usable.slice(0, FEATURES_PER_THEME);
       for (const item of chosen) used.add(item.words);
       const { title, texts } = THEME_TEXTS[pole];
@@ -776,6 +776,8 @@ function themesOf(
       const second = b?.find(
         (item) =>
           item.words !== first?.words &&
+          first !== undefined &&
+          twoFeatures([first, item]) &&
           (!sameTwo(item) || (!newAxis && kin.poles.some((pole) => !said.has(pole)))),
       );
       return { kin, chosen: first && second ? [first, second] : undefined };
@@ -789,6 +791,11 @@ function themesOf(
       const taken = axesTaken();
       if (newAxis && kin.poles.every((pole) => taken.has(pole.split(':')[0]))) continue;
       if (picked.some((theme) => theme.title === kin.title)) continue;
+      // An axis the findings leave open is still said one way only: never both poles across themes.
+      const said = picked.flatMap((theme) => theme.poles);
+      const opposes = (pole: PoleKey) =>
+        said.some((other) => other !== pole && other.split(':')[0] === pole.split(':')[0]);
+      if (kin.poles.some(opposes)) continue;
       if (fresh && chosen.some((item) => used.has(item.words))) continue;
       for (const item of chosen) used.add(item.words);
       picked.push({ poles: [...kin.poles], features: chosen, title: kin.title, text: kin.text });
@@ -804,6 +811,11 @@ function themesOf(
     polesByTheme: picked.map(({ poles }) => [...poles]),
   };
 }
+
+/** A theme ties at least two features, as said: a thumb's length and opening are said as one thumb. */
+const twoFeatures = (features: readonly FeatureSupport[]) =>
+  features.length >= 2 &&
+  featureList(features.slice(0, FEATURES_PER_THEME).map((item) => item.words)).includes(' and ');
 
 const score = (features: readonly FeatureSupport[]) =>
   features.slice(0, FEATURES_PER_THEME).reduce((sum, item) => sum + item.weight, 0);

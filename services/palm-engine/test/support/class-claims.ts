@@ -29,7 +29,8 @@ const CLAIMS: readonly { words: RegExp; trait: ProfileTraitId; classes: readonly
   { words: /\bshort(?:er)? thumb\b/i, trait: 'thumbLength', classes: ['short'] },
   { words: /thumb of medium length/i, trait: 'thumbLength', classes: ['medium'] },
   {
-    words: /ring finger (?:much |just |clearly )?longer than (?:the )?index|ring finger much longer/i,
+    words:
+      /ring finger (?:is )?(?:only )?(?:much |just |clearly )?longer than (?:the )?index|ring finger much longer/i,
     trait: 'indexVsRing',
     classes: ['ring-longer'],
   },
@@ -41,7 +42,8 @@ const CLAIMS: readonly { words: RegExp; trait: ProfileTraitId; classes: readonly
   { words: /index and ring fingers (?:level|of one height)/i, trait: 'indexVsRing', classes: ['even'] },
   { words: /thumb opens (?:fairly |very )?wide/i, trait: 'thumbAngle', classes: ['wide'] },
   {
-    words: /thumb (?:held close to|that stays (?:fairly )?close to|that stays tight against) the hand/i,
+    words:
+      /thumb (?:held close to|(?:that )?stays (?:fairly )?close to|(?:that )?stays tight against) the hand/i,
     trait: 'thumbAngle',
     classes: ['narrow'],
   },
