@@ -328,11 +328,16 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
   ).filter((words) => !namesALine(words));
   // The section's key point: the theme it carries, said with its strongest findings in one breath.
   // A long reading gives up the theme's opening line where the visitor did not ask to go deeper.
-  const lead = context.trim.leads || focused ? themeLead(area, features, context) : undefined;
   const ties = { count: AGREEMENTS_PER_SECTION };
   const stated = (from: number, to?: number) =>
     handTypeIntro(findings.slice(from, to), withAgreements(findings.slice(from, to), context, ties), context);
-  const insights = joinedInPairs([lead, ...stated(0, depth.insights)], choose, `${area}.insights`);
+  const keyPoints = stated(0, depth.insights);
+  // Where the first key point opens on its own feature ("Your thumb opens wide, …"), the lead names only the theme.
+  const lead =
+    context.trim.leads || focused
+      ? themeLead(area, features, context, !OWN_FEATURE_FIRST.test(keyPoints[0] ?? ''))
+      : undefined;
+  const insights = joinedInPairs([lead, ...keyPoints], choose, `${area}.insights`);
   // One run of links through both paragraphs, so no link is said twice in a section.
   const [inContent, inDetails] = linked(
     [stated(depth.insights, inContentUntil), stated(inContentUntil)],
@@ -357,7 +362,7 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
     return `${sentence.replace(/[.!?…]$/, '')}; ${rest}`;
   });
   const note = answerNote(area, answers, choose, answeredWith(findings, features, context));
-  const asked = visitorQuestionsIn(plan, features, context);
+  const asked = visitorQuestionsIn(plan, features, context, note !== undefined);
   const content = [
     plan.index === 0 ? handSentence(context) : undefined,
     area === 'health' ? HEALTH_FRAMING : undefined,
@@ -383,7 +388,11 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
   const tips = practicalTips(plan, profile, context, note !== undefined || asked.length > 0);
   const details = [
     ...joinedInPairs(
-      [...inDetails, ...unseenLineNotes(area, features, findings, context)],
+      [
+        ...inDetails,
+        // A section that spoke to the visitor's answers has said what its features lean to.
+        ...unseenLineNotes(area, features, note === undefined && asked.length === 0 ? findings : [], context),
+      ],
       choose,
       `${area}.details`,
     ),
@@ -940,13 +949,19 @@ const THEME_LEADS: readonly ((theme: string, features: string) => string)[] = [
 ];
 
 /** A section opens with the theme its features carry, once per theme: the story, then its parts. */
-function themeLead(area: LifeArea, features: readonly string[], context: ReadingContext): string | undefined {
+function themeLead(
+  area: LifeArea,
+  features: readonly string[],
+  context: ReadingContext,
+  namingFeatures: boolean,
+): string | undefined {
   const mine = new Set(features.map(asYours));
   for (const theme of context.story.themes) {
     if (context.themesTaken.has(theme.title)) continue;
     const shared = theme.features.filter((feature) => mine.has(feature));
     if (shared.length === 0) continue;
     context.themesTaken.add(theme.title);
+    if (!namingFeatures) return `This part of life carries the thread of ${named(theme)}.`;
     return context.choose.pick(THEME_LEADS, `theme-lead.${area}`)(named(theme), listInWords(shared));
   }
   return undefined;
@@ -1220,6 +1235,7 @@ function visitorQuestionsIn(
   { area, index, findings }: SectionPlan,
   features: readonly string[],
   context: ReadingContext,
+  noted: boolean,
 ): string[] {
   const { answers, choose, story } = context;
   const deflected = index === 0 && answers.questions.some((question) => question.quote === undefined);
@@ -1229,7 +1245,9 @@ function visitorQuestionsIn(
   );
   const named = features.length > 0 ? features.slice(0, 2).map(asYours) : (story.themes[0]?.features ?? []);
   const palm = listInWords(named.length > 0 ? named : ['the shape of your hand']);
-  const poles = [...findings.flatMap((finding) => polesOf(finding.asserts)), ...story.themePoles];
+  const all = [...new Set([...findings.flatMap((finding) => polesOf(finding.asserts)), ...story.themePoles])];
+  // A note on the visitor's answers already spoke of the section's first leaning: the answer takes the next.
+  const poles = noted && all.length > 1 ? all.slice(1) : all;
   return [
     ...(deflected ? [UNQUOTED_NOTE] : []),
     ...quoted.flatMap(({ quote }, n) => {
@@ -1289,8 +1307,8 @@ const ADVICE_FRAMES: readonly ((
   advice: string,
 ) => string)[] = [
   (features, plural, pole, advice) =>
-    `${features.charAt(0).toUpperCase()}${features.slice(1)} ${plural ? 'speak' : 'speaks'} of ${pole}, so ${advice}`,
-  (features, _, pole, advice) => `There is ${pole} in ${features}, so ${advice}`,
+    `${features.charAt(0).toUpperCase()}${features.slice(1)} ${plural ? 'speak' : 'speaks'} of ${pole}: ${advice}`,
+  (features, _, pole, advice) => `There is ${pole} in ${features}: ${advice}`,
   (features, _, pole, advice) => `Going by the ${pole} in ${features}, ${advice}`,
 ];
 
