@@ -1,9 +1,15 @@
-import { readingResultSchema, type ReadingResult, type ReadingSubmission } from '@palm/contracts';
+import {
+  readingResultSchema,
+  type LifeArea,
+  type ReadingResult,
+  type ReadingSubmission,
+} from '@palm/contracts';
 import { describe, expect, it } from 'vitest';
 import { readLocally } from './support/read-locally';
 import { asYours, sectionFeatures } from '../src/narrator/palm-description';
 import { profiledObservation } from '../src/profile/profiled-lines';
 import { traitsFromProfile } from '../src/rules/palm-traits';
+import { TATTVA_TIPS } from '../src/narrator/area-texts';
 import { cleanVisitorText } from '../src/narrator/visitor-answers';
 import type { PalmObservation } from '../src/palm-observation';
 import { palmProfileOf } from '../src/profile/palm-profile';
@@ -131,8 +137,10 @@ describe('local palm narrator', () => {
     const result = await read(palm('fire-right-strong-fate'), focus);
     expect(result.sections.map((s) => s.area)).toEqual(['money', 'spiritual', 'love', 'career', 'health']);
     const [money, , love] = result.sections;
-    expect(money!.insights).toHaveLength(2);
-    expect(love!.insights).toHaveLength(1);
+    // Two findings and the theme's line as key points where the visitor focused, one elsewhere
+    // (joined two to a sentence where they are short enough).
+    expect(money!.insights.length).toBeGreaterThanOrEqual(2);
+    expect(love!.insights.length).toBeLessThan(money!.insights.length);
     const said = (section: typeof money) =>
       [...section!.insights, section!.content, section!.details].join(' ').length;
     expect(said(money)).toBeGreaterThan(said(love));
@@ -155,9 +163,17 @@ describe('local palm narrator', () => {
       palm('water-left-fine-lines'),
       answers({ focusAreas: ['love', 'career'], given: ['focusAreas'] }),
     );
-    // Focus areas the visitor chose (love, career) choose their tips by the hand type, so their headers name it.
-    for (const section of result.sections.slice(0, 2))
-      expect(section.subtitle).toMatch(/^Jal \(water\) hand · /);
+    // The first focus area the visitor chose (love) takes its tip by the hand type, so its header names it;
+    // any section names it only where its tip or a finding of its own is the hand type's.
+    expect(result.sections[0]!.subtitle).toMatch(/^Jal \(water\) hand · /);
+    for (const section of result.sections) {
+      const tipByType = TATTVA_TIPS[section.area as LifeArea].water.some((tip) =>
+        section.details.toLowerCase().includes(tip.toLowerCase()),
+      );
+      expect(/^Jal \(water\) hand/.test(section.subtitle), section.area).toBe(
+        tipByType || section.basis.includes('Water hand'),
+      );
+    }
     expect(result.sections.flatMap((s) => s.basis).filter((tag) => tag === 'Water hand')).toHaveLength(1);
     const explained = result.sections.filter((section) =>
       section.howWeRead?.terms.some((term) => term.tag === 'Water hand' && term.vedic === 'Jal tattva'),

@@ -4,6 +4,7 @@ import type { LineName, PalmObservation } from '../src/palm-observation';
 import { LINE_NAMES, MOUNT_NAMES } from '../src/palm-observation';
 import { palmProfileOf } from '../src/profile/palm-profile';
 import { interpret, oneAreaPerFeature, PALM_RULES } from '../src/rules/interpret';
+import type { Finding } from '../src/rules/palm-rule';
 import { EVERY_TRAIT_RELIABLE } from './fixtures/every-trait-reliable';
 import { forbiddenTopicsIn } from '../src/rules/safety';
 import { FIXTURE_NAMES, PALM_FIXTURES } from './fixtures/palm-observations';
@@ -222,6 +223,7 @@ describe('palm rule base', () => {
     for (const fixture of [...fixtures, ...variants()]) {
       const fired = interpretAll(fixture);
       const kept = oneAreaPerFeature(fired);
+      const plainlyPlaced = new Set(strongestFirstPlacement(fired).map((finding) => finding.area));
       const areaOf = new Map<string, string>();
       for (const finding of kept) {
         for (const feature of finding.reads) {
@@ -232,15 +234,28 @@ describe('palm rule base', () => {
         }
       }
       for (const dropped of fired.filter((finding) => !kept.includes(finding))) {
-        const stronger = kept.find(
+        // Held by a stronger finding, or by an area that the strongest-first placement left empty.
+        const holder = kept.find(
           (finding) =>
             finding.area !== dropped.area &&
-            finding.score >= dropped.score &&
+            (finding.score >= dropped.score || !plainlyPlaced.has(finding.area)) &&
             finding.reads.some((feature) => dropped.reads.includes(feature)),
         );
-        expect(stronger, dropped.ruleId).toBeDefined();
+        expect(holder, dropped.ruleId).toBeDefined();
       }
     }
+  });
+
+  it('gives an area left empty a feature another area also reads, never emptying that area', () => {
+    let filled = 0;
+    for (const fixture of [...fixtures, ...variants()]) {
+      const fired = interpretAll(fixture);
+      const before = new Set(strongestFirstPlacement(fired).map((finding) => finding.area));
+      const after = new Set(oneAreaPerFeature(fired).map((finding) => finding.area));
+      for (const area of before) expect(after.has(area), `${area} keeps a finding`).toBe(true);
+      filled += after.size - before.size;
+    }
+    expect(filled).toBeGreaterThan(0);
   });
 
   it('never fires a line rule on a line that was not seen confidently', () => {
@@ -316,3 +331,13 @@ describe('palm rule base', () => {
     expect(PALM_RULES.filter((rule) => !byVariants.has(rule.id)).map((rule) => rule.id)).toEqual([]);
   });
 });
+
+/** Each feature in the area of its strongest finding, nothing moved: the placement before areas left empty are filled. */
+function strongestFirstPlacement(strongestFirst: readonly Finding[]): Finding[] {
+  const areaOf = new Map<string, string>();
+  return strongestFirst.filter((finding) => {
+    if (finding.reads.some((feature) => (areaOf.get(feature) ?? finding.area) !== finding.area)) return false;
+    for (const feature of finding.reads) areaOf.set(feature, finding.area);
+    return true;
+  });
+}

@@ -261,6 +261,13 @@ export const QUESTION_ANSWER_OPENERS: readonly ((features: string, plural: boole
     `The hand gives no yes or no, yet ${features} ${plural ? 'say' : 'says'} something about how you would carry either answer.`,
 ];
 
+/** What a hand cannot do for a question, said before the advice its features give. */
+export const QUESTION_HEDGES: readonly string[] = [
+  'No line decides this for you',
+  'A palm cannot choose for you or name the moment',
+  'The hand gives no yes or no',
+];
+
 /** Advice for the visitor's question from a pole this reading states: never one it does not. */
 export const POLE_ADVICE: Record<PoleKey, readonly string[]> = {
   'sociability:reserved': [

@@ -7,12 +7,13 @@ import {
   type ReadingSubmission,
 } from '@palm/contracts';
 import { listInWords } from '../rules/measured-facts';
-import type { LineName, PalmObservation } from '../palm-observation';
+import { LINE_NAMES, type ElementalHandType, type LineName, type PalmObservation } from '../palm-observation';
 import type { Finding } from '../rules/palm-rule';
 import { palmProfileOf } from '../profile/palm-profile';
+import { lineFeatureFacts } from '../profile/line-features';
 import { profiledObservation } from '../profile/profiled-lines';
 import { traitsFromProfile, type PalmTraits } from '../rules/palm-traits';
-import { LINE_NAMES_IN_TEXT } from '../rules/vedic-names';
+import { LINE_NAMES_IN_TEXT, TATTVA_LABELS } from '../rules/vedic-names';
 import {
   AREA_TITLES,
   CHILDREN_NOTES,
@@ -22,6 +23,7 @@ import {
   LIFE_STAGE_NOTES,
   POLE_ADVICE,
   QUESTION_ANSWER_OPENERS,
+  QUESTION_HEDGES,
   RELATIONSHIP_NOTES,
   TATTVA_TIPS,
   UNQUOTED_NOTE,
@@ -34,6 +36,7 @@ import {
   briefly,
   describePalm,
   featureList,
+  howPlainly,
   lineShape,
   namedOnce,
   namesALine,
@@ -59,6 +62,10 @@ interface Trim {
   agreements: boolean;
   /** A thin section's pointer to features another section reads. */
   referBack: boolean;
+  /** Where two features pull apart outside the themes: the weaker side is left unsaid either way. */
+  tensions: boolean;
+  /** A section's opening line naming the theme its features carry: the themes said it first. */
+  leads: boolean;
 }
 const FULL: Trim = {
   perSection: FINDINGS_PER_SECTION,
@@ -67,6 +74,8 @@ const FULL: Trim = {
   described: true,
   agreements: true,
   referBack: true,
+  tensions: true,
+  leads: true,
 };
 const TRIMS: readonly Trim[] = [
   FULL,
@@ -83,11 +92,30 @@ const TRIMS: readonly Trim[] = [
     agreements: false,
     referBack: false,
   },
+  {
+    ...FULL,
+    threads: false,
+    passingLines: false,
+    described: false,
+    agreements: false,
+    referBack: false,
+    tensions: false,
+  },
+  {
+    ...FULL,
+    threads: false,
+    passingLines: false,
+    described: false,
+    agreements: false,
+    referBack: false,
+    tensions: false,
+    leads: false,
+  },
 ];
 /** Findings per section, most first, for a reading without answers to fit in. */
 const FINDING_LIMITS = [FINDINGS_PER_SECTION, 6, 5, 4, 3] as const;
 /** Room left for what the visitor's answers add: their notes, their question and its answer. */
-const MAX_UNANSWERED_WORDS = 580;
+const MAX_UNANSWERED_WORDS = 540;
 /** The spec's reading runs 450–700 words; past this the weakest findings give way. */
 const MAX_BODY_WORDS = 690;
 
@@ -191,7 +219,7 @@ export function composeReading(
       partnered: new Map(),
       themesTaken: new Set(),
     };
-    return areas.map((area, index) =>
+    const sections = areas.map((area, index) =>
       composeSection(
         {
           area,
@@ -203,6 +231,7 @@ export function composeReading(
         context,
       ),
     );
+    return namedOnceInReading(sections, story.themes, context);
   };
   // A rich hand runs long. How many findings it states is settled without the visitor's answers
   // (so answers never change the facts or their tags), leaving room for what the answers add;
@@ -242,6 +271,33 @@ export function composeReading(
   };
 }
 
+/**
+ * A line described in full by the themes or an earlier section is called by its plain name in the
+ * sections after: read from start to end, "your unbroken life line curving round the thumb ball
+ * neither wide nor close" in three sections sounds recited.
+ */
+function namedOnceInReading(
+  sections: readonly ReadingSection[],
+  themes: readonly ReadingTheme[],
+  { traits, observation }: ReadingContext,
+): ReadingSection[] {
+  const names = [
+    ...themes.flatMap((theme) => theme.features),
+    ...LINE_NAMES.flatMap((line) => sectionFeatures([line], [], traits, observation).map(asYours)),
+  ];
+  const texts = [
+    ...themes.map((theme) => theme.text),
+    ...sections.flatMap((section) => [...section.insights, section.content, section.details]),
+  ];
+  const plain = namedOnce(texts, names).slice(themes.length);
+  let at = 0;
+  const next = (count: number) => plain.slice(at, (at += count));
+  return sections.map((section) => {
+    const [insights, [content, details]] = [next(section.insights.length), next(2)];
+    return { ...section, insights, content: content!, details: details! };
+  });
+}
+
 /** The sections of a reading (see `composeReading`). */
 export function composeSections(
   fired: readonly Finding[],
@@ -271,19 +327,20 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
     observation,
   ).filter((words) => !namesALine(words));
   // The section's key point: the theme it carries, said with its strongest findings in one breath.
-  const lead = themeLead(area, features, context);
+  // A long reading gives up the theme's opening line where the visitor did not ask to go deeper.
   const ties = { count: AGREEMENTS_PER_SECTION };
-  const insights = joinedInPairs(
-    [lead, ...withAgreements(findings.slice(0, depth.insights), context, ties)],
-    choose,
-    `${area}.insights`,
-  );
+  const stated = (from: number, to?: number) =>
+    handTypeIntro(findings.slice(from, to), withAgreements(findings.slice(from, to), context, ties), context);
+  const keyPoints = stated(0, depth.insights);
+  // Where the first key point opens on its own feature ("Your thumb opens wide, …"), the lead names only the theme.
+  const lead =
+    context.trim.leads || focused
+      ? themeLead(area, features, context, !OWN_FEATURE_FIRST.test(keyPoints[0] ?? ''))
+      : undefined;
+  const insights = joinedInPairs([lead, ...keyPoints], choose, `${area}.insights`);
   // One run of links through both paragraphs, so no link is said twice in a section.
   const [inContent, inDetails] = linked(
-    [
-      withAgreements(findings.slice(depth.insights, inContentUntil), context, ties),
-      withAgreements(findings.slice(inContentUntil), context, ties),
-    ],
+    [stated(depth.insights, inContentUntil), stated(inContentUntil)],
     choose,
     context.linksLeft,
   );
@@ -304,6 +361,8 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
     const rest = PROPER_START.test(said) ? said : said.charAt(0).toLowerCase() + said.slice(1);
     return `${sentence.replace(/[.!?…]$/, '')}; ${rest}`;
   });
+  const note = answerNote(area, answers, choose, answeredWith(findings, features, context));
+  const asked = visitorQuestionsIn(plan, features, context, note !== undefined);
   const content = [
     plan.index === 0 ? handSentence(context) : undefined,
     area === 'health' ? HEALTH_FRAMING : undefined,
@@ -313,7 +372,7 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
         context.trim.described ? describePalm(traitFeatures, choose, context.described) : undefined,
         ...inContent.filter((_, at) => !introducedAt.has(at)),
         ...context.story.tensions
-          .filter((tension) => tension.area === area && !tension.themed)
+          .filter((tension) => tension.area === area && !tension.themed && context.trim.tensions)
           .map((tension) => tension.sentence),
         ...(area === 'spiritual' ? [wholeHandNote(context)] : referBack(plan, context)),
         ...wealthNotes(plan, context),
@@ -322,22 +381,22 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
       choose,
       area,
     ),
-    answerNote(
-      area,
-      answers,
-      choose,
-      listInWords(
-        features.length > 0
-          ? features.slice(0, 2).map(asYours)
-          : (context.story.themes[0]?.features.slice(0, 2) ?? ['what this hand shows']),
-      ),
-    ),
-    ...visitorQuestionsIn(plan, features, context),
+    note,
+    ...asked,
   ];
-  const tips = practicalTips(plan, profile, choose);
+  // A section that already speaks to the visitor's answers gives its advice there, not again as a tip.
+  const tips = practicalTips(plan, profile, context, note !== undefined || asked.length > 0);
   const details = [
-    ...joinedInPairs([...inDetails, ...unseenLineNotes(area, features, context)], choose, `${area}.details`),
-    ...tips,
+    ...joinedInPairs(
+      [
+        ...inDetails,
+        // A section that spoke to the visitor's answers has said what its features lean to.
+        ...unseenLineNotes(area, features, note === undefined && asked.length === 0 ? findings : [], context),
+      ],
+      choose,
+      `${area}.details`,
+    ),
+    ...tips.said,
     plan.isLast ? choose.pick(CLOSING_NOTES, 'closing') : undefined,
   ];
 
@@ -353,7 +412,7 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
   return {
     area,
     title: AREA_TITLES[area],
-    subtitle: sectionSubtitle(findings, handType, tips.length > 0),
+    subtitle: sectionSubtitle(findings, handType, tips.byElement),
     insights: plainInsights,
     ...paragraphs(
       plainContent.length > 0 || plainDetails.length > 0 ? plainContent : [nothingRead(area, context)],
@@ -406,7 +465,8 @@ function withAgreements(
     return words && asYours(words);
   };
   return findings.map((finding) => {
-    const said = choose.pick(finding.phrasings, finding.ruleId);
+    const phrased = choose.pick(finding.phrasings, finding.ruleId);
+    const said = withHowPlainly(finding, phrased, context);
     const mine = wordsOf(finding);
     if (left.count === 0 || !mine || !context.trim.agreements || said.length > MAX_TIED_LENGTH) return said;
     for (const pole of polesOf(finding.asserts)) {
@@ -437,6 +497,71 @@ function withAgreements(
     }
     return said;
   });
+}
+
+/** The palm shape and finger length that make each element's hand (tattva), as the profile classes them. */
+const ELEMENT_MAKERS: Record<ElementalHandType, { palmShape: string; fingers: string }> = {
+  earth: { palmShape: 'square', fingers: 'short' },
+  air: { palmShape: 'square', fingers: 'long' },
+  fire: { palmShape: 'oblong', fingers: 'short' },
+  water: { palmShape: 'oblong', fingers: 'long' },
+};
+
+/**
+ * The first finding on the hand's element says, in the same sentence, what makes the hand that
+ * element on this palm ("your markedly long, narrow palm and your very long fingers make yours a
+ * Jal (water) hand; …"), once per reading and only where the palm's shape and finger length are
+ * stated as that element has them.
+ */
+function handTypeIntro(
+  findings: readonly Finding[],
+  texts: readonly string[],
+  context: ReadingContext,
+): string[] {
+  const at = findings.findIndex((finding) => finding.reads.includes('handType'));
+  const text = texts[at];
+  const makers = elementMakers(context);
+  const { handType } = context.traits;
+  if (!makers || !text || !handType || /;/.test(text)) return [...texts];
+  context.described.add('handType');
+  const rest = PROPER_START.test(text) ? text : text.charAt(0).toLowerCase() + text.slice(1);
+  const intro = `${capitalised(makers)} make yours a ${TATTVA_LABELS[handType]} hand; ${rest}`;
+  return texts.map((said, i) => (i === at ? intro : said));
+}
+
+/**
+ * The palm shape and finger length that make this hand its element, in this hand's words ("your
+ * markedly long, narrow palm and your very long fingers"): once per reading, and only where both
+ * are stated as that element has them.
+ */
+function elementMakers({ traits, observation, described }: ReadingContext): string | undefined {
+  const { handType, palmShape, fingers } = traits;
+  const maker = handType && ELEMENT_MAKERS[handType];
+  if (!maker || described.has('handType')) return undefined;
+  if (palmShape !== maker.palmShape || fingers !== maker.fingers) return undefined;
+  return featureList(sectionFeatures([], ['palmShape', 'fingers'], traits, observation).map(asYours));
+}
+
+/** A finding that opens on its own feature already says how it lies: "Your thumb opens wide, which …". */
+const OWN_FEATURE_FIRST = /^Your (?:palm|fingers|thumb|index|ring|little|middle)\b/;
+
+/**
+ * A finding on one proportion that this hand has only just, or markedly, opens by saying so
+ * (`howPlainly`), once per trait in the reading: "Your palm is markedly long for its width, and a
+ * long palm is read as …".
+ */
+function withHowPlainly(
+  finding: Finding,
+  said: string,
+  { traits, observation, described }: ReadingContext,
+): string {
+  const [trait, ...others] = finding.reads.filter((feature) => !feature.includes('.') && feature !== 'side');
+  const plainly = trait && others.length === 0 ? howPlainly(trait, traits, observation) : undefined;
+  if (!plainly || described.has(`plainly:${trait}`) || OWN_FEATURE_FIRST.test(said) || /;/.test(said))
+    return said;
+  described.add(`plainly:${trait}`);
+  const rest = PROPER_START.test(said) ? said : said.charAt(0).toLowerCase() + said.slice(1);
+  return `${plainly}, and ${rest}`;
 }
 
 /** What each area's rules read on a hand, for a section where none of it could be read. */
@@ -557,15 +682,44 @@ function joinedInPairs(
   return joined;
 }
 
-/** Only focus areas get advice, and only advice for this hand's type: general tips fit every palm. */
+/**
+ * Only focus areas get advice, and only advice for this hand's type: general tips fit every palm.
+ * The first tip of a reading says what makes the hand that type (`elementMakers`), where the
+ * reading has not said it yet, so the advice is seen to follow from this hand.
+ */
 function practicalTips(
-  { area, focused }: SectionPlan,
+  { area, focused, findings }: SectionPlan,
   { handType }: PalmProfile,
-  choose: PhraseChooser,
-): string[] {
-  if (!focused || !handType) return [];
-  return [choose.pick(TATTVA_TIPS[area][handType], `${area}.tattva-tip`)];
+  context: ReadingContext,
+  answered: boolean,
+): { said: string[]; byElement: boolean } {
+  if (!focused || !handType || answered) return { said: [], byElement: false };
+  const tip = context.choose.pick(TATTVA_TIPS[area][handType], `${area}.tattva-tip`);
+  const makers = elementMakers(context);
+  if (makers) {
+    context.described.add('handType');
+    const rest = `${tip.charAt(0).toLowerCase()}${tip.slice(1)}`;
+    return {
+      said: [
+        `${capitalised(makers)} make yours a ${TATTVA_LABELS[handType]} hand, and this suits it: ${rest}`,
+      ],
+      byElement: true,
+    };
+  }
+  // Past the element's own tip, a focus area's advice comes from what its own features lean to.
+  const [pole] = findings.flatMap((finding) => polesOf(finding.asserts));
+  if (!pole || context.themesTaken.has(`practice:${pole}`)) return { said: [tip], byElement: true };
+  context.themesTaken.add(`practice:${pole}`);
+  return {
+    said: [
+      `For ${AREA_NOUNS[area]}, ${answeredWith(findings, [], context)} comes down to this: ${POLE_IN_PRACTICE[pole]}.`,
+    ],
+    byElement: false,
+  };
 }
+
+/** The visitor's quoted question with its answer, said as one unit (`visitorQuestionsIn`). */
+const QUESTION_UNIT = /^You (?:asked|wrote): “/;
 
 /**
  * A thin section still fills both paragraphs where it has two sentences, so no paragraph is
@@ -578,7 +732,11 @@ function paragraphs(
   const first = content.filter((part): part is string => Boolean(part));
   const second = details.filter((part): part is string => Boolean(part));
   if (first.length === 0 && second.length > 0) first.push(second.shift()!);
-  if (second.length === 0 && first.length > 1) second.push(first.pop()!);
+  // The visitor's question and its answer stay where they are asked, in the first paragraph.
+  if (second.length === 0 && first.length > 1) {
+    const last = first.length - 1;
+    second.push(...first.splice(QUESTION_UNIT.test(first[last]!) ? last - 1 : last, 1));
+  }
   return { content: first.join(' '), details: second.join(' ') };
 }
 
@@ -702,9 +860,10 @@ function lineIntros(
     const shape = lineShape(line, context.traits, context.observation);
     if (!words || !shape || context.described.has(words)) return [];
     context.described.add(words);
-    if (shape.adjectives.length === 0 && shape.where.length === 0) return [];
+    const reach = reachInWords(line, context);
+    if (shape.adjectives.length === 0 && shape.where.length === 0 && reach.length === 0) return [];
     const adjectives = listInWords(shape.adjectives);
-    const where = listInWords(shape.where);
+    const where = listInWords([...shape.where, ...reach]);
     return [
       {
         line,
@@ -718,6 +877,70 @@ function lineIntros(
   });
 }
 
+/** Fractions of the palm a person can picture, smallest first. */
+const FRACTIONS: readonly (readonly [number, string])[] = [
+  [1 / 4, 'a quarter'],
+  [1 / 3, 'a third'],
+  [2 / 5, 'two-fifths'],
+  [1 / 2, 'half'],
+  [3 / 5, 'three-fifths'],
+  [2 / 3, 'two-thirds'],
+  [3 / 4, 'three-quarters'],
+  [4 / 5, 'four-fifths'],
+  [9 / 10, 'nine-tenths'],
+];
+/** From here a line is said to run the whole way: the knuckle frame's edges are the palm's. */
+const WHOLE_WAY = 0.97;
+
+/**
+ * A fraction in words: `atLeast` rounds down, for a trace, which proves a crease runs at least so far
+ * and never that it stops; otherwise the nearest.
+ */
+function fractionInWords(value: number, atLeast: boolean): string | undefined {
+  if (!Number.isFinite(value) || value < FRACTIONS[0]![0]) return undefined;
+  if (value >= WHOLE_WAY) return 'all';
+  const [, words] = atLeast
+    ? FRACTIONS.filter(([fraction]) => fraction <= value).at(-1)!
+    : FRACTIONS.reduce((best, item) => (Math.abs(item[0] - value) < Math.abs(best[0] - value) ? item : best));
+  return words;
+}
+
+/**
+ * How far a traced line runs on this palm, in words ("followed at least three-quarters of the way
+ * across your palm"): the measurement behind its class, said so that two hands with the same
+ * classes are still told apart. The numbers stay in "How we read this".
+ */
+function reachInWords(line: LineName, { observation, traits }: ReadingContext): string[] {
+  const facts = lineFeatureFacts(observation);
+  const across = (fraction: string | undefined, verb: string, atLeast: boolean) =>
+    fraction === undefined
+      ? []
+      : fraction === 'all'
+        ? [`${verb} all the way across your palm`]
+        : [`${verb} ${atLeast ? 'at least ' : 'about '}${fraction} of the way across your palm`];
+  switch (line) {
+    case 'heart':
+      return across(fractionInWords(facts.heartReach, true), 'followed', true);
+    case 'head':
+      return across(fractionInWords(facts.headReach, true), 'traced', true);
+    case 'life':
+      return across(fractionInWords(facts.lifeReach, false), 'bowing out', false);
+    case 'fate': {
+      // Where it starts is said already when the profile states it.
+      const from = traits.fateStart ? undefined : fractionInWords(facts.fateFrom, false);
+      return from && from !== 'all' ? [`traced up from about ${from} of the way down your palm`] : [];
+    }
+    default:
+      return [];
+  }
+}
+
+/**
+ * A theme referred to by its title, quoted as the name it is: titles such as "Free to roam" or
+ * "Guarded" are no noun phrases to run into a sentence.
+ */
+const named = (theme: ReadingTheme) => `“${theme.title}”`;
+
 const THEME_LEADS: readonly ((theme: string, features: string) => string)[] = [
   (theme, features) => `Of the opening threads, the clearest here is ${theme}, through ${features}.`,
   (theme, features) => `The thread of ${theme} runs through this part of your life, in ${features}.`,
@@ -726,17 +949,20 @@ const THEME_LEADS: readonly ((theme: string, features: string) => string)[] = [
 ];
 
 /** A section opens with the theme its features carry, once per theme: the story, then its parts. */
-function themeLead(area: LifeArea, features: readonly string[], context: ReadingContext): string | undefined {
+function themeLead(
+  area: LifeArea,
+  features: readonly string[],
+  context: ReadingContext,
+  namingFeatures: boolean,
+): string | undefined {
   const mine = new Set(features.map(asYours));
   for (const theme of context.story.themes) {
     if (context.themesTaken.has(theme.title)) continue;
     const shared = theme.features.filter((feature) => mine.has(feature));
     if (shared.length === 0) continue;
     context.themesTaken.add(theme.title);
-    return context.choose.pick(THEME_LEADS, `theme-lead.${area}`)(
-      theme.title.toLowerCase(),
-      listInWords(shared),
-    );
+    if (!namingFeatures) return `This part of life carries the thread of ${named(theme)}.`;
+    return context.choose.pick(THEME_LEADS, `theme-lead.${area}`)(named(theme), listInWords(shared));
   }
   return undefined;
 }
@@ -784,7 +1010,7 @@ const THREAD_TEMPLATES: readonly ((
  */
 function threadInto(
   { area, findings, index }: SectionPlan,
-  { story, choose, themesTaken, trim }: ReadingContext,
+  { story, choose, themesTaken, trim, referred }: ReadingContext,
 ): string | undefined {
   if (findings.length > 0 || !trim.threads) return undefined;
   // Only a theme that states a pole can be carried into practice; a pull both ways is no advice.
@@ -793,8 +1019,13 @@ function threadInto(
     return pole ? [{ theme, pole }] : [];
   });
   if (withPoles.length === 0) return undefined;
-  const { theme, pole } = withPoles[index % withPoles.length]!;
-  if (themesTaken.has(`practice:${pole}`)) return undefined;
+  // A theme whose features the section's refer-back just named would name them twice in a row.
+  const fresh = (features: readonly string[]) =>
+    !features.some((feature) => [...referred].some((words) => asYours(words) === feature));
+  const turns = withPoles.map((_, at) => withPoles[(index + at) % withPoles.length]!);
+  const turn = turns.find(({ theme, pole }) => fresh(theme.features) && !themesTaken.has(`practice:${pole}`));
+  if (!turn) return undefined;
+  const { theme, pole } = turn;
   themesTaken.add(`practice:${pole}`);
   // A theme carried into one more part of life is said once: the same thread twice reads as a template.
   const key = `thread:${theme.title}`;
@@ -802,7 +1033,7 @@ function threadInto(
   themesTaken.add(key);
   return choose.pick(THREAD_TEMPLATES, `thread.${area}`)(
     featureList(theme.features.slice(0, 2)),
-    theme.title.toLowerCase(),
+    named(theme),
     AREA_NOUNS[area],
     POLE_IN_PRACTICE[pole],
   );
@@ -890,8 +1121,40 @@ const WHOLE_HAND_TEMPLATES: readonly ((threads: string) => string)[] = [
  */
 function wholeHandNote({ story, choose }: ReadingContext): string | undefined {
   if (story.themes.length === 0) return undefined;
-  const threads = listInWords(story.themes.map((theme) => theme.title.toLowerCase()));
+  const threads = listInWords(story.themes.map(named));
   return choose.pick(WHOLE_HAND_TEMPLATES, 'whole-hand')(threads);
+}
+
+/**
+ * What a note on the visitor's answers ties to: the leaning this section reads in one of this
+ * hand's features ("the caution your head line shows"), or the opening theme's for a section
+ * without one, so what they told us meets what this hand says rather than a feature's bare name.
+ */
+function answeredWith(
+  findings: readonly Finding[],
+  features: readonly string[],
+  { story, traits, observation }: ReadingContext,
+): string {
+  const [pole] = findings.flatMap((finding) => polesOf(finding.asserts));
+  if (pole) {
+    // Up to two of this section's features that take the pole: together they are this hand's own.
+    // Or one of the features a theme ties to the same pole: the same leaning, seen twice in this hand.
+    const named = new Set<string>();
+    for (const finding of findings) {
+      const [words] = sectionFeatures([], finding.reads, traits, observation);
+      if (words && polesOf(finding.asserts).includes(pole) && named.size < 2) named.add(asYours(words));
+    }
+    const themed = story.themes.filter((_, at) => story.polesByTheme[at]?.includes(pole));
+    for (const feature of themed.flatMap((theme) => theme.features))
+      if (named.size < 2 && ![...named].some((words) => briefly(words) === briefly(feature)))
+        named.add(feature);
+    return `the ${POLE_NOUNS[pole]} of ${featureList([...named])}`;
+  }
+  const at = story.polesByTheme.findIndex((poles) => poles.length > 0);
+  const theme = story.themes[at];
+  const themePole = story.polesByTheme[at]?.[0];
+  if (theme && themePole) return `the ${POLE_NOUNS[themePole]} of ${featureList(theme.features.slice(0, 2))}`;
+  return listInWords(features.length > 0 ? features.slice(0, 2).map(asYours) : ['what this hand shows']);
 }
 
 /**
@@ -927,20 +1190,39 @@ function answerNote(
   }
 }
 
-function unseenLineNotes(area: LifeArea, features: readonly string[], context: ReadingContext): string[] {
+function unseenLineNotes(
+  area: LifeArea,
+  features: readonly string[],
+  findings: readonly Finding[],
+  context: ReadingContext,
+): string[] {
   const { observation, choose, unseenSaid } = context;
   const unseen = SECTION_LINES[area].filter((line) => !lineSeen(observation, line) && !unseenSaid.has(line));
   if (unseen.length === 0) return [];
   for (const line of unseen) unseenSaid.add(line);
   const names = unseen.map((line) => LINE_NAMES_IN_TEXT[line]).join(' and ');
-  // A section with nothing of its own to show leans on the hand's first theme.
+  // A section with nothing of its own to show leans on the hand's first theme; a line it leans on
+  // is one this reading describes, never a bare name.
   const elsewhere = context.story.themes[0]?.features ?? [];
+  const described = features.filter((words) => !namesALine(words) || asYours(words) !== briefly(words));
+  const named = described.length > 0 ? described.slice(0, 2).map(asYours) : elsewhere.slice(0, 2);
+  const pole =
+    described.length > 0
+      ? findings
+          .filter((finding) => {
+            const [words] = sectionFeatures([], finding.reads, context.traits, observation);
+            return words !== undefined && named.includes(asYours(words));
+          })
+          .flatMap((finding) => polesOf(finding.asserts))[0]
+      : context.story.polesByTheme[0]?.[0];
+  const list = listInWords(named);
+  // What the features leaned on show, so the fallback says what it rests on, not only its name.
   const shown =
-    features.length > 0
-      ? listInWords(features.slice(0, 2).map(asYours))
-      : elsewhere.length > 0
-        ? listInWords(elsewhere.slice(0, 2))
-        : 'the shape of your hand and fingers';
+    named.length === 0
+      ? 'the shape of your hand and fingers'
+      : pole
+        ? `${list} and the ${POLE_NOUNS[pole]} ${isPlural(list) ? 'they speak' : 'it speaks'} of`
+        : list;
   return [choose.pick(UNSEEN_LINE_NOTES, `unseen.${unseen.join('.')}`)(names, unseen.length > 1, shown)];
 }
 
@@ -953,6 +1235,7 @@ function visitorQuestionsIn(
   { area, index, findings }: SectionPlan,
   features: readonly string[],
   context: ReadingContext,
+  noted: boolean,
 ): string[] {
   const { answers, choose, story } = context;
   const deflected = index === 0 && answers.questions.some((question) => question.quote === undefined);
@@ -962,19 +1245,28 @@ function visitorQuestionsIn(
   );
   const named = features.length > 0 ? features.slice(0, 2).map(asYours) : (story.themes[0]?.features ?? []);
   const palm = listInWords(named.length > 0 ? named : ['the shape of your hand']);
-  const poles = [...findings.flatMap((finding) => polesOf(finding.asserts)), ...story.themePoles];
+  const all = [...new Set([...findings.flatMap((finding) => polesOf(finding.asserts)), ...story.themePoles])];
+  // A note on the visitor's answers already spoke of the section's first leaning: the answer takes the next.
+  const poles = noted && all.length > 1 ? all.slice(1) : all;
   return [
     ...(deflected ? [UNQUOTED_NOTE] : []),
     ...quoted.flatMap(({ quote }, n) => {
-      const advice = poles[n] ?? poles[0];
-      return [
-        /[?!.…]$/.test(quote) ? `You asked: “${quote}”` : `You wrote: “${quote}”.`,
-        choose.pick(QUESTION_ANSWER_OPENERS, `answer.${area}.${n}`)(
-          palm,
-          named.length !== 1 || isPlural(palm),
-        ),
-        advice ? adviceFrom(advice, findings, context, `advice.${area}.${n}`) : undefined,
-      ].filter((sentence): sentence is string => Boolean(sentence));
+      const pole = poles[n] ?? poles[0];
+      const advice = pole ? adviceFrom(pole, findings, context, `advice.${area}.${n}`) : undefined;
+      // Said here as advice, the pole is not given again as practice later in the reading.
+      if (pole) context.themesTaken.add(`practice:${pole}`);
+      const asked = /[?!.…]$/.test(quote) ? `You asked: “${quote}”` : `You wrote: “${quote}”.`;
+      // Advice that names the features behind it is the answer, said after the hand's limits in one breath.
+      // The question and its answer are one unit: a paragraph break never falls between them.
+      if (advice?.named) {
+        const hedge = choose.pick(QUESTION_HEDGES, `answer.${area}.${n}`);
+        return [`${asked} ${hedge}, but ${advice.text.charAt(0).toLowerCase()}${advice.text.slice(1)}`];
+      }
+      const opener = choose.pick(QUESTION_ANSWER_OPENERS, `answer.${area}.${n}`)(
+        palm,
+        named.length !== 1 || isPlural(palm),
+      );
+      return [[asked, opener, advice?.text].filter(Boolean).join(' ')];
     }),
   ];
 }
@@ -991,7 +1283,7 @@ function adviceFrom(
   findings: readonly Finding[],
   { choose, story, traits, observation }: ReadingContext,
   salt: string,
-): string {
+): { text: string; named: boolean } {
   const advice = choose.pick(POLE_ADVICE[pole], salt);
   const said = new Set<string>();
   for (const finding of [...findings, ...story.findings]) {
@@ -999,10 +1291,13 @@ function adviceFrom(
     const [words] = sectionFeatures([], finding.reads, traits, observation);
     if (words) said.add(briefly(words));
   }
-  if (said.size === 0) return advice;
+  if (said.size === 0) return { text: advice, named: false };
   const features = featureList([...said]);
   const rest = `${advice.charAt(0).toLowerCase()}${advice.slice(1)}`;
-  return choose.pick(ADVICE_FRAMES, `${salt}.frame`)(features, isPlural(features), POLE_NOUNS[pole], rest);
+  return {
+    text: choose.pick(ADVICE_FRAMES, `${salt}.frame`)(features, isPlural(features), POLE_NOUNS[pole], rest),
+    named: true,
+  };
 }
 
 const ADVICE_FRAMES: readonly ((
@@ -1012,8 +1307,8 @@ const ADVICE_FRAMES: readonly ((
   advice: string,
 ) => string)[] = [
   (features, plural, pole, advice) =>
-    `${features.charAt(0).toUpperCase()}${features.slice(1)} ${plural ? 'speak' : 'speaks'} of ${pole}, so ${advice}`,
-  (features, _, pole, advice) => `There is ${pole} in ${features}, so ${advice}`,
+    `${features.charAt(0).toUpperCase()}${features.slice(1)} ${plural ? 'speak' : 'speaks'} of ${pole}: ${advice}`,
+  (features, _, pole, advice) => `There is ${pole} in ${features}: ${advice}`,
   (features, _, pole, advice) => `Going by the ${pole} in ${features}, ${advice}`,
 ];
 

@@ -1,6 +1,7 @@
 import type { LineName, LineObservation, PalmObservation } from '../palm-observation';
 import { listInWords } from '../rules/measured-facts';
 import type { PalmTraits } from '../rules/palm-traits';
+import { degreeOf, type Degree } from './feature-measures';
 import type { PhraseChooser } from './phrase-chooser';
 
 /**
@@ -111,47 +112,100 @@ const inWords =
   (value: C | null): string | undefined =>
     value === null ? undefined : words[value];
 
+/** A class in words as plainly as this hand shows it: [just past the cut-off, plainly, clearly]. */
+type Graded = readonly [string, string, string];
+const GRADE: Record<Degree, 0 | 1 | 2> = { slight: 0, plain: 1, marked: 2 };
+
+/**
+ * The class of a proportion in words, graded by how far past its cut-off this hand measures: two
+ * hands with long fingers need not have them equally long, and the words say which.
+ */
+const graded =
+  <C extends string>(feature: string, words: Record<C, string | Graded>) =>
+  (value: C | null, observation: PalmObservation): string | undefined => {
+    if (value === null) return undefined;
+    const said = words[value];
+    if (typeof said === 'string') return said;
+    return said[GRADE[degreeOf(feature, observation) ?? 'plain']];
+  };
+
 const FEATURES = {
-  palmShape: ({ palmShape }) =>
-    inWords({
-      square: 'a square palm',
+  palmShape: ({ palmShape }, observation) =>
+    graded('palmShape', {
+      square: ['a squarish palm', 'a square palm', 'a broad, square palm'],
       balanced: 'a palm of even proportions',
-      oblong: 'a long, narrow palm',
-    })(palmShape),
-  fingers: ({ fingers }) =>
-    inWords({ short: 'short fingers', medium: 'fingers of medium length', long: 'long fingers' })(fingers),
+      oblong: ['a fairly long, narrow palm', 'a long, narrow palm', 'a markedly long, narrow palm'],
+    })(palmShape, observation),
+  fingers: ({ fingers }, observation) =>
+    graded('fingers', {
+      short: ['fingers on the short side', 'short fingers', 'very short fingers'],
+      medium: 'fingers of medium length',
+      long: ['fingers on the long side', 'long fingers', 'very long fingers'],
+    })(fingers, observation),
   spacing: ({ spacing }) =>
     inWords({
       close: 'fingers held close together',
       average: 'evenly spaced fingers',
       wide: 'widely spread fingers',
     })(spacing),
-  thumb: ({ thumb }) =>
-    inWords({ short: 'a short thumb', medium: 'a thumb of medium length', long: 'a long thumb' })(thumb),
-  thumbAngle: ({ thumbAngle }) =>
-    inWords({
-      narrow: 'a thumb that stays close to the hand',
+  thumb: ({ thumb }, observation) =>
+    graded('thumb', {
+      short: ['a fairly short thumb', 'a short thumb', 'a very short thumb'],
+      medium: 'a thumb of medium length',
+      long: ['a fairly long thumb', 'a long thumb', 'a very long thumb'],
+    })(thumb, observation),
+  thumbAngle: ({ thumbAngle }, observation) =>
+    graded('thumbAngle', {
+      narrow: [
+        'a thumb that stays fairly close to the hand',
+        'a thumb that stays close to the hand',
+        'a thumb that stays tight against the hand',
+      ],
       medium: 'a thumb that opens moderately',
-      wide: 'a thumb that opens wide',
-    })(thumbAngle),
-  indexVsRing: ({ indexVsRing }) =>
-    inWords({
-      'ring-longer': 'a ring finger longer than the index',
+      wide: ['a thumb that opens fairly wide', 'a thumb that opens wide', 'a thumb that opens very wide'],
+    })(thumbAngle, observation),
+  indexVsRing: ({ indexVsRing }, observation) =>
+    graded('indexVsRing', {
+      'ring-longer': [
+        'a ring finger just longer than the index',
+        'a ring finger longer than the index',
+        'a ring finger clearly longer than the index',
+      ],
       even: 'index and ring fingers of one height',
-      'index-longer': 'an index finger longer than the ring',
-    })(indexVsRing),
-  littleFinger: ({ littleFinger }) =>
-    inWords({
-      short: 'a little finger that stops below the ring finger’s top joint',
+      'index-longer': [
+        'an index finger just longer than the ring',
+        'an index finger longer than the ring',
+        'an index finger clearly longer than the ring',
+      ],
+    })(indexVsRing, observation),
+  littleFinger: ({ littleFinger }, observation) =>
+    graded('littleFinger', {
+      short: [
+        'a little finger that stops just below the ring finger’s top joint',
+        'a little finger that stops below the ring finger’s top joint',
+        'a little finger that stops well below the ring finger’s top joint',
+      ],
       reaching: 'a little finger that reaches the ring finger’s top joint',
-      long: 'a little finger that rises past the ring finger’s top joint',
-    })(littleFinger),
-  middleFinger: ({ middleFinger }) =>
-    inWords({
-      short: 'a middle finger barely longer than its neighbours',
+      long: [
+        'a little finger that just rises past the ring finger’s top joint',
+        'a little finger that rises past the ring finger’s top joint',
+        'a little finger that rises well past the ring finger’s top joint',
+      ],
+    })(littleFinger, observation),
+  middleFinger: ({ middleFinger }, observation) =>
+    graded('middleFinger', {
+      short: [
+        'a middle finger only a little longer than its neighbours',
+        'a middle finger barely longer than its neighbours',
+        'a middle finger scarcely longer than its neighbours',
+      ],
       balanced: 'a middle finger in balance with its neighbours',
-      long: 'a middle finger that is long for your hand',
-    })(middleFinger),
+      long: [
+        'a middle finger that is a little long for your hand',
+        'a middle finger that is long for your hand',
+        'a middle finger that is very long for your hand',
+      ],
+    })(middleFinger, observation),
   creases: ({ creases }) =>
     inWords({
       sparse: 'few, clear creases',
@@ -159,6 +213,76 @@ const FEATURES = {
       dense: 'many fine creases',
     })(creases),
 } satisfies Record<string, Feature>;
+
+/**
+ * A proportion that lies just past its cut-off or far beyond it, said as a plain statement
+ * ("Your palm is markedly long for its width"), so the meaning read into its class is heard with
+ * how much of it this hand has. Nothing for a class measured plainly: its finding says it.
+ */
+const HOW_PLAINLY: Partial<Record<TraitName, Partial<Record<string, readonly [string, string]>>>> = {
+  palmShape: {
+    square: ['Your palm is only just square', 'Your palm is broad and square'],
+    oblong: ['Your palm is only a little long for its width', 'Your palm is markedly long for its width'],
+  },
+  fingers: {
+    short: [
+      'Your fingers are only a little short for your palm',
+      'Your fingers are very short for your palm',
+    ],
+    long: ['Your fingers are only a little long for your palm', 'Your fingers are very long for your palm'],
+  },
+  thumb: {
+    short: ['Your thumb is only a little short', 'Your thumb is very short'],
+    long: ['Your thumb is only a little long', 'Your thumb is very long'],
+  },
+  thumbAngle: {
+    narrow: ['Your thumb stays fairly close to the hand', 'Your thumb stays tight against the hand'],
+    wide: ['Your thumb opens fairly wide', 'Your thumb opens very wide'],
+  },
+  indexVsRing: {
+    'ring-longer': [
+      'Your ring finger is only just longer than the index',
+      'Your ring finger is clearly longer than the index',
+    ],
+    'index-longer': [
+      'Your index finger is only just longer than the ring',
+      'Your index finger is clearly longer than the ring',
+    ],
+  },
+  littleFinger: {
+    short: [
+      'Your little finger stops just below the ring finger’s top joint',
+      'Your little finger stops well below the ring finger’s top joint',
+    ],
+    long: [
+      'Your little finger just rises past the ring finger’s top joint',
+      'Your little finger rises well past the ring finger’s top joint',
+    ],
+  },
+  middleFinger: {
+    short: [
+      'Your middle finger is only a little longer than its neighbours',
+      'Your middle finger is scarcely longer than its neighbours',
+    ],
+    long: [
+      'Your middle finger is a little long for your hand',
+      'Your middle finger is very long for your hand',
+    ],
+  },
+};
+
+export function howPlainly(
+  trait: string,
+  traits: PalmTraits,
+  observation: PalmObservation,
+): string | undefined {
+  if (!isTraitName(trait)) return undefined;
+  const value: string | null = traits[trait];
+  const degree = degreeOf(trait, observation);
+  const said = value ? HOW_PLAINLY[trait]?.[value] : undefined;
+  if (!said || !degree || degree === 'plain') return undefined;
+  return said[degree === 'slight' ? 0 : 1];
+}
 
 /** The traits this photo could not settle, in the words used to say so. */
 export type TraitName = keyof typeof FEATURES;
@@ -288,7 +412,7 @@ export function namedOnce(texts: readonly string[], names: readonly string[]): s
  */
 export function featureList(features: readonly string[]): string {
   const angle = features.find((words) => /^your thumb that /.test(words));
-  const length = features.find((words) => /^your \w+ thumb$/.test(words));
+  const length = features.find((words) => /^your (?:\w+ )?\w+ thumb$/.test(words));
   if (!angle || !length) return listInWords(features);
   const merged = `${length} ${angle.replace(/^your thumb /, '')}`;
   return listInWords(

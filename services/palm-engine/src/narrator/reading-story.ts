@@ -1,8 +1,7 @@
 import type { LifeArea, PalmProfile, ProfileTraitId, ReadingTheme } from '@palm/contracts';
-import { FINGER_SPACING } from '../observer/hand-geometry';
 import type { PalmObservation } from '../palm-observation';
-import { reliabilityOf, TRAIT_CUTOFFS } from '../profile/palm-profile';
-import { measuresOf, type ProfileMeasure } from '../profile/profile-measures';
+import { reliabilityOf } from '../profile/palm-profile';
+import { measuresOf } from '../profile/profile-measures';
 import { TRAIT_RELIABILITY } from '../profile/trait-reliability.recorded';
 import {
   ASSERTION_AXES,
@@ -17,6 +16,7 @@ import { oneAreaPerFeature } from '../rules/interpret';
 import { byStrength, type Finding } from '../rules/palm-rule';
 import type { PalmTraits } from '../rules/palm-traits';
 import { TATTVA_LABELS } from '../rules/vedic-names';
+import { MEASURED_FEATURES } from './feature-measures';
 import { asYours, featureList, namedOnce, sectionFeatures } from './palm-description';
 import type { PhraseChooser } from './phrase-chooser';
 
@@ -95,30 +95,6 @@ const LINE_ATTRIBUTE_TRAITS: Record<string, string> = {
   breaks: 'Breaks',
 };
 
-/** The measure and tertile cut-offs of a proportion trait: how far from the middle this hand lies. */
-const MEASURED_TRAITS: Partial<Record<string, readonly [ProfileMeasure, number, number]>> = {
-  palmShape: ['palmRatio', TRAIT_CUTOFFS.palmRatio.squareBelow, TRAIT_CUTOFFS.palmRatio.oblongFrom],
-  fingers: ['middleToPalm', TRAIT_CUTOFFS.middleToPalm.shortBelow, TRAIT_CUTOFFS.middleToPalm.longFrom],
-  indexVsRing: [
-    'indexToRing',
-    TRAIT_CUTOFFS.indexToRing.ringLongerBelow,
-    TRAIT_CUTOFFS.indexToRing.indexLongerFrom,
-  ],
-  littleFinger: [
-    'littleToRingTopJoint',
-    TRAIT_CUTOFFS.littleToRingTopJoint.shortBelow,
-    TRAIT_CUTOFFS.littleToRingTopJoint.longFrom,
-  ],
-  middleFinger: [
-    'middleToIndexAndRing',
-    TRAIT_CUTOFFS.middleToIndexAndRing.shortBelow,
-    TRAIT_CUTOFFS.middleToIndexAndRing.longFrom,
-  ],
-  thumb: ['thumbToPalm', TRAIT_CUTOFFS.thumbToPalm.shortBelow, TRAIT_CUTOFFS.thumbToPalm.longFrom],
-  thumbAngle: ['thumbAngle', TRAIT_CUTOFFS.thumbAngle.narrowBelow, TRAIT_CUTOFFS.thumbAngle.wideFrom],
-  spacing: ['fingerSpreadDegrees', FINGER_SPACING.closeBelow, FINGER_SPACING.wideAbove],
-};
-
 /** A feature's id in the profile ("heart.curvature" → heartLineCurve), when it has one. */
 function traitOf(feature: string): ProfileTraitId | undefined {
   if (feature in TRAIT_OF_FEATURE) return TRAIT_OF_FEATURE[feature];
@@ -137,7 +113,7 @@ export function distinctiveness(feature: string, profile: PalmProfile, observati
   const trait = traitOf(feature);
   if (!trait) return 0;
   const reliability = reliabilityOf(trait, TRAIT_RELIABILITY) ?? UNRECORDED_RELIABILITY;
-  const measured = MEASURED_TRAITS[feature];
+  const measured = MEASURED_FEATURES[feature];
   if (measured) {
     const [measure, low, high] = measured;
     const half = (high - low) / 2;
@@ -763,9 +739,11 @@ function themesOf(
   // First pass: features not told yet; then, for a hand with few distinct features, any.
   for (const fresh of [true, false]) {
     for (const { pole, features } of ranked) {
-      if (picked.length === MAX_THEMES || axesTaken().has(pole.split(':')[0])) continue;
+      // Features told again fill the story up to three themes, no further: past that they repeat it.
+      const full = picked.length === (fresh ? MAX_THEMES : MIN_THEMES);
+      if (full || axesTaken().has(pole.split(':')[0])) continue;
       const usable = fresh ? features.filter((item) => !used.has(item.words)) : features;
-      if (usable.length < 2) continue;
+      if (!twoFeatures(usable)) continue;
       const chosen = usable.slice(0, FEATURES_PER_THEME);
       for (const item of chosen) used.add(item.words);
       const { title, texts } = THEME_TEXTS[pole];
@@ -798,6 +776,8 @@ function themesOf(
       const second = b?.find(
         (item) =>
           item.words !== first?.words &&
+          first !== undefined &&
+          twoFeatures([first, item]) &&
           (!sameTwo(item) || (!newAxis && kin.poles.some((pole) => !said.has(pole)))),
       );
       return { kin, chosen: first && second ? [first, second] : undefined };
@@ -811,6 +791,11 @@ function themesOf(
       const taken = axesTaken();
       if (newAxis && kin.poles.every((pole) => taken.has(pole.split(':')[0]))) continue;
       if (picked.some((theme) => theme.title === kin.title)) continue;
+      // An axis the findings leave open is still said one way only: never both poles across themes.
+      const said = picked.flatMap((theme) => theme.poles);
+      const opposes = (pole: PoleKey) =>
+        said.some((other) => other !== pole && other.split(':')[0] === pole.split(':')[0]);
+      if (kin.poles.some(opposes)) continue;
       if (fresh && chosen.some((item) => used.has(item.words))) continue;
       for (const item of chosen) used.add(item.words);
       picked.push({ poles: [...kin.poles], features: chosen, title: kin.title, text: kin.text });
@@ -826,6 +811,11 @@ function themesOf(
     polesByTheme: picked.map(({ poles }) => [...poles]),
   };
 }
+
+/** A theme ties at least two features, as said: a thumb's length and opening are said as one thumb. */
+const twoFeatures = (features: readonly FeatureSupport[]) =>
+  features.length >= 2 &&
+  featureList(features.slice(0, FEATURES_PER_THEME).map((item) => item.words)).includes(' and ');
 
 const score = (features: readonly FeatureSupport[]) =>
   features.slice(0, FEATURES_PER_THEME).reduce((sum, item) => sum + item.weight, 0);

@@ -27,7 +27,18 @@ const TRAIT_NAMES: Record<string, readonly string[]> = {
   creases: ['fine creases'],
 };
 
+/** Where a line lies on the hand is read from that line. */
+const LINE_OF_ANATOMY: Record<string, LineName> = {
+  heartEnd: 'heart',
+  headStart: 'head',
+  headEnd: 'head',
+  lifeArc: 'life',
+  fateStart: 'fate',
+};
+
 function namesOf(feature: string): readonly string[] {
+  const anatomy = LINE_OF_ANATOMY[feature];
+  if (anatomy) return [VEDIC_LINES[anatomy].vedic];
   const [subject, detail] = feature.split('.');
   if (subject === 'mount') return [VEDIC_MOUNTS[detail as MountName].vedic];
   if (subject! in VEDIC_LINES) return [VEDIC_LINES[subject as LineName].vedic];

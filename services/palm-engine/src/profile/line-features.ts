@@ -223,7 +223,8 @@ export function lineFeatures(
  * The numbers the line features are judged on, for the measured facts beside a finding (NaN where
  * the line has no trace): how far across the palm the heart line runs (from the little finger's
  * side), the life line's upper end's distance from the head line, the head line's outer slope, how
- * far the life line reaches across, and how far down the palm the fate line starts.
+ * far the life line reaches across, how far toward the little finger the head line was followed, and
+ * how far down the palm the fate line starts.
  */
 export function lineFeatureFacts(observation: PalmObservation) {
   const toPalm = knuckleFrame(observation.landmarks);
@@ -247,6 +248,7 @@ export function lineFeatureFacts(observation: PalmObservation) {
           )
         : NaN,
     headSlope: headTrace.length > 1 ? outerSlope(headTrace) : NaN,
+    headReach: has(headTrace) ? mostBy(headTrace, (p) => p.across).across : NaN,
     lifeReach: has(lifeTrace) ? mostBy(lifeTrace, (p) => p.across).across : NaN,
     fateFrom: has(fateTrace) ? mostBy(fateTrace, (p) => p.down).down : NaN,
   };

@@ -1,4 +1,4 @@
-import type { PalmProfile, ReadingSubmission } from '@palm/contracts';
+import { LIFE_AREAS, type PalmProfile, type ReadingSubmission } from '@palm/contracts';
 import type { LineName, LineObservation, PalmObservation } from '../palm-observation';
 import { palmProfileOf } from '../profile/palm-profile';
 import { profiledLine, profiledObservation } from '../profile/profiled-lines';
@@ -65,15 +65,42 @@ function recordingLine(line: LineObservation, name: LineName, read: Set<string>)
  * alike), the strongest decides the area, the one whose rule the tradition makes most of, and a
  * finding elsewhere that reads it stays silent. So no section re-reads what another said and two
  * readings of one feature never pull apart; within its section a feature may still be read with
- * another (an unbroken heart line that is not faint).
+ * another (an unbroken heart line that is not faint). An area the strongest findings left empty then
+ * takes a feature it also reads from another area, where every area that had findings keeps one.
  */
 export function oneAreaPerFeature(strongestFirst: readonly Finding[]): Finding[] {
-  const areaOf = new Map<string, Finding['area']>();
-  return strongestFirst.filter((finding) => {
-    if (finding.reads.some((feature) => (areaOf.get(feature) ?? finding.area) !== finding.area)) return false;
-    for (const feature of finding.reads) areaOf.set(feature, finding.area);
-    return true;
-  });
+  const placed = (given: ReadonlyMap<string, Finding['area']>) => {
+    const areaOf = new Map(given);
+    return strongestFirst.filter((finding) => {
+      if (finding.reads.some((feature) => (areaOf.get(feature) ?? finding.area) !== finding.area))
+        return false;
+      for (const feature of finding.reads) areaOf.set(feature, finding.area);
+      return true;
+    });
+  };
+  // A section left with nothing of its own takes, where the hand allows, a feature another section
+  // also reads, as long as that section keeps a finding: a feature still has one reading, and no
+  // section is left to lean only on the others.
+  const given = new Map<string, Finding['area']>();
+  let kept = placed(given);
+  for (const area of LIFE_AREAS) {
+    if (kept.some((finding) => finding.area === area)) continue;
+    const filled = new Set(kept.map((finding) => finding.area));
+    // A finding that says something of the person (its assertions) ties into the reading's story first.
+    const candidates = strongestFirst.filter((finding) => finding.area === area);
+    const telling = (finding: Finding) => Object.keys(finding.asserts ?? {}).length > 0;
+    for (const candidate of [...candidates.filter(telling), ...candidates.filter((f) => !telling(f))]) {
+      const trial = new Map(given);
+      for (const feature of candidate.reads) if (!trial.has(feature)) trial.set(feature, area);
+      const next = placed(trial);
+      const emptied = [...filled].some((other) => !next.some((finding) => finding.area === other));
+      if (!next.includes(candidate) || emptied) continue;
+      for (const [feature, home] of trial) given.set(feature, home);
+      kept = next;
+      break;
+    }
+  }
+  return kept;
 }
 
 /**
