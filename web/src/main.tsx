@@ -1,7 +1,7 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import '@fontsource-variable/fraunces/wght.css';
-import '@fontsource/noto-sans-devanagari/devanagari-600.css';
+import './styles/fonts.css';
 import './styles/tokens.css';
 import './styles/base.css';
 import { App } from './app/app';
