@@ -21,6 +21,22 @@ describe('ports for test stacks', () => {
     for (const port of ports) expect(port).toBeLessThan(ephemeralStart);
     expect(new Set(ports).size, 'spread, not one port again and again').toBeGreaterThan(15);
   });
+
+  it('come from a slice of their own per Vitest worker, so files side by side never pick each other’s', async () => {
+    const ownPool = process.env.VITEST_POOL_ID;
+    const portsOfWorker = async (pool: string) => {
+      process.env.VITEST_POOL_ID = pool;
+      return Promise.all(Array.from({ length: 10 }, () => freePort()));
+    };
+    try {
+      const first = await portsOfWorker('1');
+      const second = await portsOfWorker('2');
+      expect(Math.max(...first)).toBeLessThan(Math.min(...second));
+    } finally {
+      if (ownPool === undefined) delete process.env.VITEST_POOL_ID;
+      else process.env.VITEST_POOL_ID = ownPool;
+    }
+  });
 });
 
 describe('a process stack that cannot start', () => {

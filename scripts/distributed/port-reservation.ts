@@ -40,13 +40,30 @@ function listenOn(port: number): Promise<Server | undefined> {
   });
 }
 
+/**
+ * Test files run side by side in several Vitest workers, each a process of its own, and a port one
+ * of them has chosen but not bound (released for a child about to bind it, or a broker a fault test
+ * holds down) looks free to the others. So each worker (`VITEST_POOL_ID`, 1…n) draws from a slice
+ * of the range no other worker uses; everything else (global setups, scripts) from slice 0.
+ */
+const SLICES = 8;
+
+function portSlice(): { low: number; high: number } {
+  const pool = Number(process.env.VITEST_POOL_ID ?? 0);
+  const slice = Number.isSafeInteger(pool) && pool > 0 ? pool % SLICES : 0;
+  const width = Math.floor((HIGHEST_PORT - LOWEST_PORT + 1) / SLICES);
+  const low = LOWEST_PORT + slice * width;
+  return { low, high: low + width - 1 };
+}
+
 export async function reservePort(): Promise<PortReservation> {
+  const { low, high } = portSlice();
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const port = randomInt(LOWEST_PORT, HIGHEST_PORT + 1);
+    const port = randomInt(low, high + 1);
     const server = await listenOn(port);
     if (server) return { port, release: () => close(server) };
   }
-  throw new Error(`No free port between ${LOWEST_PORT} and ${HIGHEST_PORT} after ${ATTEMPTS} tries`);
+  throw new Error(`No free port between ${low} and ${high} after ${ATTEMPTS} tries`);
 }
 
 /** Whether a process could bind this port now, on every interface. */
