@@ -6,7 +6,7 @@ import {
   type PromptTestRunResult,
   type PromptVersion,
 } from '@palm/contracts';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { adminRequest, jsonBody } from '@/lib/api-client';
 
 export const ADMIN_PROMPTS_PATH = '/api/admin/prompts';
@@ -16,6 +16,17 @@ export function getPromptsQueryOptions() {
     queryKey: [ADMIN_PROMPTS_PATH],
     queryFn: () => adminRequest<Prompt[]>(ADMIN_PROMPTS_PATH),
   });
+}
+
+/**
+ * A save or restore answered with the prompt as stored: the list shows it at once, so the panel
+ * never falls back to the text it had before while the list is fetched again.
+ */
+export function showSavedPrompt(queryClient: QueryClient, saved: Prompt): Promise<void> {
+  queryClient.setQueryData(getPromptsQueryOptions().queryKey, (prompts) =>
+    prompts?.map((prompt) => (prompt.id === saved.id ? saved : prompt)),
+  );
+  return queryClient.invalidateQueries({ queryKey: [ADMIN_PROMPTS_PATH] });
 }
 
 /** Which engine reads visitors' photos, and whether it uses these prompts at all. */

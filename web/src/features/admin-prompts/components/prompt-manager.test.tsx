@@ -10,6 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithApp } from '@/testing/render';
 import { PromptManager } from './prompt-manager';
+import { PROMPT_UPDATED } from './prompt-panel';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -24,10 +25,18 @@ const PROMPTS: Prompt[] = (['main', 'visual', 'test'] as const).map((id) => ({
   lastModified: '2025-07-06T10:00:00.000Z',
 }));
 
-/** The admin API as the screen calls it: the prompts, their history, the engine and a test run. */
-function serve(engine: ActiveEngine) {
-  const fetchMock = vi.fn<typeof fetch>().mockImplementation((input) => {
+/**
+ * The admin API as the screen calls it: the prompts, their history, the engine and a test run;
+ * `answer` may take a request first.
+ */
+function serve(
+  engine: ActiveEngine,
+  answer: (url: URL, method: string) => Promise<Response> | undefined = () => undefined,
+) {
+  const fetchMock = vi.fn<typeof fetch>().mockImplementation((input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+    const answered = answer(url, init?.method ?? (input instanceof Request ? input.method : 'GET'));
+    if (answered) return answered;
     if (url.pathname === '/api/admin/prompts') return Promise.resolve(jsonResponse(PROMPTS));
     if (url.pathname === '/api/admin/prompts/engine') return Promise.resolve(jsonResponse(engine));
     if (url.pathname.endsWith('/versions')) return Promise.resolve(jsonResponse([]));
@@ -70,5 +79,30 @@ describe('the Prompts screen says which engine is active', () => {
     const title = await screen.findByText(/Active engine: a vision model/);
     expect(title.closest('.active-engine')).toHaveTextContent('saved changes apply to the next reading');
     expect(screen.queryByText(PROMPTS_IDLE_NOTE)).not.toBeInTheDocument();
+  });
+});
+
+describe('saving a prompt', () => {
+  it('shows the saved text at once, not the old one while the list is fetched again', async () => {
+    const user = userEvent.setup();
+    const saved: Prompt = { ...PROMPTS[0]!, content: 'You read palms, kindly.' };
+    let listFetches = 0;
+    serve(activeEngineOf('palm-openai', true), (url, method) => {
+      if (url.pathname === '/api/admin/prompts' && ++listFetches > 1) return new Promise<Response>(() => {});
+      if (url.pathname === '/api/admin/prompts/main' && method === 'PUT') {
+        return Promise.resolve(jsonResponse(saved));
+      }
+      return undefined;
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const editor = screen.getByLabelText('Prompt content');
+    await user.clear(editor);
+    await user.type(editor, saved.content);
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    await screen.findByText(PROMPT_UPDATED);
+    expect(listFetches, 'the list is fetched again, and that fetch is still out').toBe(2);
+    expect(screen.getByLabelText('main prompt content')).toHaveTextContent(saved.content);
   });
 });

@@ -5,7 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { describeError } from '@/lib/api-client';
-import { ADMIN_PROMPTS_PATH, updatePrompt } from '../api/admin-prompts.api';
+import { showSavedPrompt, updatePrompt } from '../api/admin-prompts.api';
 
 export const PROMPT_UPDATED = 'Prompt updated successfully! Changes will take effect immediately.';
 
@@ -35,10 +35,10 @@ export function PromptPanel({
 
   const save = useMutation({
     mutationFn: (content: string) => updatePrompt(prompt.id, content),
-    onSuccess: () => {
+    onSuccess: (saved) => {
       setDraft(null);
       setOutcome({ ok: true });
-      void queryClient.invalidateQueries({ queryKey: [ADMIN_PROMPTS_PATH] });
+      void showSavedPrompt(queryClient, saved);
     },
     onError: (error) => setOutcome({ ok: false, message: describeError(error, 'Failed to update prompt') }),
   });

@@ -8,9 +8,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { useToastedMutation } from '@/hooks/use-toasted-mutation';
 import { describeError } from '@/lib/api-client';
 import {
-  ADMIN_PROMPTS_PATH,
   getPromptVersionsQueryOptions,
   restorePromptVersion,
+  showSavedPrompt,
 } from '../api/admin-prompts.api';
 import { lineDiff } from '../lib/line-diff';
 import { formatTimestamp } from './prompt-panel';
@@ -49,7 +49,7 @@ export function VersionHistory({ promptId, currentContent }: { promptId: PromptI
     failure: 'Failed to restore version',
     mutationFn: (versionId: number) => restorePromptVersion(promptId, versionId),
     onSettled: () => setToRestore(null),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: [ADMIN_PROMPTS_PATH] }),
+    onSuccess: (restored) => void showSavedPrompt(queryClient, restored),
   });
 
   return (
