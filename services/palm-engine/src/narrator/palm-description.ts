@@ -307,8 +307,11 @@ const LINE_WORDS: Record<LineName, string> = {
   marriage: 'marriage line',
 };
 
-/** Traits that say where a line lies: a finding reading one is described by its line. */
-const LINE_OF_ANATOMY: Record<string, LineName> = {
+/**
+ * Traits that say where a line lies: a finding reading one is described by its line, and a
+ * section's subtitle names that line.
+ */
+export const LINE_OF_ANATOMY: Record<string, LineName> = {
   heartEnd: 'heart',
   headStart: 'head',
   headEnd: 'head',

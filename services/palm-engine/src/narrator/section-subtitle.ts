@@ -2,6 +2,7 @@ import { VEDIC_FINGERS, VEDIC_LINES, VEDIC_MOUNTS } from '@palm/contracts';
 import { listInWords } from '../rules/measured-facts';
 import type { Finding } from '../rules/palm-rule';
 import { TATTVA_LABELS } from '../rules/vedic-names';
+import { LINE_OF_ANATOMY } from './palm-description';
 import type { ElementalHandType, LineName, MountName } from '../palm-observation';
 
 /** A subtitle names a few features; the rest are in the basis tags and "How we read this". */
@@ -25,15 +26,6 @@ const TRAIT_NAMES: Record<string, readonly string[]> = {
   littleFinger: [finger('little')],
   middleFinger: [finger('middle')],
   creases: ['fine creases'],
-};
-
-/** Where a line lies on the hand is read from that line. */
-const LINE_OF_ANATOMY: Record<string, LineName> = {
-  heartEnd: 'heart',
-  headStart: 'head',
-  headEnd: 'head',
-  lifeArc: 'life',
-  fateStart: 'fate',
 };
 
 function namesOf(feature: string): readonly string[] {
