@@ -136,12 +136,7 @@ export function createReadingRepository(db: Database, { paywall = false }: { pay
           flow_version: reading.submission.flowVersion ?? null,
           owner_hash: reading.ownerHash,
         });
-        await trx('reading_outbox').insert({
-          message_id: event.messageId,
-          event_name: event.name,
-          payload: JSON.stringify(event.payload),
-          request_id: event.requestId ?? null,
-        });
+        await trx('reading_outbox').insert(outboxRow(event));
       });
     },
 
@@ -233,12 +228,7 @@ export function createReadingRepository(db: Database, { paywall = false }: { pay
           .where({ message_id: id })
           .orWhereRaw("payload->>'readingId' = ?", [id])
           .delete();
-        await trx('reading_outbox').insert({
-          message_id: `deleted-${id}`,
-          event_name: 'reading.deleted',
-          payload: JSON.stringify({ version: 1, readingId: id, deletedAt: new Date().toISOString() }),
-          request_id: event.requestId ?? null,
-        });
+        await trx('reading_outbox').insert(deletionEvent(`deleted-${id}`, id, event.requestId));
         return true;
       });
     },
@@ -249,11 +239,7 @@ export function createReadingRepository(db: Database, { paywall = false }: { pay
      */
     async repeatDeletionEvent(id: string): Promise<void> {
       await db('reading_outbox')
-        .insert({
-          message_id: `deleted-again-${id}`,
-          event_name: 'reading.deleted',
-          payload: JSON.stringify({ version: 1, readingId: id, deletedAt: new Date().toISOString() }),
-        })
+        .insert(deletionEvent(`deleted-again-${id}`, id))
         .onConflict('message_id')
         .ignore();
     },
@@ -317,3 +303,27 @@ export function createReadingRepository(db: Database, { paywall = false }: { pay
 }
 
 export type ReadingRepository = ReturnType<typeof createReadingRepository>;
+
+/** An event as the outbox keeps it until the relay publishes it. */
+function outboxRow<N extends EventName>(event: {
+  name: N;
+  payload: EventPayload<N>;
+  messageId: string;
+  requestId?: string | undefined;
+}) {
+  return {
+    message_id: event.messageId,
+    event_name: event.name,
+    payload: JSON.stringify(event.payload),
+    request_id: event.requestId ?? null,
+  };
+}
+
+/** The reading.deleted event that has the other services forget a reading. */
+const deletionEvent = (messageId: string, readingId: string, requestId?: string) =>
+  outboxRow({
+    name: 'reading.deleted',
+    payload: { version: 1, readingId, deletedAt: new Date().toISOString() },
+    messageId,
+    requestId,
+  });

@@ -77,41 +77,20 @@ const FULL: Trim = {
   tensions: true,
   leads: true,
 };
-const TRIMS: readonly Trim[] = [
-  FULL,
-  { ...FULL, threads: false },
-  { ...FULL, threads: false, passingLines: false },
-  { ...FULL, threads: false, passingLines: false },
-  { ...FULL, threads: false, passingLines: false, described: false },
-  { ...FULL, threads: false, passingLines: false, described: false, agreements: false },
-  {
-    ...FULL,
-    threads: false,
-    passingLines: false,
-    described: false,
-    agreements: false,
-    referBack: false,
-  },
-  {
-    ...FULL,
-    threads: false,
-    passingLines: false,
-    described: false,
-    agreements: false,
-    referBack: false,
-    tensions: false,
-  },
-  {
-    ...FULL,
-    threads: false,
-    passingLines: false,
-    described: false,
-    agreements: false,
-    referBack: false,
-    tensions: false,
-    leads: false,
-  },
-];
+/** What gives way when a reading runs long, in this order: each trim drops one more of them. */
+const GIVEN_UP_IN_TURN = [
+  'threads',
+  'passingLines',
+  'described',
+  'agreements',
+  'referBack',
+  'tensions',
+  'leads',
+] as const satisfies readonly (keyof Trim)[];
+const TRIMS: readonly Trim[] = GIVEN_UP_IN_TURN.reduce<Trim[]>(
+  (trims, part) => [...trims, { ...trims.at(-1)!, [part]: false }],
+  [FULL],
+);
 /** Findings per section, most first, for a reading without answers to fit in. */
 const FINDING_LIMITS = [FINDINGS_PER_SECTION, 6, 5, 4, 3] as const;
 /** Room left for what the visitor's answers add: their notes, their question and its answer. */
