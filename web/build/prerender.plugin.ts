@@ -62,14 +62,15 @@ function chunksOf(bundle: Rollup.OutputBundle, moduleId: string): Rollup.OutputC
 }
 
 /**
- * The head tags that let the route hydrate without waiting for the entry script to ask for its
- * chunks: modulepreloads, leaving out whatever the shell already links.
+ * `html` (made from `shell`) with the head tags that let the route render without waiting for the
+ * entry script to ask for its chunks: modulepreloads, leaving out whatever the shell already links.
  */
-function routeHeadTags(shell: string, chunks: Rollup.OutputChunk[], base: string): string[] {
-  return chunks
+function withRoutePreloads(html: string, shell: string, chunks: Rollup.OutputChunk[], base: string): string {
+  const tags = chunks
     .map((chunk) => base + chunk.fileName)
     .filter((href) => !shell.includes(`"${href}"`))
     .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`);
+  return html.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
 }
 
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*\shref="([^"]+)"[^>]*>/g;
@@ -178,10 +179,7 @@ export function prerender(options: PrerenderOptions): Plugin {
           assertNoInlineCode(page.path, markup);
           const chunks = chunksOf(bundle, path.resolve(config.root, page.routeModule));
           const html = hydrationScriptsLast(
-            inlineStyles(shell, chunks, bundle, config.base).replace(
-              '</head>',
-              `  ${routeHeadTags(shell, chunks, config.base).join('\n    ')}\n  </head>`,
-            ),
+            withRoutePreloads(inlineStyles(shell, chunks, bundle, config.base), shell, chunks, config.base),
           ).replace(EMPTY_ROOT, () => `<div id="root" data-prerendered="${page.path}">${markup}</div>`);
           const file = path.join(outDir, prerenderedPageFile(page.path));
           await mkdir(path.dirname(file), { recursive: true });
@@ -189,10 +187,7 @@ export function prerender(options: PrerenderOptions): Plugin {
         }
         for (const route of options.shells ?? []) {
           const chunks = chunksOf(bundle, path.resolve(config.root, route.routeModule));
-          const html = shell.replace(
-            '</head>',
-            `  ${routeHeadTags(shell, chunks, config.base).join('\n    ')}\n  </head>`,
-          );
+          const html = withRoutePreloads(shell, shell, chunks, config.base);
           await writeFile(path.join(outDir, PRERENDERED_DIR, `${route.name}.shell.html`), html);
         }
       } finally {
