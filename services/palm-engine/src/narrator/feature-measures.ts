@@ -1,35 +1,52 @@
-import { FINGER_SPACING } from '../observer/hand-geometry';
+import type { ProfileTraitId } from '@palm/contracts';
 import type { PalmObservation } from '../palm-observation';
-import { TRAIT_CUTOFFS } from '../profile/palm-profile';
-import { measuresOf, type ProfileMeasure } from '../profile/profile-measures';
+import { PROPORTION_TRAITS, type ProportionTrait } from '../profile/palm-profile';
+import { measuresOf } from '../profile/profile-measures';
 import { TRAIT_RELIABILITY } from '../profile/trait-reliability.recorded';
 
-/**
- * The measure behind each proportion feature a rule reads, and its tertile cut-offs (low, high):
- * how far this hand lies from the population's middle, and how far past the cut-off its class is.
- */
-export const MEASURED_FEATURES: Partial<Record<string, readonly [ProfileMeasure, number, number]>> = {
-  palmShape: ['palmRatio', TRAIT_CUTOFFS.palmRatio.squareBelow, TRAIT_CUTOFFS.palmRatio.oblongFrom],
-  fingers: ['middleToPalm', TRAIT_CUTOFFS.middleToPalm.shortBelow, TRAIT_CUTOFFS.middleToPalm.longFrom],
-  indexVsRing: [
-    'indexToRing',
-    TRAIT_CUTOFFS.indexToRing.ringLongerBelow,
-    TRAIT_CUTOFFS.indexToRing.indexLongerFrom,
-  ],
-  littleFinger: [
-    'littleToRingTopJoint',
-    TRAIT_CUTOFFS.littleToRingTopJoint.shortBelow,
-    TRAIT_CUTOFFS.littleToRingTopJoint.longFrom,
-  ],
-  middleFinger: [
-    'middleToIndexAndRing',
-    TRAIT_CUTOFFS.middleToIndexAndRing.shortBelow,
-    TRAIT_CUTOFFS.middleToIndexAndRing.longFrom,
-  ],
-  thumb: ['thumbToPalm', TRAIT_CUTOFFS.thumbToPalm.shortBelow, TRAIT_CUTOFFS.thumbToPalm.longFrom],
-  thumbAngle: ['thumbAngle', TRAIT_CUTOFFS.thumbAngle.narrowBelow, TRAIT_CUTOFFS.thumbAngle.wideFrom],
-  spacing: ['fingerSpreadDegrees', FINGER_SPACING.closeBelow, FINGER_SPACING.wideAbove],
+/** The profile trait behind each feature a rule reads, for its recorded reliability. */
+const TRAIT_OF_FEATURE: Record<string, ProfileTraitId> = {
+  handType: 'handType',
+  palmShape: 'palmShape',
+  fingers: 'fingerLength',
+  indexVsRing: 'indexVsRing',
+  littleFinger: 'littleFinger',
+  middleFinger: 'middleFinger',
+  thumb: 'thumbLength',
+  thumbAngle: 'thumbAngle',
+  spacing: 'fingerSpacing',
+  creases: 'creaseDensity',
+  heartEnd: 'heartLineEnd',
+  headStart: 'headLineStart',
+  headEnd: 'headLineEnd',
+  lifeArc: 'lifeLineArc',
+  fateStart: 'fateLineStart',
+  'fate.seen': 'fateLine',
+  'sun.seen': 'sunLine',
 };
+const LINE_ATTRIBUTE_TRAITS: Record<string, string> = {
+  length: 'Length',
+  curvature: 'Curve',
+  depth: 'Depth',
+  breaks: 'Breaks',
+};
+
+/** A feature's id in the profile ("heart.curvature" → heartLineCurve), when it has one. */
+export function traitOf(feature: string): ProfileTraitId | undefined {
+  if (feature in TRAIT_OF_FEATURE) return TRAIT_OF_FEATURE[feature];
+  const [line, attribute] = feature.split('.');
+  if (!line || !attribute) return undefined;
+  const suffix = LINE_ATTRIBUTE_TRAITS[attribute] ?? '';
+  return `${line}Line${suffix}` as ProfileTraitId;
+}
+
+/** The proportion a feature is read from (its measure, cut-offs and classes), if it is one. */
+export function proportionOf(feature: string): (typeof PROPORTION_TRAITS)[ProportionTrait] | undefined {
+  const trait = traitOf(feature);
+  return trait !== undefined && trait in PROPORTION_TRAITS
+    ? PROPORTION_TRAITS[trait as ProportionTrait]
+    : undefined;
+}
 
 /**
  * How plainly a stated class shows, by how many noise widths (the measure's spread between photos
@@ -52,9 +69,12 @@ export function degreeOf(feature: string, observation: PalmObservation): Degree 
  * middle tertile, undefined for a feature that is not a measured proportion.
  */
 function widthsPast(feature: string, observation: PalmObservation): number | undefined {
-  const measured = MEASURED_FEATURES[feature];
-  if (!measured) return undefined;
-  const [measure, low, high] = measured;
+  const proportion = proportionOf(feature);
+  if (!proportion) return undefined;
+  const {
+    measure,
+    cutoffs: [low, high],
+  } = proportion;
   const value = measuresOf(observation)[measure];
   const noise = TRAIT_RELIABILITY.noise[measure];
   if (!(noise > 0)) return undefined;

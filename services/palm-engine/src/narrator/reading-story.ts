@@ -1,4 +1,4 @@
-import type { LifeArea, PalmProfile, ProfileTraitId, ReadingTheme } from '@palm/contracts';
+import type { LifeArea, PalmProfile, ReadingTheme } from '@palm/contracts';
 import type { PalmObservation } from '../palm-observation';
 import { reliabilityOf } from '../profile/palm-profile';
 import { measuresOf } from '../profile/profile-measures';
@@ -16,7 +16,7 @@ import { oneAreaPerFeature } from '../rules/interpret';
 import { byStrength, type Finding } from '../rules/palm-rule';
 import type { PalmTraits } from '../rules/palm-traits';
 import { TATTVA_LABELS } from '../rules/vedic-names';
-import { MEASURED_FEATURES } from './feature-measures';
+import { proportionOf, traitOf } from './feature-measures';
 import { asYours, featureList, namedOnce, sectionFeatures } from './palm-description';
 import type { PhraseChooser } from './phrase-chooser';
 
@@ -68,42 +68,6 @@ const MIDDLE_WEIGHT = 0.3;
 const MOUNT_WEIGHT = 0.15;
 const UNRECORDED_RELIABILITY = 0.5;
 
-/** The profile trait behind each feature a rule reads, for its recorded reliability. */
-const TRAIT_OF_FEATURE: Record<string, ProfileTraitId> = {
-  handType: 'handType',
-  palmShape: 'palmShape',
-  fingers: 'fingerLength',
-  indexVsRing: 'indexVsRing',
-  littleFinger: 'littleFinger',
-  middleFinger: 'middleFinger',
-  thumb: 'thumbLength',
-  thumbAngle: 'thumbAngle',
-  spacing: 'fingerSpacing',
-  creases: 'creaseDensity',
-  heartEnd: 'heartLineEnd',
-  headStart: 'headLineStart',
-  headEnd: 'headLineEnd',
-  lifeArc: 'lifeLineArc',
-  fateStart: 'fateLineStart',
-  'fate.seen': 'fateLine',
-  'sun.seen': 'sunLine',
-};
-const LINE_ATTRIBUTE_TRAITS: Record<string, string> = {
-  length: 'Length',
-  curvature: 'Curve',
-  depth: 'Depth',
-  breaks: 'Breaks',
-};
-
-/** A feature's id in the profile ("heart.curvature" → heartLineCurve), when it has one. */
-function traitOf(feature: string): ProfileTraitId | undefined {
-  if (feature in TRAIT_OF_FEATURE) return TRAIT_OF_FEATURE[feature];
-  const [line, attribute] = feature.split('.');
-  if (!line || !attribute) return undefined;
-  const suffix = LINE_ATTRIBUTE_TRAITS[attribute] ?? '';
-  return `${line}Line${suffix}` as ProfileTraitId;
-}
-
 /**
  * How far this hand's feature lies from the population's middle, 0–1, times how often its class
  * survived a re-take: a rare, reliably measured feature is what tells this hand from others.
@@ -113,9 +77,12 @@ export function distinctiveness(feature: string, profile: PalmProfile, observati
   const trait = traitOf(feature);
   if (!trait) return 0;
   const reliability = reliabilityOf(trait, TRAIT_RELIABILITY) ?? UNRECORDED_RELIABILITY;
-  const measured = MEASURED_FEATURES[feature];
-  if (measured) {
-    const [measure, low, high] = measured;
+  const proportion = proportionOf(feature);
+  if (proportion) {
+    const {
+      measure,
+      cutoffs: [low, high],
+    } = proportion;
     const half = (high - low) / 2;
     const away = Math.abs(measuresOf(observation)[measure] - (low + high) / 2) / half;
     // At a cut-off (one tertile from the middle) a hand is unremarkable; two half-widths out, rare.

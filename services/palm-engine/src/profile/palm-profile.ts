@@ -60,6 +60,64 @@ export function band(value: number, noise: number, lowBelow: number, highFrom: n
 const pick = <C>(b: Band | null, [low, mid, high]: readonly [C, C, C]): C | null =>
   b === null ? null : b === 'low' ? low : b === 'mid' ? mid : high;
 
+/**
+ * The traits read from one proportion: the measure, its two cut-offs (the low class below the
+ * first, the high class from the second) and the classes from low to high. The profile states them
+ * from here, and the narrator says from here how far past its cut-off a hand lies.
+ */
+export const PROPORTION_TRAITS = {
+  palmShape: {
+    measure: 'palmRatio',
+    cutoffs: [TRAIT_CUTOFFS.palmRatio.squareBelow, TRAIT_CUTOFFS.palmRatio.oblongFrom],
+    classes: ['square', 'balanced', 'oblong'],
+  },
+  fingerLength: {
+    measure: 'middleToPalm',
+    cutoffs: [TRAIT_CUTOFFS.middleToPalm.shortBelow, TRAIT_CUTOFFS.middleToPalm.longFrom],
+    classes: ['short', 'medium', 'long'],
+  },
+  indexVsRing: {
+    measure: 'indexToRing',
+    cutoffs: [TRAIT_CUTOFFS.indexToRing.ringLongerBelow, TRAIT_CUTOFFS.indexToRing.indexLongerFrom],
+    classes: ['ring-longer', 'even', 'index-longer'],
+  },
+  littleFinger: {
+    measure: 'littleToRingTopJoint',
+    cutoffs: [TRAIT_CUTOFFS.littleToRingTopJoint.shortBelow, TRAIT_CUTOFFS.littleToRingTopJoint.longFrom],
+    classes: ['short', 'reaching', 'long'],
+  },
+  middleFinger: {
+    measure: 'middleToIndexAndRing',
+    cutoffs: [TRAIT_CUTOFFS.middleToIndexAndRing.shortBelow, TRAIT_CUTOFFS.middleToIndexAndRing.longFrom],
+    classes: ['short', 'balanced', 'long'],
+  },
+  thumbLength: {
+    measure: 'thumbToPalm',
+    cutoffs: [TRAIT_CUTOFFS.thumbToPalm.shortBelow, TRAIT_CUTOFFS.thumbToPalm.longFrom],
+    classes: ['short', 'medium', 'long'],
+  },
+  thumbAngle: {
+    measure: 'thumbAngle',
+    cutoffs: [TRAIT_CUTOFFS.thumbAngle.narrowBelow, TRAIT_CUTOFFS.thumbAngle.wideFrom],
+    classes: ['narrow', 'medium', 'wide'],
+  },
+  fingerSpacing: {
+    measure: 'fingerSpreadDegrees',
+    cutoffs: [FINGER_SPACING.closeBelow, FINGER_SPACING.wideAbove],
+    classes: ['close', 'average', 'wide'],
+  },
+} as const satisfies Partial<
+  Record<
+    ProfileTraitId,
+    {
+      measure: ProfileMeasure;
+      cutoffs: readonly [number, number];
+      classes: readonly [string, string, string];
+    }
+  >
+>;
+export type ProportionTrait = keyof typeof PROPORTION_TRAITS;
+
 type LineAttribute = 'Length' | 'Curve' | 'Depth' | 'Breaks';
 
 function lineClass(line: LineObservation, attribute: LineAttribute): string | undefined {
@@ -111,7 +169,6 @@ export function measuredProfile(
   noise: Record<ProfileMeasure, number> = TRAIT_RELIABILITY.noise,
 ): PalmProfile {
   const m = measuresOf(observation);
-  const c = TRAIT_CUTOFFS;
   const longPalm = band(m.palmRatio, noise.palmRatio, LONG_PALM_RATIO, LONG_PALM_RATIO);
   const longFingers = band(m.middleToPalm, noise.middleToPalm, LONG_FINGER_RATIO, LONG_FINGER_RATIO);
   const handType =
@@ -125,58 +182,23 @@ export function measuredProfile(
           ? 'air'
           : 'earth';
   const { creaseDensity } = observation;
+  const proportion = <T extends ProportionTrait>(
+    trait: T,
+  ): (typeof PROPORTION_TRAITS)[T]['classes'][number] | null => {
+    const { measure, cutoffs, classes } = PROPORTION_TRAITS[trait];
+    return pick(band(m[measure], noise[measure], cutoffs[0], cutoffs[1]), classes);
+  };
   const profile: PalmProfile = {
     handSide: observation.side,
     handType,
-    palmShape: pick(band(m.palmRatio, noise.palmRatio, c.palmRatio.squareBelow, c.palmRatio.oblongFrom), [
-      'square',
-      'balanced',
-      'oblong',
-    ]),
-    fingerLength: pick(
-      band(m.middleToPalm, noise.middleToPalm, c.middleToPalm.shortBelow, c.middleToPalm.longFrom),
-      ['short', 'medium', 'long'],
-    ),
-    indexVsRing: pick(
-      band(m.indexToRing, noise.indexToRing, c.indexToRing.ringLongerBelow, c.indexToRing.indexLongerFrom),
-      ['ring-longer', 'even', 'index-longer'],
-    ),
-    littleFinger: pick(
-      band(
-        m.littleToRingTopJoint,
-        noise.littleToRingTopJoint,
-        c.littleToRingTopJoint.shortBelow,
-        c.littleToRingTopJoint.longFrom,
-      ),
-      ['short', 'reaching', 'long'],
-    ),
-    middleFinger: pick(
-      band(
-        m.middleToIndexAndRing,
-        noise.middleToIndexAndRing,
-        c.middleToIndexAndRing.shortBelow,
-        c.middleToIndexAndRing.longFrom,
-      ),
-      ['short', 'balanced', 'long'],
-    ),
-    thumbLength: pick(
-      band(m.thumbToPalm, noise.thumbToPalm, c.thumbToPalm.shortBelow, c.thumbToPalm.longFrom),
-      ['short', 'medium', 'long'],
-    ),
-    thumbAngle: pick(band(m.thumbAngle, noise.thumbAngle, c.thumbAngle.narrowBelow, c.thumbAngle.wideFrom), [
-      'narrow',
-      'medium',
-      'wide',
-    ]),
-    fingerSpacing: pick(
-      band(
-        m.fingerSpreadDegrees,
-        noise.fingerSpreadDegrees,
-        FINGER_SPACING.closeBelow,
-        FINGER_SPACING.wideAbove,
-      ),
-      ['close', 'average', 'wide'],
-    ),
+    palmShape: proportion('palmShape'),
+    fingerLength: proportion('fingerLength'),
+    indexVsRing: proportion('indexVsRing'),
+    littleFinger: proportion('littleFinger'),
+    middleFinger: proportion('middleFinger'),
+    thumbLength: proportion('thumbLength'),
+    thumbAngle: proportion('thumbAngle'),
+    fingerSpacing: proportion('fingerSpacing'),
     creaseDensity: creaseDensity.confidence >= CREASE_CONFIDENCE ? creaseDensity.level : null,
     heartLine: null,
     heartLineLength: null,
