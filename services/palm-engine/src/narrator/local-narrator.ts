@@ -731,9 +731,10 @@ function handSentence({ observation, answers }: ReadingContext): string {
 
 /** A section with fewer findings of its own than this points to what other sections read for it. */
 const THIN_SECTION = 2;
+// The section referred to may come before or after this one: nothing here says "back" or "already".
 const REFER_BACK_TEMPLATES: readonly ((features: string, sections: string) => string)[] = [
   (features, sections) =>
-    `Here the tradition would also look at ${features}, already read under ${sections}; what was said there holds for this part of life too.`,
+    `Here the tradition would also look at ${features}, read under ${sections}; what is said there holds for this part of life too.`,
   (features, sections) =>
     `For this part of life a palmist would turn again to ${features}, whose meaning is given under ${sections} and applies here as well.`,
   (features, sections) =>
@@ -798,7 +799,7 @@ const REFER_BACK_IN_PRACTICE: readonly ((
   (features, plural, sections, area, practice) =>
     `${features.charAt(0).toUpperCase()}${features.slice(1)}, read under ${sections}, ${plural ? 'have' : 'has'} a say in ${area} as well: ${practice}.`,
   (features, _plural, sections, area, practice) =>
-    `For ${area}, turn back to ${features} under ${sections}; put simply, ${practice}.`,
+    `For ${area}, look to ${features} under ${sections}; put simply, ${practice}.`,
 ];
 
 /** What the tradition reads in each line, said where a section first leans on it. */
