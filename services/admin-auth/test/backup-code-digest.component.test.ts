@@ -1,21 +1,37 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeDatabase, type Database } from '@palm/platform';
 import type { AdminSetupResponse } from '@palm/contracts';
 import type * as secrets from '../src/secrets';
-import { login, setUpAndSignIn, startAdminAuth, type RunningAdminAuth } from './admin-auth-harness';
+import type * as harness from './admin-auth-harness';
 import { createTestPglite } from '../../../tests/support/test-pglite';
 
 // Counts the slow hashes a sign-in costs: each secretMatches is one scrypt on the shared thread pool.
-const slowHashes = vi.hoisted(() => ({ count: 0 }));
-vi.mock('../src/secrets', async (importOriginal) => {
-  const original = await importOriginal<typeof secrets>();
-  return {
-    ...original,
-    secretMatches: (plain: string, stored: string) => {
-      slowHashes.count++;
-      return original.secretMatches(plain, stored);
-    },
-  };
+const slowHashes = { count: 0 };
+let login: typeof harness.login;
+let setUpAndSignIn: typeof harness.setUpAndSignIn;
+let startAdminAuth: typeof harness.startAdminAuth;
+
+// The component tier shares one module graph between files (vitest.config.ts), so another file may
+// have loaded the real secrets module already: replace it, then load the service afresh on top of it.
+beforeAll(async () => {
+  vi.doMock('../src/secrets', async (importOriginal) => {
+    const original = await importOriginal<typeof secrets>();
+    return {
+      ...original,
+      secretMatches: (plain: string, stored: string) => {
+        slowHashes.count++;
+        return original.secretMatches(plain, stored);
+      },
+    };
+  });
+  vi.resetModules();
+  ({ login, setUpAndSignIn, startAdminAuth } = await import('./admin-auth-harness'));
+});
+
+// Files after this one in the same worker get the real module again.
+afterAll(() => {
+  vi.doUnmock('../src/secrets');
+  vi.resetModules();
 });
 
 async function slowHashesOf(action: () => Promise<unknown>): Promise<number> {
@@ -26,7 +42,7 @@ async function slowHashesOf(action: () => Promise<unknown>): Promise<number> {
 
 describe('backup-code guesses', () => {
   let db: Database;
-  let running: RunningAdminAuth;
+  let running: harness.RunningAdminAuth;
   let setup: AdminSetupResponse;
   let deviceCookie: string;
   beforeEach(async () => {

@@ -2,10 +2,10 @@ import { Counter, Gauge, Histogram, register, collectDefaultMetrics } from 'prom
 
 export { register as metricsRegistry };
 
-let defaultsCollected = false;
+// Asked of the registry rather than remembered here: the registry outlives a fresh load of this
+// module (tests that reload the service graph), and collecting twice throws.
 export function collectProcessMetrics(): void {
-  if (defaultsCollected) return;
-  defaultsCollected = true;
+  if (register.getSingleMetric('process_cpu_user_seconds_total')) return;
   collectDefaultMetrics();
 }
 
