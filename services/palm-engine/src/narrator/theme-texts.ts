@@ -403,6 +403,16 @@ export const KINDRED_POLES: readonly Kindred[] = [
     text: (f) => `In ${f}, imagination has a steady hand: ideas come freely without unsettling you.`,
   },
   {
+    poles: ['drive:driven', 'pace:restless'],
+    title: 'Restless ambition',
+    text: (f) => `${f} join drive to restlessness: you chase a goal hard, then look for the next one.`,
+  },
+  {
+    poles: ['drive:easygoing', 'risk:bold'],
+    title: 'Relaxed daring',
+    text: (f) => `With ${f}, you take your chances lightly: a bold move, made without strain.`,
+  },
+  {
     poles: ['mind:practical', 'pace:restless'],
     title: 'Practical on the move',
     text: (f) => `${f} mark a practical mind that likes variety: you learn by doing, in many places.`,
