@@ -207,6 +207,27 @@ describe('where the sections tell the story', () => {
     expect(pulls).toBeGreaterThan(0);
   });
 
+  it('credit a leaning only to the feature that shows it, where a theme ties two leanings', () => {
+    const married = answers({ maritalStatus: 'married', given: ['maritalStatus'] });
+    const profile = sparse({
+      heartLine: 'seen',
+      heartLineLength: 'long',
+      headLine: 'seen',
+      headLineLength: 'long',
+    });
+    const { story, sections } = read(PLAIN_HAND, profile, married);
+    // Openness from the heart line, imagination from the head line, tied in one theme.
+    const tie = story.themes.findIndex(
+      (_, at) =>
+        story.polesByTheme[at]!.includes('sociability:open') &&
+        story.polesByTheme[at]!.includes('mind:imaginative'),
+    );
+    expect(tie).toBeGreaterThanOrEqual(0);
+    const note = sentencesIn(sections).find((sentence) => /\bmarried\b/.test(sentence));
+    expect(note).toMatch(/openness of your (?:long )?heart line/);
+    expect(note).not.toMatch(/head line/);
+  });
+
   it('never open a section with a theme named bare, as a heading said as a sentence', () => {
     for (const { name, reading } of fixtureReads) {
       const titles = reading.themes.map((theme) => `“${theme.title}”`);

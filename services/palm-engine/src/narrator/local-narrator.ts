@@ -1088,6 +1088,10 @@ function threadInto(
   );
 }
 
+/** The features of a theme that show one of its leanings: a theme tying two ties each to its own. */
+const showing = (theme: ReadingTheme, pole: PoleKey, story: ReadingStory) =>
+  theme.features.filter((feature) => story.featuresByPole[pole]?.includes(feature));
+
 /** A pole of the reading in money's own words: what the hand's character means for earning, saving and spending. */
 const POLE_IN_MONEY: Record<PoleKey, string> = {
   'sociability:reserved': 'you are happiest keeping money matters private and deciding them on your own',
@@ -1149,7 +1153,7 @@ function wealthNotes(
     said.add(pole);
     // Said here in money's words, the pole is not given again as practice in a later section.
     themesTaken.add(`practice:${pole}`);
-    const features = featureList(theme.features.slice(0, 2));
+    const features = featureList(showing(theme, pole, story).slice(0, 2));
     notes.push(
       choose.pick(templates, `wealth.${notes.length}`)(features, takesPlural(features), POLE_IN_MONEY[pole]),
     );
@@ -1194,7 +1198,7 @@ function answeredWith(
       if (words && polesOf(finding.asserts).includes(pole) && named.size < 2) named.add(asYours(words));
     }
     const themed = story.themes.filter((_, at) => story.polesByTheme[at]?.includes(pole));
-    for (const feature of themed.flatMap((theme) => theme.features))
+    for (const feature of themed.flatMap((theme) => showing(theme, pole, story)))
       if (named.size < 2 && ![...named].some((words) => briefly(words) === briefly(feature)))
         named.add(feature);
     return `the ${POLE_NOUNS[pole]} of ${featureList([...named])}`;
@@ -1202,7 +1206,8 @@ function answeredWith(
   const at = story.polesByTheme.findIndex((poles) => poles.length > 0);
   const theme = story.themes[at];
   const themePole = story.polesByTheme[at]?.[0];
-  if (theme && themePole) return `the ${POLE_NOUNS[themePole]} of ${featureList(theme.features.slice(0, 2))}`;
+  if (theme && themePole)
+    return `the ${POLE_NOUNS[themePole]} of ${featureList(showing(theme, themePole, story).slice(0, 2))}`;
   return listInWords(features.length > 0 ? features.slice(0, 2).map(asYours) : ['what this hand shows']);
 }
 
@@ -1252,7 +1257,13 @@ function unseenLineNotes(
   const names = `${unseen.map((line) => `${LINE_NAMES_IN_TEXT[line]}, ${LINE_ROLES[line]}`).join(', and ')},`;
   // A section with nothing of its own to show leans on the hand's first theme; a line it leans on
   // is one this reading describes, never a bare name.
-  const elsewhere = context.story.themes[0]?.features ?? [];
+  const [firstTheme] = context.story.themes;
+  const firstPole = context.story.polesByTheme[0]?.[0];
+  const elsewhere = !firstTheme
+    ? []
+    : firstPole
+      ? showing(firstTheme, firstPole, context.story)
+      : firstTheme.features;
   const described = features.filter((words) => !namesALine(words) || asYours(words) !== briefly(words));
   const named = described.length > 0 ? described.slice(0, 2).map(asYours) : elsewhere.slice(0, 2);
   const pole =

@@ -50,6 +50,11 @@ export interface ReadingStory {
   themePoles: PoleKey[];
   /** The poles of each theme, in the themes' order: none for a theme told from a tension. */
   polesByTheme: PoleKey[][];
+  /**
+   * The features (in the themes' words) whose findings take each pole: a theme tying two leanings
+   * ties two features, each with its own, and only that one is said to show it.
+   */
+  featuresByPole: Partial<Record<PoleKey, string[]>>;
 }
 
 export interface Tension {
@@ -182,7 +187,7 @@ export function tellStory(
     [...yielded].flatMap((finding) => polesOf(finding.asserts)).filter((pole) => !stated.has(pole)),
   );
   const family = (feature: string) => themeFamily(feature, traits);
-  const { themes, poles, polesByTheme } = themesOf(
+  const { themes, poles, polesByTheme, featuresByPole } = themesOf(
     { fired, stated, opposed, tensions },
     { profile, observation, wordsOf, family },
     choose,
@@ -199,6 +204,7 @@ export function tellStory(
     themes: themes.map((theme, i) => ({ ...theme, text: texts[i]! })),
     themePoles: poles,
     polesByTheme,
+    featuresByPole,
   };
 }
 
@@ -360,7 +366,12 @@ function themesOf(
   { fired, stated, opposed, tensions }: StoryFacts,
   { profile, observation, wordsOf, family }: HandWords,
   choose: PhraseChooser,
-): { themes: ReadingTheme[]; poles: PoleKey[]; polesByTheme: PoleKey[][] } {
+): {
+  themes: ReadingTheme[];
+  poles: PoleKey[];
+  polesByTheme: PoleKey[][];
+  featuresByPole: Partial<Record<PoleKey, string[]>>;
+} {
   const statedAxes = new Map([...stated].map((pole) => [pole.split(':')[0], pole]));
   const support = new Map<PoleKey, FeatureSupport[]>();
   for (const finding of fired) {
@@ -538,6 +549,9 @@ function themesOf(
     themes,
     poles: picked.flatMap(({ poles }) => poles),
     polesByTheme: picked.map(({ poles }) => [...poles]),
+    featuresByPole: Object.fromEntries(
+      [...support].map(([pole, features]) => [pole, features.map((item) => item.words)]),
+    ),
   };
 }
 
