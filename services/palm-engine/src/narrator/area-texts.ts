@@ -137,6 +137,11 @@ export const TATTVA_TIPS: Record<LifeArea, Record<ElementalHandType, readonly st
  * Said once per reading for each line, in the first section that would have leaned on it, naming
  * what this section reads instead (`shown`: "your square palm and your long thumb").
  */
+/**
+ * A section's lines this photo did not show. `lines` names them with what each is read for and
+ * ends on a comma ("Mastishk rekha (head line), the line of thought,"), so the meaning is heard
+ * even where the line could not be read.
+ */
 export const UNSEEN_LINE_NOTES: readonly ((lines: string, several: boolean, shown: string) => string)[] = [
   (lines, _several, shown) =>
     `Your ${lines} did not show clearly in this photo, which is common with fainter lines or soft light, so this part rests on ${shown}.`,
@@ -144,6 +149,20 @@ export const UNSEEN_LINE_NOTES: readonly ((lines: string, several: boolean, show
     `We could not make out your ${lines} in this photo and would rather leave ${several ? 'them' : 'it'} out than guess; here we read ${shown} instead.`,
   (lines, several, shown) =>
     `This photo did not show your ${lines} clearly enough to read ${several ? 'them' : 'it'}, so for this part we lean on ${shown}.`,
+];
+
+/**
+ * What a clearer photo would add, said once, where a heart, head or life line went unseen: every
+ * hand has those three, so a sharper photo would show them (a fate or sun line may simply be
+ * faint). Said as the close of the note on the unseen lines, after "though".
+ */
+export const CLEARER_PHOTO_NOTES: readonly ((lines: string, several: boolean) => string)[] = [
+  (lines) =>
+    `a sharper photo in even daylight, without flash and with your palm filling the frame, would let your ${lines} be read as well`,
+  (lines, several) =>
+    `taken again in even daylight, palm open and close to the lens, your ${lines} ${several ? 'are' : 'is'} likely to show`,
+  (lines) =>
+    `a new photo in bright, even daylight, with your open palm filling most of the frame, should bring out your ${lines}`,
 ];
 
 export const CLOSING_NOTES: readonly string[] = [

@@ -17,6 +17,7 @@ import { LINE_NAMES_IN_TEXT, TATTVA_LABELS } from '../rules/vedic-names';
 import {
   AREA_TITLES,
   CHILDREN_NOTES,
+  CLEARER_PHOTO_NOTES,
   CLOSING_NOTES,
   handNote,
   HEALTH_FRAMING,
@@ -45,17 +46,20 @@ import {
 } from './palm-description';
 import { phraseChooserFor, type PhraseChooser } from './phrase-chooser';
 import { polesOf, type PoleKey } from '../rules/assertions';
-import { tellStory, type ReadingStory } from './reading-story';
+import { takesPlural, tellStory, type ReadingStory } from './reading-story';
 import { sectionSubtitle } from './section-subtitle';
 import { readVisitorAnswers, type VisitorAnswers, type VisitorQuestion } from './visitor-answers';
 
 /**
- * What a long reading leaves out, step by step, until it fits: themes carried into sections
- * without findings, lines read only in passing, and last what is most this hand's own (its
- * features pointed out together, ties between features).
+ * What a long reading leaves out, step by step, until it fits: advice on a clearer photo, themes
+ * carried into sections without findings, lines read only in passing, features pointed out
+ * together, a thin section's pointers to other sections, and last what is most this hand's own
+ * (ties between its features, where it pulls two ways, the themes its sections carry).
  */
 interface Trim {
   perSection: number;
+  /** What a clearer photo would add, where a line every hand has went unseen. */
+  photoAdvice: boolean;
   threads: boolean;
   passingLines: boolean;
   described: boolean;
@@ -69,6 +73,7 @@ interface Trim {
 }
 const FULL: Trim = {
   perSection: FINDINGS_PER_SECTION,
+  photoAdvice: true,
   threads: true,
   passingLines: true,
   described: true,
@@ -79,11 +84,12 @@ const FULL: Trim = {
 };
 /** What gives way when a reading runs long, in this order: each trim drops one more of them. */
 const GIVEN_UP_IN_TURN = [
+  'photoAdvice',
   'threads',
   'passingLines',
   'described',
-  'agreements',
   'referBack',
+  'agreements',
   'tensions',
   'leads',
 ] as const satisfies readonly (keyof Trim)[];
@@ -232,6 +238,7 @@ export function composeReading(
   let sections = compose(trims[trim]!, answers, areas);
   while (trim < trims.length - 1 && bodyWords(sections, story.themes) > MAX_BODY_WORDS)
     sections = compose(trims[++trim]!, answers, areas);
+  if (process.env.TRIMLOG) console.error('TRIM', perSection, trim);
   const notes = howWeReadByArea(findings, observation, areas, perSection);
   const unsettled = unsettledTraits(traits, observation);
   return {
@@ -311,12 +318,32 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
   const stated = (from: number, to?: number) =>
     handTypeIntro(findings.slice(from, to), withAgreements(findings.slice(from, to), context, ties), context);
   const keyPoints = stated(0, depth.insights);
-  // Where the first key point opens on its own feature ("Your thumb opens wide, …"), the lead names only the theme.
+  // A line is described, with what the tradition reads in it, before a key point names it: "your
+  // Mastishk rekha reaches far across the palm" means little to someone not yet told what it is.
+  const intros = lineIntros(area, findings, context);
+  const readsLine = (finding: Finding | undefined, line: LineName) =>
+    finding?.evidence.some((item) => item.kind === 'line' && item.line === line) === true;
+  const introducedFirst = new Set<(typeof intros)[number]>();
+  const pointsIntroduced = keyPoints.map((point, at) => {
+    const intro = intros.find(
+      (candidate) => !introducedFirst.has(candidate) && readsLine(findings[at], candidate.line),
+    );
+    if (!intro) return point;
+    introducedFirst.add(intro);
+    // One key point still, in two sentences where one would run too long.
+    return joinedIntro(intro.sentence, point) ?? `${intro.sentence} ${point}`;
+  });
+  // A key point that opens on its own feature ("Your thumb opens wide, …") needs no lead naming it
+  // first, and a lead naming only the theme would be a heading said as a sentence; where the visitor
+  // did not ask to go deeper, a key point that opens by describing its line needs no lead either.
+  const opensOnLine = pointsIntroduced[0] !== keyPoints[0];
   const lead =
-    context.trim.leads || focused
-      ? themeLead(area, features, context, !OWN_FEATURE_FIRST.test(keyPoints[0] ?? ''))
+    (context.trim.leads || focused) &&
+    (focused || !opensOnLine) &&
+    !OWN_FEATURE_FIRST.test(keyPoints[0] ?? '')
+      ? themeLead(area, features, context)
       : undefined;
-  const insights = joinedInPairs([lead, ...keyPoints], choose, `${area}.insights`);
+  const insights = joinedInPairs([lead, ...pointsIntroduced], choose, `${area}.insights`);
   // One run of links through both paragraphs, so no link is said twice in a section.
   const [inContent, inDetails] = linked(
     [stated(depth.insights, inContentUntil), stated(inContentUntil)],
@@ -324,26 +351,23 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
     context.linksLeft,
   );
 
-  // Each line's description runs on into the first finding that reads it, in one sentence: how
-  // this line runs and what it says, rather than two stock lines.
+  // A line not introduced among the key points runs on into the first finding that reads it.
   const contentFindings = findings.slice(depth.insights, inContentUntil);
   const introducedAt = new Set<number>();
-  const introduced = lineIntros(area, findings, context).map(({ line, sentence }) => {
-    const at = contentFindings.findIndex(
-      (finding, i) =>
-        !introducedAt.has(i) && finding.evidence.some((item) => item.kind === 'line' && item.line === line),
-    );
-    const said = inContent[at];
-    if (at === -1 || !said || sentence.length + said.length > MAX_INTRO_JOINED || /;/.test(sentence + said))
-      return sentence;
-    introducedAt.add(at);
-    const rest = PROPER_START.test(said) ? said : said.charAt(0).toLowerCase() + said.slice(1);
-    return `${sentence.replace(/[.!?…]$/, '')}; ${rest}`;
-  });
+  const introduced = intros
+    .filter((intro) => !introducedFirst.has(intro))
+    .map(({ line, sentence }) => {
+      const at = contentFindings.findIndex((finding, i) => !introducedAt.has(i) && readsLine(finding, line));
+      const joined = at === -1 ? undefined : joinedIntro(sentence, inContent[at]);
+      if (!joined) return sentence;
+      introducedAt.add(at);
+      return joined;
+    });
   const note = answerNote(area, answers, choose, answeredWith(findings, features, context));
   const asked = visitorQuestionsIn(plan, features, context, note !== undefined);
   const content = [
     plan.index === 0 ? handSentence(context) : undefined,
+    plan.index === 0 ? restsOn(context) : undefined,
     area === 'health' ? HEALTH_FRAMING : undefined,
     ...joinedInPairs(
       [
@@ -470,13 +494,17 @@ function withAgreements(
       const clause = choose.pick(AGREEMENT_CLAUSES, `agrees.${finding.ruleId}`)(
         POLE_NOUNS[pole],
         theirs,
-        isPlural(theirs),
+        takesPlural(theirs),
       );
       return `${said.replace(/[.!?…]$/, '')}; ${clause}.`;
     }
     return said;
   });
 }
+
+/** "a Jal (water)", "an Agni (fire)": the element's name with its article. */
+const anElement = (handType: ElementalHandType) =>
+  `${/^[AEIOU]/.test(TATTVA_LABELS[handType]) ? 'an' : 'a'} ${TATTVA_LABELS[handType]}`;
 
 /** The palm shape and finger length that make each element's hand (tattva), as the profile classes them. */
 const ELEMENT_MAKERS: Record<ElementalHandType, { palmShape: string; fingers: string }> = {
@@ -504,7 +532,7 @@ function handTypeIntro(
   if (!makers || !text || !handType || /;/.test(text)) return [...texts];
   context.described.add('handType');
   const rest = PROPER_START.test(text) ? text : text.charAt(0).toLowerCase() + text.slice(1);
-  const intro = `${capitalised(makers)} make yours a ${TATTVA_LABELS[handType]} hand; ${rest}`;
+  const intro = `${capitalised(makers)} make yours ${anElement(handType)} hand; ${rest}`;
   return texts.map((said, i) => (i === at ? intro : said));
 }
 
@@ -679,9 +707,7 @@ function practicalTips(
     context.described.add('handType');
     const rest = `${tip.charAt(0).toLowerCase()}${tip.slice(1)}`;
     return {
-      said: [
-        `${capitalised(makers)} make yours a ${TATTVA_LABELS[handType]} hand, and this suits it: ${rest}`,
-      ],
+      said: [`${capitalised(makers)} make yours ${anElement(handType)} hand, and this suits it: ${rest}`],
       byElement: true,
     };
   }
@@ -695,6 +721,16 @@ function practicalTips(
     ],
     byElement: false,
   };
+}
+
+/**
+ * A line's description run on into the first finding that reads it, in one sentence: how this
+ * line runs and what it says, rather than two stock lines. Nothing where that would be too long.
+ */
+function joinedIntro(intro: string, said: string | undefined): string | undefined {
+  if (!said || intro.length + said.length > MAX_INTRO_JOINED || /;/.test(intro + said)) return undefined;
+  const rest = PROPER_START.test(said) ? said : said.charAt(0).toLowerCase() + said.slice(1);
+  return `${intro.replace(/[.!?…]$/, '')}; ${rest}`;
 }
 
 /** The visitor's quoted question with its answer, said as one unit (`visitorQuestionsIn`). */
@@ -727,6 +763,29 @@ function paragraphs(
 function handSentence({ observation, answers }: ReadingContext): string {
   const sure = observation.sideConfidence >= SIDE_CONFIDENCE_FOR_MISMATCH;
   return handNote(answers.handToRead, answers.gender, sure ? observation.side : undefined);
+}
+
+/** A reading resting on this many features or fewer says so at its start. */
+const FEW_FEATURES = 2;
+const RESTS_ON: readonly ((features: string, plural: boolean) => string)[] = [
+  (features) =>
+    `Most of what follows rests on ${features}, what this photo showed most clearly; what it could not settle is listed under “How we read this” rather than guessed.`,
+  (features, plural) =>
+    `This photo let us read ${features} with confidence, and the reading below leans on ${plural ? 'them' : 'it'}; what the photo left open is named under “How we read this”.`,
+];
+
+/**
+ * Where a photo showed only one or two features clearly enough to read, the reading says at its
+ * start that it rests on them, so a short reading is heard as an honest one rather than a thin one.
+ */
+function restsOn({ story, traits, observation, choose }: ReadingContext): string | undefined {
+  const features = new Map<string, string>();
+  for (const finding of story.findings)
+    for (const words of sectionFeatures([], finding.reads, traits, observation))
+      if (!features.has(briefly(words))) features.set(briefly(words), asYours(words));
+  if (features.size === 0 || features.size > FEW_FEATURES) return undefined;
+  const list = featureList([...features.values()]);
+  return choose.pick(RESTS_ON, 'rests-on')(list, takesPlural(list));
 }
 
 /** A section with fewer findings of its own than this points to what other sections read for it. */
@@ -777,7 +836,7 @@ function referBack({ area, findings }: SectionPlan, context: ReadingContext): st
     return [
       context.choose.pick(REFER_BACK_IN_PRACTICE, `${area}.refer-back`)(
         named,
-        isPlural(named),
+        takesPlural(named),
         sections,
         AREA_NOUNS[area],
         POLE_IN_PRACTICE[pole],
@@ -802,6 +861,16 @@ const REFER_BACK_IN_PRACTICE: readonly ((
     `For ${area}, look to ${features} under ${sections}; put simply, ${practice}.`,
 ];
 
+/** Each line by what it is read for, said beside its name where this photo did not show it. */
+const LINE_ROLES: Record<LineName, string> = {
+  heart: 'the line of feeling',
+  head: 'the line of thought',
+  life: 'the line of vitality',
+  fate: 'the line of work and duty',
+  sun: 'the line of recognition',
+  marriage: 'the line of close bonds',
+};
+
 /** What the tradition reads in each line, said where a section first leans on it. */
 const LINE_MEANINGS: Record<LineName, string> = {
   heart: 'feeling and attachment',
@@ -812,7 +881,7 @@ const LINE_MEANINGS: Record<LineName, string> = {
   marriage: 'committed bonds',
 };
 const LINE_INTROS: readonly ((line: string, shape: string, meaning: string) => string)[] = [
-  (line, shape, meaning) => `Your ${line} is ${shape}; the tradition reads ${meaning} in it.`,
+  (line, shape, meaning) => `Your ${line} is ${shape}, and the tradition reads ${meaning} in it.`,
   (line, shape, meaning) => `In your hand the ${line} is ${shape}, and palmists read ${meaning} in it.`,
   (line, shape, meaning) => `The tradition looks to the ${line} for ${meaning}, and yours is ${shape}.`,
 ];
@@ -835,6 +904,8 @@ function lineIntros(
         )
       : []),
   ]);
+  // Two lines introduced in one section are not said in the same words, one after the other.
+  let previous: (typeof LINE_INTROS)[number] | undefined;
   return [...lines].flatMap((line) => {
     const [words] = sectionFeatures([line], [], context.traits, context.observation);
     const shape = lineShape(line, context.traits, context.observation);
@@ -844,10 +915,14 @@ function lineIntros(
     if (shape.adjectives.length === 0 && shape.where.length === 0 && reach.length === 0) return [];
     const adjectives = listInWords(shape.adjectives);
     const where = listInWords([...shape.where, ...reach]);
+    const picked = context.choose.pick(LINE_INTROS, `line-intro.${line}`);
+    const intro =
+      picked === previous ? LINE_INTROS[(LINE_INTROS.indexOf(picked) + 1) % LINE_INTROS.length]! : picked;
+    previous = intro;
     return [
       {
         line,
-        sentence: context.choose.pick(LINE_INTROS, `line-intro.${line}`)(
+        sentence: intro(
           LINE_NAMES_IN_TEXT[line],
           adjectives && where ? `${adjectives}, ${where}` : adjectives || where,
           LINE_MEANINGS[line],
@@ -925,23 +1000,17 @@ const THEME_LEADS: readonly ((theme: string, features: string) => string)[] = [
   (theme, features) => `Of the opening threads, the clearest here is ${theme}, through ${features}.`,
   (theme, features) => `The thread of ${theme} runs through this part of your life, in ${features}.`,
   (theme, features) =>
-    `Here ${features} ${isPlural(features) ? 'carry' : 'carries'} the thread of ${theme} into this part of life.`,
+    `Here ${features} ${takesPlural(features) ? 'carry' : 'carries'} the thread of ${theme} into this part of life.`,
 ];
 
 /** A section opens with the theme its features carry, once per theme: the story, then its parts. */
-function themeLead(
-  area: LifeArea,
-  features: readonly string[],
-  context: ReadingContext,
-  namingFeatures: boolean,
-): string | undefined {
+function themeLead(area: LifeArea, features: readonly string[], context: ReadingContext): string | undefined {
   const mine = new Set(features.map(asYours));
   for (const theme of context.story.themes) {
     if (context.themesTaken.has(theme.title)) continue;
     const shared = theme.features.filter((feature) => mine.has(feature));
     if (shared.length === 0) continue;
     context.themesTaken.add(theme.title);
-    if (!namingFeatures) return `This part of life carries the thread of ${named(theme)}.`;
     return context.choose.pick(THEME_LEADS, `theme-lead.${area}`)(named(theme), listInWords(shared));
   }
   return undefined;
@@ -979,7 +1048,7 @@ const THREAD_TEMPLATES: readonly ((
     `The thread of ${theme} in ${features} reaches into ${area} as well: ${practice}.`,
   // Not "For <area>, …": a thin section's refer-back may already open that way.
   (features, theme, area, practice) =>
-    `Carried into ${area}, what ${features} say of ${theme} comes down to this: ${practice}.`,
+    `Carried into ${area}, what ${features} ${takesPlural(features) ? 'say' : 'says'} of ${theme} comes down to this: ${practice}.`,
   (features, theme, area, practice) =>
     `In ${area}, too, the thread of ${theme} in ${features} has its say: ${practice}.`,
 ];
@@ -1018,6 +1087,10 @@ function threadInto(
     POLE_IN_PRACTICE[pole],
   );
 }
+
+/** The features of a theme that show one of its leanings: a theme tying two ties each to its own. */
+const showing = (theme: ReadingTheme, pole: PoleKey, story: ReadingStory) =>
+  theme.features.filter((feature) => story.featuresByPole[pole]?.includes(feature));
 
 /** A pole of the reading in money's own words: what the hand's character means for earning, saving and spending. */
 const POLE_IN_MONEY: Record<PoleKey, string> = {
@@ -1080,9 +1153,9 @@ function wealthNotes(
     said.add(pole);
     // Said here in money's words, the pole is not given again as practice in a later section.
     themesTaken.add(`practice:${pole}`);
-    const features = featureList(theme.features.slice(0, 2));
+    const features = featureList(showing(theme, pole, story).slice(0, 2));
     notes.push(
-      choose.pick(templates, `wealth.${notes.length}`)(features, isPlural(features), POLE_IN_MONEY[pole]),
+      choose.pick(templates, `wealth.${notes.length}`)(features, takesPlural(features), POLE_IN_MONEY[pole]),
     );
   }
   return notes;
@@ -1125,7 +1198,7 @@ function answeredWith(
       if (words && polesOf(finding.asserts).includes(pole) && named.size < 2) named.add(asYours(words));
     }
     const themed = story.themes.filter((_, at) => story.polesByTheme[at]?.includes(pole));
-    for (const feature of themed.flatMap((theme) => theme.features))
+    for (const feature of themed.flatMap((theme) => showing(theme, pole, story)))
       if (named.size < 2 && ![...named].some((words) => briefly(words) === briefly(feature)))
         named.add(feature);
     return `the ${POLE_NOUNS[pole]} of ${featureList([...named])}`;
@@ -1133,7 +1206,8 @@ function answeredWith(
   const at = story.polesByTheme.findIndex((poles) => poles.length > 0);
   const theme = story.themes[at];
   const themePole = story.polesByTheme[at]?.[0];
-  if (theme && themePole) return `the ${POLE_NOUNS[themePole]} of ${featureList(theme.features.slice(0, 2))}`;
+  if (theme && themePole)
+    return `the ${POLE_NOUNS[themePole]} of ${featureList(showing(theme, themePole, story).slice(0, 2))}`;
   return listInWords(features.length > 0 ? features.slice(0, 2).map(asYours) : ['what this hand shows']);
 }
 
@@ -1180,10 +1254,16 @@ function unseenLineNotes(
   const unseen = SECTION_LINES[area].filter((line) => !lineSeen(observation, line) && !unseenSaid.has(line));
   if (unseen.length === 0) return [];
   for (const line of unseen) unseenSaid.add(line);
-  const names = unseen.map((line) => LINE_NAMES_IN_TEXT[line]).join(' and ');
+  const names = `${unseen.map((line) => `${LINE_NAMES_IN_TEXT[line]}, ${LINE_ROLES[line]}`).join(', and ')},`;
   // A section with nothing of its own to show leans on the hand's first theme; a line it leans on
   // is one this reading describes, never a bare name.
-  const elsewhere = context.story.themes[0]?.features ?? [];
+  const [firstTheme] = context.story.themes;
+  const firstPole = context.story.polesByTheme[0]?.[0];
+  const elsewhere = !firstTheme
+    ? []
+    : firstPole
+      ? showing(firstTheme, firstPole, context.story)
+      : firstTheme.features;
   const described = features.filter((words) => !namesALine(words) || asYours(words) !== briefly(words));
   const named = described.length > 0 ? described.slice(0, 2).map(asYours) : elsewhere.slice(0, 2);
   const pole =
@@ -1201,10 +1281,20 @@ function unseenLineNotes(
     named.length === 0
       ? 'the shape of your hand and fingers'
       : pole
-        ? `${list} and the ${POLE_NOUNS[pole]} ${isPlural(list) ? 'they speak' : 'it speaks'} of`
+        ? `${list} and the ${POLE_NOUNS[pole]} ${takesPlural(list) ? 'they speak' : 'it speaks'} of`
         : list;
-  return [choose.pick(UNSEEN_LINE_NOTES, `unseen.${unseen.join('.')}`)(names, unseen.length > 1, shown)];
+  const note = choose.pick(UNSEEN_LINE_NOTES, `unseen.${unseen.join('.')}`)(names, unseen.length > 1, shown);
+  const clearer = unseen.filter((line) => EVERY_HAND_HAS.includes(line));
+  if (clearer.length === 0 || !context.trim.photoAdvice || context.described.has('photo-advice'))
+    return [note];
+  context.described.add('photo-advice');
+  const advice = choose.pick(CLEARER_PHOTO_NOTES, `clearer.${clearer.join('.')}`);
+  const lines = listInWords(clearer.map((line) => `${line} line`));
+  return [`${note.replace(/[.!?…]$/, '')}, though ${advice(lines, clearer.length > 1)}.`];
 }
+
+/** The lines every hand has: one a photo did not show is a photo's shortfall, not the hand's. */
+const EVERY_HAND_HAS: readonly LineName[] = ['heart', 'head', 'life'];
 
 /**
  * The visitor's own questions about this section's area, quoted as they wrote them and answered
@@ -1244,15 +1334,12 @@ function visitorQuestionsIn(
       }
       const opener = choose.pick(QUESTION_ANSWER_OPENERS, `answer.${area}.${n}`)(
         palm,
-        named.length !== 1 || isPlural(palm),
+        named.length !== 1 || takesPlural(palm),
       );
       return [[asked, opener, advice?.text].filter(Boolean).join(' ')];
     }),
   ];
 }
-
-/** Whether a feature in words takes a plural verb: "your long fingers", "your thumb and your palm". */
-const isPlural = (words: string) => / and |(?:fingers|creases)$/.test(words);
 
 /**
  * Advice for the visitor's question from a pole this reading states, said as what the feature
@@ -1275,7 +1362,12 @@ function adviceFrom(
   const features = featureList([...said]);
   const rest = `${advice.charAt(0).toLowerCase()}${advice.slice(1)}`;
   return {
-    text: choose.pick(ADVICE_FRAMES, `${salt}.frame`)(features, isPlural(features), POLE_NOUNS[pole], rest),
+    text: choose.pick(ADVICE_FRAMES, `${salt}.frame`)(
+      features,
+      takesPlural(features),
+      POLE_NOUNS[pole],
+      rest,
+    ),
     named: true,
   };
 }

@@ -17,8 +17,23 @@ import { byStrength, type Finding } from '../rules/palm-rule';
 import type { PalmTraits } from '../rules/palm-traits';
 import { TATTVA_LABELS } from '../rules/vedic-names';
 import { proportionOf, traitOf } from './feature-measures';
-import { asYours, featureList, namedOnce, sectionFeatures } from './palm-description';
+import {
+  asYours,
+  briefly,
+  featureList,
+  LINE_OF_ANATOMY,
+  namedOnce,
+  sectionFeatures,
+} from './palm-description';
 import type { PhraseChooser } from './phrase-chooser';
+import {
+  KINDRED_POLES,
+  POLE_TITLES,
+  TENSION_TEXTS,
+  TENSION_TITLES,
+  THEME_TEXTS,
+  type Words,
+} from './theme-texts';
 
 /**
  * The reading as one story: the findings it states (each feature in one section, and no axis
@@ -35,13 +50,20 @@ export interface ReadingStory {
   themePoles: PoleKey[];
   /** The poles of each theme, in the themes' order: none for a theme told from a tension. */
   polesByTheme: PoleKey[][];
+  /**
+   * The features (in the themes' words) whose findings take each pole: a theme tying two leanings
+   * ties two features, each with its own, and only that one is said to show it.
+   */
+  featuresByPole: Partial<Record<PoleKey, string[]>>;
 }
 
 export interface Tension {
   axis: AssertionAxis;
+  /** The stronger side's pole: a theme may state it beside the tension, never the other. */
+  kept: PoleKey;
   /** Told as one of the opening themes: the section then leaves it to the theme. */
   themed?: boolean;
-  /** The section that says it: where the stronger side's finding is read. */
+  /** The section that says it, where its axis is read (`TENSION_AREAS`). */
   area: LifeArea;
   /** The two features that pull apart, in words: the stronger side first. */
   features: readonly [string, string];
@@ -102,450 +124,6 @@ const featuresOf = (finding: Finding) =>
       feature !== 'side',
   );
 
-type Words = (features: string) => string;
-
-const THEME_TEXTS: Record<PoleKey, { title: string; texts: readonly Words[] }> = {
-  'sociability:reserved': {
-    title: 'A private heart',
-    texts: [
-      (f) => `${f} point the same way: you let people in slowly, and the ones you let in, you keep.`,
-      (f) => `${f} speak of a guarded warmth that is given late and given for good.`,
-    ],
-  },
-  'sociability:open': {
-    title: 'An open door',
-    texts: [
-      (f) => `${f} speak of an open hand: you warm to people quickly and make room for them.`,
-      (f) => `${f} point to a welcoming nature; new people rarely stay strangers to you for long.`,
-    ],
-  },
-  'pace:restless': {
-    title: 'A need to move',
-    texts: [
-      (f) =>
-        `${f} tell of someone who needs movement and variety; a life that stands still tires you more than hard work.`,
-      (f) => `${f} speak of a restless streak: change refreshes you where it would unsettle others.`,
-    ],
-  },
-  'pace:steady': {
-    title: 'A steady rhythm',
-    texts: [
-      (f) =>
-        `${f} describe a steady rhythm: you do best with a settled pattern and keep going long after a first burst fades.`,
-      (f) => `${f} speak of constancy; routines that would bore others are where you gather strength.`,
-    ],
-  },
-  'mind:practical': {
-    title: 'A practical mind',
-    texts: [
-      (f) => `${f} show a practical mind that trusts what works and builds from there, step by step.`,
-      (f) => `${f} point to good sense: you would rather test an idea than admire it.`,
-    ],
-  },
-  'mind:imaginative': {
-    title: 'An imaginative mind',
-    texts: [
-      (f) => `${f} show a mind that runs on images and possibilities; ideas come to you before plans do.`,
-      (f) => `${f} speak of imagination: you see what could be before you see what is.`,
-    ],
-  },
-  'risk:cautious': {
-    title: 'Care before commitment',
-    texts: [
-      (f) => `${f} counsel care: you look before you leap, and your best decisions are the prepared ones.`,
-      (f) => `${f} speak of prudence; you would rather be sure than be first.`,
-    ],
-  },
-  'risk:bold': {
-    title: 'A taste for bold moves',
-    texts: [
-      (f) =>
-        `${f} lean towards boldness: you back your own judgement and move while others are still weighing.`,
-      (f) => `${f} speak of nerve; a calculated risk excites you more than it frightens you.`,
-    ],
-  },
-  'feeling:sensitive': {
-    title: 'Finely tuned feelings',
-    texts: [
-      (f) => `${f} speak of finely tuned feelings: you notice moods and undercurrents that others walk past.`,
-      (f) => `${f} point to a sensitive nature that takes in more than it shows.`,
-    ],
-  },
-  'feeling:even': {
-    title: 'An even keel',
-    texts: [
-      (f) => `${f} speak of an even keel: feelings move you without knocking you off course.`,
-      (f) => `${f} point to a calm temperament that weathers ups and downs without much fuss.`,
-    ],
-  },
-  'drive:driven': {
-    title: 'Staying power',
-    texts: [
-      (f) => `${f} speak of staying power: once you set a goal, you tend to see it through.`,
-      (f) => `${f} point to a strong will; what you take on, you carry to the end.`,
-    ],
-  },
-  'drive:easygoing': {
-    title: 'A light touch',
-    texts: [
-      (f) => `${f} suggest a light touch: you work best with freedom and agreement rather than force.`,
-      (f) =>
-        `${f} speak of flexibility; you bend where others would break, and you rarely push harder than needed.`,
-    ],
-  },
-};
-
-/** Two poles of different axes that agree in kind: a theme for a hand whose features each take one. */
-interface Kindred {
-  poles: readonly [PoleKey, PoleKey];
-  title: string;
-  text: Words;
-}
-const KINDRED_POLES: readonly Kindred[] = [
-  {
-    poles: ['pace:steady', 'risk:cautious'],
-    title: 'Slow and sure',
-    text: (f) => `${f} make a careful pair: a steady pace, and a wish to be sure before you commit.`,
-  },
-  {
-    poles: ['pace:restless', 'risk:bold'],
-    title: 'Quick to move',
-    text: (f) => `${f} together speak of someone quick to move and ready to take a chance.`,
-  },
-  {
-    poles: ['sociability:open', 'feeling:sensitive'],
-    title: 'A warm, attuned heart',
-    text: (f) => `${f} tell of warmth with fine antennae: you reach out, and you notice how it lands.`,
-  },
-  {
-    poles: ['sociability:reserved', 'feeling:sensitive'],
-    title: 'Quiet depth',
-    text: (f) => `${f} speak of quiet depth: you feel much and show it to few.`,
-  },
-  {
-    poles: ['mind:practical', 'risk:cautious'],
-    title: 'Feet on the ground',
-    text: (f) => `${f} keep your feet on the ground: you trust what is proven and plan before you act.`,
-  },
-  {
-    poles: ['mind:imaginative', 'risk:bold'],
-    title: 'Vision with nerve',
-    text: (f) => `${f} pair vision with nerve: you see a possibility and are willing to try it.`,
-  },
-  {
-    poles: ['drive:driven', 'pace:steady'],
-    title: 'The long haul',
-    text: (f) => `${f} are built for the long haul: steady effort, carried through to the end.`,
-  },
-  {
-    poles: ['drive:driven', 'risk:bold'],
-    title: 'Drive',
-    text: (f) => `${f} speak of drive: you set your sights high and go after them.`,
-  },
-  {
-    poles: ['mind:practical', 'feeling:even'],
-    title: 'Level-headed',
-    text: (f) => `${f} make for a level head: good sense, and the calm to use it.`,
-  },
-  {
-    poles: ['mind:imaginative', 'feeling:sensitive'],
-    title: 'A rich inner world',
-    text: (f) => `${f} point to a rich inner world of images, moods and ideas.`,
-  },
-  {
-    poles: ['sociability:open', 'pace:restless'],
-    title: 'Out in the world',
-    text: (f) => `${f} draw you out into the world, towards new people and new places.`,
-  },
-  {
-    poles: ['sociability:reserved', 'pace:steady'],
-    title: 'Rooted',
-    text: (f) => `${f} speak of rootedness: a close circle, a settled home and habits that hold.`,
-  },
-  {
-    poles: ['drive:easygoing', 'sociability:open'],
-    title: 'Easy company',
-    text: (f) => `${f} make you easy company: relaxed, open and rarely pushy.`,
-  },
-  {
-    poles: ['drive:easygoing', 'feeling:even'],
-    title: 'Unhurried',
-    text: (f) => `${f} speak of an unhurried nature that takes life as it comes.`,
-  },
-  {
-    poles: ['risk:cautious', 'feeling:even'],
-    title: 'Measured',
-    text: (f) => `${f} describe a measured way of meeting life: calm, careful and hard to rush.`,
-  },
-  {
-    poles: ['mind:imaginative', 'drive:easygoing'],
-    title: 'A free-ranging mind',
-    text: (f) =>
-      `${f} speak of a mind that roams freely: ideas come easily, and they grow best when nothing forces the pace.`,
-  },
-  {
-    poles: ['mind:imaginative', 'risk:cautious'],
-    title: 'Dreams with a plan',
-    text: (f) =>
-      `${f} pair imagination with care: you dream widely, then test the dream before you stake anything on it.`,
-  },
-  {
-    poles: ['mind:imaginative', 'drive:driven'],
-    title: 'A vision pursued',
-    text: (f) => `${f} join imagination to will: once an idea takes hold, you work at it until it is real.`,
-  },
-  {
-    poles: ['mind:imaginative', 'sociability:reserved'],
-    title: 'A private imagination',
-    text: (f) => `${f} point to an inner world rich in ideas that you show to few people.`,
-  },
-  {
-    poles: ['mind:imaginative', 'sociability:open'],
-    title: 'Ideas in company',
-    text: (f) => `${f} speak of a mind that comes alive in company: your ideas grow when you share them.`,
-  },
-  {
-    poles: ['mind:imaginative', 'pace:restless'],
-    title: 'A roving mind',
-    text: (f) => `${f} tell of a mind that likes new ground: fresh ideas and fresh places feed each other.`,
-  },
-  {
-    poles: ['mind:imaginative', 'pace:steady'],
-    title: 'Ideas given time',
-    text: (f) => `${f} speak of imagination given time: ideas that ripen slowly and are carried through.`,
-  },
-  {
-    poles: ['mind:practical', 'drive:driven'],
-    title: 'Getting things done',
-    text: (f) => `${f} speak of a practical will: you see what needs doing, and you see it through.`,
-  },
-  {
-    poles: ['mind:practical', 'risk:bold'],
-    title: 'A doer',
-    text: (f) => `${f} describe a doer: you trust what works and are not afraid to try it.`,
-  },
-  {
-    poles: ['mind:practical', 'pace:steady'],
-    title: 'Step by step',
-    text: (f) => `${f} speak of a builder’s way: practical steps, taken steadily.`,
-  },
-  {
-    poles: ['mind:practical', 'drive:easygoing'],
-    title: 'Plain good sense',
-    text: (f) =>
-      `${f} speak of plain good sense carried lightly: you do what works without making a fight of it.`,
-  },
-  {
-    poles: ['drive:driven', 'sociability:reserved'],
-    title: 'Quiet determination',
-    text: (f) => `${f} speak of quiet determination: you keep your plans to yourself and carry them out.`,
-  },
-  {
-    poles: ['drive:driven', 'sociability:open'],
-    title: 'Bringing others along',
-    text: (f) => `${f} speak of an energy that draws people in: you set a course and bring others with you.`,
-  },
-  {
-    poles: ['drive:driven', 'risk:cautious'],
-    title: 'Careful persistence',
-    text: (f) => `${f} join care to persistence: you prepare well, and then you do not let go.`,
-  },
-  {
-    poles: ['drive:driven', 'feeling:sensitive'],
-    title: 'Heart in the work',
-    text: (f) => `${f} speak of feeling put to work: what moves you, you pursue.`,
-  },
-  {
-    poles: ['drive:driven', 'feeling:even'],
-    title: 'A cool, firm will',
-    text: (f) => `${f} speak of a cool head and a firm will.`,
-  },
-  {
-    poles: ['drive:easygoing', 'sociability:reserved'],
-    title: 'Quiet ease',
-    text: (f) => `${f} speak of a quiet, unforced nature: you keep your own counsel and your own pace.`,
-  },
-  {
-    poles: ['drive:easygoing', 'risk:cautious'],
-    title: 'Waiting for the moment',
-    text: (f) =>
-      `${f} speak of a careful, unhurried way: you would rather wait for the right moment than force one.`,
-  },
-  {
-    poles: ['drive:easygoing', 'feeling:sensitive'],
-    title: 'A gentle touch',
-    text: (f) => `${f} speak of gentleness: you feel much and push little.`,
-  },
-  {
-    poles: ['drive:easygoing', 'pace:restless'],
-    title: 'Free to roam',
-    text: (f) => `${f} speak of a free spirit: you follow what interests you and let the rest go.`,
-  },
-  {
-    poles: ['drive:easygoing', 'pace:steady'],
-    title: 'Calm and constant',
-    text: (f) => `${f} speak of a calm, constant nature that keeps going without strain.`,
-  },
-  {
-    poles: ['risk:bold', 'sociability:open'],
-    title: 'Meeting life head-on',
-    text: (f) => `${f} speak of an outgoing nerve: you meet new people and new chances head-on.`,
-  },
-  {
-    poles: ['risk:bold', 'sociability:reserved'],
-    title: 'A quiet nerve',
-    text: (f) => `${f} speak of a quiet nerve: you decide on your own and act without announcing it.`,
-  },
-  {
-    poles: ['risk:bold', 'feeling:sensitive'],
-    title: 'Daring from the heart',
-    text: (f) => `${f} speak of chances taken for what moves you.`,
-  },
-  {
-    poles: ['risk:bold', 'pace:steady'],
-    title: 'Nerve and constancy',
-    text: (f) => `${f} pair nerve with constancy: you take your chance, then hold your ground.`,
-  },
-  {
-    poles: ['risk:bold', 'feeling:even'],
-    title: 'A calm nerve',
-    text: (f) => `${f} speak of nerve with a cool head: you take a risk without losing your balance.`,
-  },
-  {
-    poles: ['risk:cautious', 'sociability:reserved'],
-    title: 'Guarded',
-    text: (f) => `${f} speak of a guarded nature: slow to trust, slow to commit, and steady once you do.`,
-  },
-  {
-    poles: ['risk:cautious', 'sociability:open'],
-    title: 'Warmth with judgement',
-    text: (f) =>
-      `${f} speak of warmth with good judgement: you welcome people and think twice before you commit.`,
-  },
-  {
-    poles: ['risk:cautious', 'feeling:sensitive'],
-    title: 'A careful heart',
-    text: (f) => `${f} speak of a careful heart: you sense a great deal and commit slowly.`,
-  },
-  {
-    poles: ['risk:cautious', 'pace:restless'],
-    title: 'Change, looked at first',
-    text: (f) =>
-      `${f} speak of a wish for change held by good sense: you move, but only once you have looked ahead.`,
-  },
-  {
-    poles: ['feeling:sensitive', 'pace:steady'],
-    title: 'Deep and steady',
-    text: (f) => `${f} speak of deep feeling kept steady by habit and routine.`,
-  },
-  {
-    poles: ['feeling:sensitive', 'pace:restless'],
-    title: 'Moved by the new',
-    text: (f) => `${f} speak of a feeling nature that new places and faces stir.`,
-  },
-  {
-    poles: ['feeling:even', 'sociability:open'],
-    title: 'Easy warmth',
-    text: (f) => `${f} speak of a calm warmth that puts people at ease.`,
-  },
-  {
-    poles: ['feeling:even', 'sociability:reserved'],
-    title: 'Calm reserve',
-    text: (f) => `${f} speak of a calm, private nature that is hard to ruffle.`,
-  },
-  {
-    poles: ['feeling:even', 'pace:steady'],
-    title: 'Even and steady',
-    text: (f) => `${f} speak of steadiness in feeling and in pace alike.`,
-  },
-  {
-    poles: ['feeling:even', 'pace:restless'],
-    title: 'Calm on the move',
-    text: (f) => `${f} speak of a calm that travels well: you take change in your stride.`,
-  },
-  {
-    poles: ['sociability:open', 'pace:steady'],
-    title: 'Warmth that lasts',
-    text: (f) => `${f} speak of warmth that lasts: you welcome people and stay with them.`,
-  },
-  {
-    poles: ['sociability:reserved', 'pace:restless'],
-    title: 'A private wanderer',
-    text: (f) => `${f} speak of someone who likes to move on their own terms: new places, chosen company.`,
-  },
-  {
-    poles: ['mind:practical', 'sociability:open'],
-    title: 'Sensible company',
-    text: (f) => `${f} speak of good sense that people lean on: practical, and easy to turn to.`,
-  },
-  {
-    poles: ['mind:practical', 'sociability:reserved'],
-    title: 'Quiet competence',
-    text: (f) => `${f} speak of quiet competence: you get on with what works and need no audience for it.`,
-  },
-  {
-    poles: ['mind:practical', 'feeling:sensitive'],
-    title: 'Sense and feeling',
-    text: (f) =>
-      `${f} pair good sense with fine feeling: you notice how things land and what will actually work.`,
-  },
-  {
-    poles: ['mind:imaginative', 'feeling:even'],
-    title: 'A calm imagination',
-    text: (f) => `${f} speak of imagination with a steady hand: ideas come freely without unsettling you.`,
-  },
-  {
-    poles: ['mind:practical', 'pace:restless'],
-    title: 'Practical on the move',
-    text: (f) => `${f} speak of a practical mind that likes variety: you learn by doing, in many places.`,
-  },
-];
-
-/** A tension told as a theme: a title that holds both sides. */
-const TENSION_TITLES: Record<AssertionAxis, string> = {
-  sociability: 'A selective warmth',
-  pace: 'Two speeds',
-  mind: 'Dreams put to the test',
-  risk: 'Boldness after homework',
-  feeling: 'Calmly carried feeling',
-  drive: 'Effort where it counts',
-};
-
-/** One sentence that holds both sides of an axis: neither pole is stated alone. */
-const TENSION_TEXTS: Record<AssertionAxis, readonly ((a: string, b: string) => string)[]> = {
-  sociability: [
-    (a, b) =>
-      `${a} and ${b} pull in two directions, and both are true of you: warm and open once you trust, slower to let a stranger in.`,
-    (a, b) => `${a} says welcome while ${b} says wait, so you are friendly to many and close to few.`,
-  ],
-  pace: [
-    (a, b) =>
-      `${a} and ${b} pull two ways: a restless streak and a love of routine live side by side, and you do best when a steady base leaves room for change.`,
-    (a, b) =>
-      `Between ${a.charAt(0).toLowerCase() + a.slice(1)} and ${b} you keep two speeds, one for settling in and one for moving on.`,
-  ],
-  mind: [
-    (a, b) =>
-      `${a} and ${b} pull two ways: imagination and good sense both have a say in you, and your best ideas are the ones that pass both.`,
-    (a, b) => `${a} dreams where ${b} checks, and an idea that survives both is usually a good one.`,
-  ],
-  risk: [
-    (a, b) =>
-      `${a} and ${b} pull two ways: a bold streak sits beside a careful one, so you act boldly once you have done your homework.`,
-    (a, b) => `${a} and ${b} hold each other in check: you take risks, but rarely blind ones.`,
-  ],
-  feeling: [
-    (a, b) =>
-      `${a} and ${b} pull two ways: you feel things keenly, yet they rarely knock you off balance for long.`,
-    (a, b) => `${a} and ${b} together describe deep feeling carried calmly.`,
-  ],
-  drive: [
-    (a, b) =>
-      `${a} and ${b} pull two ways: you push hard for what matters to you and let the rest go lightly.`,
-    (a, b) => `${a} and ${b} meet halfway: determined where it counts, relaxed where it does not.`,
-  ],
-};
-
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 interface FeatureSupport {
@@ -553,6 +131,19 @@ interface FeatureSupport {
   words: string;
   weight: number;
 }
+
+/**
+ * Where a tension is said when no theme tells it: the section that reads its axis (how open a
+ * person is belongs under love, however the feature that shows it came to be read under money).
+ */
+const TENSION_AREAS: Record<AssertionAxis, LifeArea> = {
+  sociability: 'love',
+  feeling: 'love',
+  pace: 'health',
+  mind: 'career',
+  drive: 'career',
+  risk: 'money',
+};
 
 /**
  * Tells the reading's story from every fired finding, strongest first. Each feature is read in one
@@ -584,9 +175,10 @@ export function tellStory(
     if (keptWords && lostWords && keptWords !== lostWords)
       tensions.push({
         axis,
-        area: kept.area,
+        kept: `${axis}:${kept.asserts![axis]!}` as PoleKey,
+        area: TENSION_AREAS[axis],
         features: [keptWords, lostWords],
-        sentence: choose.pick(TENSION_TEXTS[axis], `tension.${axis}`)(capitalised(keptWords), lostWords),
+        sentence: tensionSentence(axis, kept, keptWords, lostWords, choose),
       });
   }
   const findings = placed.filter((finding) => !yielded.has(finding));
@@ -594,24 +186,12 @@ export function tellStory(
   const opposed = new Set(
     [...yielded].flatMap((finding) => polesOf(finding.asserts)).filter((pole) => !stated.has(pole)),
   );
-  const { themes, poles, polesByTheme } = themesOf(
-    fired,
-    stated,
-    opposed,
-    profile,
-    observation,
-    wordsOf,
+  const family = (feature: string) => themeFamily(feature, traits);
+  const { themes, poles, polesByTheme, featuresByPole } = themesOf(
+    { fired, stated, opposed, tensions },
+    { profile, observation, wordsOf, family },
     choose,
   );
-  // Where this hand pulls two ways, the pull ties two of its features: a theme in its own right
-  // for a hand with few features that agree, said there once instead of in its section.
-  for (const tension of tensions) {
-    if (themes.length >= MIN_THEMES) break;
-    const [kept, lost] = tension.features;
-    tension.themed = true;
-    themes.push({ title: TENSION_TITLES[tension.axis], text: tension.sentence, features: [kept, lost] });
-    polesByTheme.push([]);
-  }
   // The themes are heard one after another: a line named in full in one is named plainly in the next.
   const texts = namedOnce(
     themes.map((theme) => theme.text),
@@ -624,7 +204,22 @@ export function tellStory(
     themes: themes.map((theme, i) => ({ ...theme, text: texts[i]! })),
     themePoles: poles,
     polesByTheme,
+    featuresByPole,
   };
+}
+
+/** One sentence naming both sides of a pull, each feature on the side its pole takes. */
+function tensionSentence(
+  axis: AssertionAxis,
+  kept: Finding,
+  keptWords: string,
+  lostWords: string,
+  choose: PhraseChooser,
+): string {
+  const keptFirst = kept.asserts?.[axis] === ASSERTION_AXES[axis][0];
+  const [first, second] = keptFirst ? [keptWords, lostWords] : [lostWords, keptWords];
+  const says = (words: string, verb: string) => `${words} ${inNumber(verb, takesPlural(words))}`;
+  return capitalised(choose.pick(TENSION_TEXTS[axis], `tension.${axis}`)(first, second, says));
 }
 
 /** Where the hand pulls both ways on an axis: the strongest finding of each side. */
@@ -660,20 +255,123 @@ export function settleAssertions(placed: readonly Finding[]): {
   return { findings: placed.filter((finding) => !yielded.has(finding)), yielded: [...yielded], pulls };
 }
 
+/** The kind of feature a theme leads with, for its title: "thumb", "heart", "element.water". */
+export function themeFamily(feature: string, { handType }: Pick<PalmTraits, 'handType'>): string {
+  const [first = ''] = feature.split('+');
+  if (first === 'handType') return `element.${handType ?? ''}`;
+  if (first.startsWith('mount.')) return 'mount';
+  const line = LINE_OF_ANATOMY[first] ?? /^(heart|head|life|fate|sun|marriage)\./.exec(first)?.[1];
+  if (line) return line;
+  return TRAIT_FAMILIES[first] ?? first;
+}
+const TRAIT_FAMILIES: Record<string, string> = {
+  palmShape: 'palm',
+  thumbAngle: 'thumb',
+  indexVsRing: 'index',
+  littleFinger: 'little',
+  middleFinger: 'middle',
+};
+
+/** A verb in the number of its subject: "speak" for "your long fingers", "speaks" for "your thumb". */
+export function inNumber(verb: string, plural: boolean): string {
+  if (plural) return verb;
+  if (verb === 'are') return 'is';
+  if (verb === 'have') return 'has';
+  return /[^aeiou]y$/.test(verb) ? `${verb.slice(0, -1)}ies` : `${verb}s`;
+}
+
 /**
- * 3–5 themes, strongest first: for each pole this hand's findings take (never one that yielded in
- * a tension, never the opposite of one stated), the most distinctive features that support it,
- * two or three to a theme, each feature in one theme where the hand allows.
+ * Whether features in words take a plural verb: two or more of them, or one whose head noun is
+ * plural ("your fingers on the long side", but "your index finger longer than the ring").
+ */
+export function takesPlural(words: string): boolean {
+  if (/ and your /.test(words) || /, your /.test(words)) return true;
+  const head = /\b(fingers|creases|finger|thumb|palm|hand|line)\b/.exec(words)?.[1];
+  return head === 'fingers' || head === 'creases';
+}
+
+/** A theme as it is chosen: its poles (none for a tension), features, title and sentence. */
+interface Candidate {
+  poles: PoleKey[];
+  features: FeatureSupport[];
+  title: string;
+  text: Words;
+  tension?: Tension;
+}
+
+/**
+ * Which themes a pass may add. A pass runs only while the reading has fewer themes than its
+ * `upTo`; `fresh`: only features no theme names yet; `kinds`: what it may offer.
+ */
+interface Pass {
+  upTo: number;
+  fresh: boolean;
+  kinds: 'poles' | 'pairs' | 'tensions' | 'singles';
+  /** A tension may be told beside a theme that states its stronger side. */
+  besideItsSide?: boolean;
+  /** A feature already the whole of a theme may carry another leaning in one more. */
+  again?: boolean;
+  /** Two features of earlier themes tied in one: it may restate their leanings, never oppose them. */
+  synthesis?: boolean;
+}
+/** Themes that tie features first; one feature to a theme only where the hand offers no more. */
+const PASSES: readonly Pass[] = [
+  { upTo: MAX_THEMES, fresh: true, kinds: 'poles' },
+  { upTo: MIN_THEMES, fresh: false, kinds: 'poles' },
+  { upTo: MIN_THEMES, fresh: true, kinds: 'pairs' },
+  { upTo: MIN_THEMES, fresh: false, kinds: 'pairs' },
+  { upTo: MIN_THEMES, fresh: false, kinds: 'tensions' },
+  { upTo: MIN_THEMES, fresh: true, kinds: 'singles' },
+  { upTo: MIN_THEMES, fresh: false, kinds: 'singles' },
+  { upTo: MIN_THEMES, fresh: false, kinds: 'tensions', besideItsSide: true },
+  { upTo: MIN_THEMES, fresh: false, kinds: 'singles', again: true },
+];
+/**
+ * For a hand with too few features for that: each feature's own leaning first, then what two of
+ * them say together ("Room for ideas", "Agreement over force", then the two tied in "A free-ranging
+ * mind"), rather than one tie and nothing else.
+ */
+const SPARSE_PASSES: readonly Pass[] = [
+  { upTo: MAX_THEMES, fresh: true, kinds: 'poles' },
+  { upTo: MIN_THEMES, fresh: true, kinds: 'singles' },
+  { upTo: MIN_THEMES, fresh: false, kinds: 'pairs', synthesis: true },
+  { upTo: MIN_THEMES, fresh: false, kinds: 'tensions', synthesis: true },
+  { upTo: MIN_THEMES, fresh: false, kinds: 'singles', again: true },
+];
+
+interface StoryFacts {
+  fired: readonly Finding[];
+  /** The poles the reading's findings state. */
+  stated: ReadonlySet<PoleKey>;
+  /** Poles of findings that yielded in a tension: never a theme's. */
+  opposed: ReadonlySet<PoleKey>;
+  tensions: Tension[];
+}
+interface HandWords {
+  profile: PalmProfile;
+  observation: PalmObservation;
+  wordsOf: (finding: Finding) => string | undefined;
+  family: (feature: string) => string;
+}
+
+/**
+ * 3–5 themes, strongest first, each saying something the others do not: no two state the same
+ * pole (a "free-ranging mind" beside a "roving mind" is one theme told twice), none states the
+ * opposite of another or of the findings, and no two tie the same features. Themes that tie two
+ * or three features come first: several features agreeing on one leaning, then two leanings that
+ * agree in kind, then a place where the hand pulls two ways. Only a hand whose photo showed too
+ * few features for three of those is read one feature to a theme, each still a leaning of its own.
  */
 function themesOf(
-  fired: readonly Finding[],
-  stated: ReadonlySet<PoleKey>,
-  opposed: ReadonlySet<PoleKey>,
-  profile: PalmProfile,
-  observation: PalmObservation,
-  wordsOf: (finding: Finding) => string | undefined,
+  { fired, stated, opposed, tensions }: StoryFacts,
+  { profile, observation, wordsOf, family }: HandWords,
   choose: PhraseChooser,
-): { themes: ReadingTheme[]; poles: PoleKey[]; polesByTheme: PoleKey[][] } {
+): {
+  themes: ReadingTheme[];
+  poles: PoleKey[];
+  polesByTheme: PoleKey[][];
+  featuresByPole: Partial<Record<PoleKey, string[]>>;
+} {
   const statedAxes = new Map([...stated].map((pole) => [pole.split(':')[0], pole]));
   const support = new Map<PoleKey, FeatureSupport[]>();
   for (const finding of fired) {
@@ -691,98 +389,195 @@ function themesOf(
       support.set(pole, list);
     }
   }
-  const ranked = [...support]
-    .map(([pole, features]) => ({ pole, features: features.sort((x, y) => y.weight - x.weight) }))
-    .filter(({ features }) => features.length >= 2)
-    .sort((x, y) => score(y.features) - score(x.features) || (x.pole < y.pole ? -1 : 1));
-  const used = new Set<string>();
-  const picked: {
-    poles: PoleKey[];
-    features: FeatureSupport[];
-    text: (features: string) => string;
-    title: string;
-  }[] = [];
-  const axesTaken = () => new Set(picked.flatMap((theme) => theme.poles.map((pole) => pole.split(':')[0])));
-  // First pass: features not told yet; then, for a hand with few distinct features, any.
-  for (const fresh of [true, false]) {
-    for (const { pole, features } of ranked) {
-      // Features told again fill the story up to three themes, no further: past that they repeat it.
-      const full = picked.length === (fresh ? MAX_THEMES : MIN_THEMES);
-      if (full || axesTaken().has(pole.split(':')[0])) continue;
-      const usable = fresh ? features.filter((item) => !used.has(item.words)) : features;
-      if (!twoFeatures(usable)) continue;
-      const chosen = usable.slice(0, FEATURES_PER_THEME);
-      for (const item of chosen) used.add(item.words);
-      const { title, texts } = THEME_TEXTS[pole];
-      picked.push({ poles: [pole], features: chosen, title, text: choose.pick(texts, `theme.${pole}`) });
-    }
-    if (picked.length >= MIN_THEMES) break;
+  // Strongest first, and one line once: its shape and where it starts are one feature to a theme.
+  for (const [pole, list] of support) {
+    const names = new Set<string>();
+    support.set(
+      pole,
+      list
+        .sort((x, y) => y.weight - x.weight)
+        .filter((item) => !names.has(briefly(item.words)) && names.add(briefly(item.words))),
+    );
   }
-  // A hand whose features each speak to one pole still tells a story where two of them agree in kind.
-  // Last, two poles whose axes earlier themes already speak to, paired anew: still this hand's
-  // own features, and still only poles the reading states.
-  for (const [fresh, newAxis] of [
-    [true, true],
-    [false, true],
-    [false, false],
-  ] as const) {
-    if (picked.length >= MIN_THEMES) break;
-    const pairs = KINDRED_POLES.map((kin) => {
-      // The second pass lets a feature already told join a new pair: a hand with few features
-      // still ties two of them in a new way rather than opening with fewer themes.
+  let picked: Candidate[] = [];
+  const used = (item: FeatureSupport) =>
+    picked.some((theme) => theme.features.some((f) => f.words === item.words));
+  const titled = (pole: PoleKey, lead: FeatureSupport) =>
+    POLE_TITLES[pole][family(lead.feature)] ?? THEME_TEXTS[pole].title;
+
+  const poleThemes = (fresh: boolean): Candidate[] =>
+    [...support].flatMap(([pole, features]) => {
+      const usable = fresh ? features.filter((item) => !used(item)) : features;
+      if (!twoFeatures(usable)) return [];
+      const chosen = usable.slice(0, FEATURES_PER_THEME);
+      return [
+        {
+          poles: [pole],
+          features: chosen,
+          title: titled(pole, chosen[0]!),
+          text: choose.pick(THEME_TEXTS[pole].texts, `theme.${pole}`),
+        },
+      ];
+    });
+  const pairs = (fresh: boolean): Candidate[] =>
+    KINDRED_POLES.flatMap((kin) => {
       const [a, b] = kin.poles.map((pole) =>
-        (support.get(pole) ?? []).filter((item) => !fresh || !used.has(item.words)),
+        (support.get(pole) ?? []).filter((item) => !fresh || !used(item)),
       );
       const first = a?.[0];
-      const said = new Set(picked.flatMap((theme) => theme.poles));
-      // The same two features tie again only in the last pass, and only to say something new of them.
-      const sameTwo = (item: FeatureSupport) =>
-        picked.some((theme) =>
-          [first?.words, item.words].every((words) => theme.features.some((f) => f.words === words)),
-        );
-      const second = b?.find(
-        (item) =>
-          item.words !== first?.words &&
-          first !== undefined &&
-          twoFeatures([first, item]) &&
-          (!sameTwo(item) || (!newAxis && kin.poles.some((pole) => !said.has(pole)))),
+      const second = first && b?.find((item) => twoFeatures([first, item]) && !sameFeatures([first, item]));
+      return first && second
+        ? [{ poles: [...kin.poles], features: [first, second], title: kin.title, text: kin.text }]
+        : [];
+    });
+  const tensionThemes = (): Candidate[] =>
+    tensions.flatMap((tension) => {
+      const [kept, lost] = tension.features;
+      const item = (words: string) =>
+        [...support.values()].flat().find((f) => f.words === words) ?? { feature: '', words, weight: 0 };
+      return [
+        {
+          poles: [],
+          features: [item(kept), item(lost)],
+          title: choose.pick(TENSION_TITLES[tension.axis], `tension-title.${kept}.${lost}`),
+          text: () => tension.sentence,
+          tension,
+        },
+      ];
+    });
+  // One feature with one leaning, or two leanings that agree in kind: the feature says both.
+  const singles = (fresh: boolean): Candidate[] => {
+    const byWords = new Map<string, { item: FeatureSupport; poles: PoleKey[] }>();
+    for (const [pole, features] of support)
+      for (const item of features) {
+        if (fresh && used(item)) continue;
+        const entry = byWords.get(item.words) ?? { item, poles: [] };
+        entry.poles.push(pole);
+        byWords.set(item.words, entry);
+      }
+    return [...byWords.values()].flatMap(({ item, poles }) => {
+      const open = poles.filter((pole) => !said(pole));
+      const kin = KINDRED_POLES.find((pair) => pair.poles.every((pole) => open.includes(pole)));
+      if (kin) return [{ poles: [...kin.poles], features: [item], title: kin.title, text: kin.text }];
+      return open.map((pole) => ({
+        poles: [pole],
+        features: [item],
+        title: titled(pole, item),
+        text: choose.pick(THEME_TEXTS[pole].texts, `theme.${pole}`),
+      }));
+    });
+  };
+  const offered = (pass: Pass) =>
+    pass.kinds === 'poles'
+      ? poleThemes(pass.fresh)
+      : pass.kinds === 'pairs'
+        ? pairs(pass.fresh)
+        : pass.kinds === 'tensions'
+          ? tensionThemes()
+          : singles(pass.fresh);
+
+  const saidPoles = () => picked.flatMap((theme) => theme.poles);
+  const said = (pole: PoleKey) => saidPoles().includes(pole);
+  const axisOf = (pole: PoleKey) => pole.split(':')[0] as AssertionAxis;
+  const sameFeatures = (features: readonly FeatureSupport[]) => {
+    const key = features
+      .map((item) => item.words)
+      .sort()
+      .join('|');
+    return picked.some(
+      (theme) =>
+        theme.features
+          .map((item) => item.words)
+          .sort()
+          .join('|') === key,
+    );
+  };
+  const fits = (candidate: Candidate, pass: Pass) => {
+    if (picked.some((theme) => theme.title === candidate.title)) return false;
+    if (pass.fresh && candidate.features.some(used)) return false;
+    if (sameFeatures(candidate.features) && !pass.again) return false;
+    const saidOn = (axis: AssertionAxis) => saidPoles().filter((pole) => axisOf(pole) === axis);
+    const tensionOn = (axis: AssertionAxis) => picked.find((theme) => theme.tension?.axis === axis)?.tension;
+    if (candidate.tension) {
+      const { axis, kept } = candidate.tension;
+      if (tensionOn(axis)) return false;
+      const others = saidOn(axis);
+      return (
+        others.length === 0 ||
+        ((pass.besideItsSide === true || pass.synthesis === true) && others.every((pole) => pole === kept))
       );
-      return { kin, chosen: first && second ? [first, second] : undefined };
-    })
-      .filter((pair): pair is { kin: Kindred; chosen: FeatureSupport[] } => pair.chosen !== undefined)
-      .sort((x, y) => score(y.chosen) - score(x.chosen) || (x.kin.title < y.kin.title ? -1 : 1));
-    for (const { kin, chosen } of pairs) {
-      if (picked.length >= MIN_THEMES) break;
-      // One of the two may share an axis with an earlier theme (never its opposite pole: only
-      // poles this reading states have support), so a hand with few poles still ties its features.
-      const taken = axesTaken();
-      if (newAxis && kin.poles.every((pole) => taken.has(pole.split(':')[0]))) continue;
-      if (picked.some((theme) => theme.title === kin.title)) continue;
-      // An axis the findings leave open is still said one way only: never both poles across themes.
-      const said = picked.flatMap((theme) => theme.poles);
-      const opposes = (pole: PoleKey) =>
-        said.some((other) => other !== pole && other.split(':')[0] === pole.split(':')[0]);
-      if (kin.poles.some(opposes)) continue;
-      if (fresh && chosen.some((item) => used.has(item.words))) continue;
-      for (const item of chosen) used.add(item.words);
-      picked.push({ poles: [...kin.poles], features: chosen, title: kin.title, text: kin.text });
     }
-  }
+    // A pole is said in one theme (a tie of earlier themes' features may say it again), never
+    // beside its opposite, and beside a tension on its axis only as that tension's stronger side.
+    return candidate.poles.every((pole) => {
+      const axis = axisOf(pole);
+      const tension = tensionOn(axis);
+      return (
+        saidOn(axis).every((other) => other === pole) &&
+        (!said(pole) || pass.synthesis === true) &&
+        (!tension || (pass.synthesis === true && tension.kept === pole))
+      );
+    });
+  };
+  const run = (passes: readonly Pass[]) => {
+    picked = [];
+    for (const pass of passes)
+      for (;;) {
+        if (picked.length >= pass.upTo) break;
+        const next = offered(pass)
+          .filter((candidate) => fits(candidate, pass))
+          .sort((x, y) => score(y.features) - score(x.features) || (x.title < y.title ? -1 : 1))[0];
+        if (!next) break;
+        picked.push(next);
+      }
+    return picked;
+  };
+  const strict = run(PASSES);
+  picked =
+    strict.length >= MIN_THEMES
+      ? strict
+      : [strict, run(SPARSE_PASSES)].sort((x, y) => y.length - x.length)[0]!;
+  for (const theme of picked) if (theme.tension) theme.tension.themed = true;
+  const seen = new Set<string>();
   const themes = picked.map(({ features, title, text }) => {
     const words = features.map((item) => item.words);
-    return { title, text: text(capitalised(featureList(words))), features: words };
+    const again = words.length === 1 && seen.has(words[0]!);
+    for (const item of words) seen.add(item);
+    return { title, text: themeSentence(text, words, again), features: words };
   });
   return {
     themes,
     poles: picked.flatMap(({ poles }) => poles),
     polesByTheme: picked.map(({ poles }) => [...poles]),
+    featuresByPole: Object.fromEntries(
+      [...support].map(([pole, features]) => [pole, features.map((item) => item.words)]),
+    ),
   };
 }
 
-/** A theme ties at least two features, as said: a thumb's length and opening are said as one thumb. */
-const twoFeatures = (features: readonly FeatureSupport[]) =>
-  features.length >= 2 &&
-  featureList(features.slice(0, FEATURES_PER_THEME).map((item) => item.words)).includes(' and ');
+/**
+ * A theme's sentence with this hand's features as its subject, in the right number; a feature
+ * that opened a theme already is said to speak "also".
+ */
+function themeSentence(text: Words, features: readonly string[], again: boolean): string {
+  const list = featureList(features);
+  const plural = takesPlural(list);
+  const marker = '\u0000';
+  const said = text(marker).replace(
+    new RegExp(`^${marker} (\\w+)`),
+    (_, verb: string) => `${marker} ${again ? 'also ' : ''}${inNumber(verb, plural)}`,
+  );
+  return capitalised(said.replace(marker, list));
+}
+
+/**
+ * A theme ties at least two features, as said: a thumb's length and opening are said as one thumb,
+ * and a line's shape and where it starts as one line.
+ */
+const twoFeatures = (features: readonly FeatureSupport[]) => {
+  const words = features.slice(0, FEATURES_PER_THEME).map((item) => item.words);
+  return new Set(words.map(briefly)).size >= 2 && featureList(words).includes(' and ');
+};
 
 const score = (features: readonly FeatureSupport[]) =>
   features.slice(0, FEATURES_PER_THEME).reduce((sum, item) => sum + item.weight, 0);

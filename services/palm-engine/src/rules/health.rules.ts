@@ -90,6 +90,8 @@ export const HEALTH_RULES = defineRules('health', [
     phrasings: [
       'A long palm is read as energy that follows interest: engaged, you are tireless; bored, you flag.',
       'Your oblong palm suggests your energy rises and falls with your mood, so enjoyable movement works best.',
+      'A long palm is read as restless, inventive energy: plenty of it, best spent on what holds your interest.',
+      'An oblong palm is linked with stamina that follows curiosity: variety in how you move keeps you going.',
     ],
   },
   {

@@ -143,6 +143,8 @@ export const LOVE_RULES = defineRules('love', [
     phrasings: [
       'Long fingers are read as attention to nuance: you remember the small things a partner says.',
       'Your long fingers suggest a thoughtful lover who reads between the lines.',
+      'Fingers this long belong to a patient, attentive lover who notices how you are before you say it.',
+      'Long fingers are read as a love that takes its time: you would rather understand someone than rush them.',
     ],
   },
   {

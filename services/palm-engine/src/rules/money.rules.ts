@@ -123,6 +123,8 @@ export const MONEY_RULES = defineRules('money', [
     phrasings: [
       'A long Budh (Mercury) finger is the classical mark of business sense and persuasive speech.',
       'Your little finger rises above the ring finger’s top joint, read as a flair for trade and negotiation.',
+      'A little finger that reaches high is read as a gift for words in business: you can sell an idea and strike a fair bargain.',
+      'The tradition links a tall Budh finger with trade and talk: money often comes to you through conversation.',
     ],
   },
   {
