@@ -64,13 +64,16 @@ describe('owner cookie and sharing (embedded parts)', () => {
     const { id, cookie } = await makeReading();
     const answersOf = async (headers: Record<string, string>) => ({
       page: (await (await call(`/api/reading/${id}/page`, { headers })).json()) as Record<string, unknown>,
-      view: (await (await call(`/api/reading/${id}`, { headers })).json()) as unknown,
-      sharing: (await (await call(`/api/reading/${id}/sharing`, { headers })).json()) as unknown,
+      view: (await (await call(`/api/reading/${id}`, { headers })).json()) as Record<string, unknown>,
+      sharing: (await (await call(`/api/reading/${id}/sharing`, { headers })).json()) as Record<
+        string,
+        unknown
+      >,
     });
     const owner = await answersOf({ Cookie: cookie });
     expect(owner.page).toMatchObject({
       view: owner.view,
-      sharing: { ...(owner.sharing as object), owner: true },
+      sharing: { ...owner.sharing, owner: true },
     });
     expect(JSON.stringify(owner.page.view)).toContain('Loyal');
     // The link preview travels to whoever the link reaches: the palm-only reading, even for its owner.
@@ -80,7 +83,7 @@ describe('owner cookie and sharing (embedded parts)', () => {
     const stranger = await answersOf({});
     expect(stranger.page).toMatchObject({
       view: stranger.view,
-      sharing: { ...(stranger.sharing as object), owner: false },
+      sharing: { ...stranger.sharing, owner: false },
     });
     expect(JSON.stringify(stranger.page)).not.toContain('Loyal');
   });
