@@ -478,15 +478,15 @@ ${lighthouseRow('report', TARGET_LIGHTHOUSE.report)}
 
 What the pages do for these figures (docs/runtime.md, "Prerendered landing page" and "The report on a
 phone"): the landing page carries its one stylesheet inline and asks for its hydration scripts at low
-priority, so its first paint waits for the document alone. The report's HTML is a shell that preloads the
-report route's scripts, the reading's JSON and the photo (a WebP copy at the drawn width, width and height
-set) so none waits for the entry script; JSON and HTML are compressed; the report loads no zod and no
-dialogs before its first paint, renders as a transition, and lays its markers out after the photo has
-painted. What a report run still spends before its largest paint, the photo: React, the router and the
-report's code (about 135 KB compressed) must arrive and run, and the fonts (about 90 KB) load beside them,
-since the report is rendered in the browser from its JSON; every main-thread task Lighthouse observes is
-stretched by the machine's load before its 4× multiplier, so blocking time and the largest paint also move
-with the load average listed per run.
+priority, so its first paint waits for the document alone. The report's HTML is the report itself,
+rendered by the gateway for the browser asking (here its owner) with the web app's own components, its
+stylesheet inline and the fonts of its first screen preloaded; the photo, its largest paint, is a WebP copy
+at the drawn width with width and height set, asked for by the head at high priority. Its one script starts
+the app's scripts once the photo has painted, and the app hydrates the page as a transition, in steps,
+without moving anything (the reading's data is in the page, so nothing is fetched first). What is left
+on the main thread after the first paint is the app's: evaluating its modules (about 135 KB compressed),
+hydrating, and laying the markers out on the photo; every task Lighthouse observes is stretched by the
+machine's load before its 4× multiplier, so blocking time moves with the load average listed per run.
 
 Every run (what cost points, in Lighthouse's words, worst first):
 

@@ -183,7 +183,7 @@ describe('the reading pipeline, distributed', () => {
     const deleted = await fetch(`${gateway}/api/reading/${id}`, { method: 'DELETE', headers: owner });
     expect(deleted.status).toBe(204);
     for (const key of keys) expect(await s3.get(key), key).toBeNull();
-    for (const suffix of ['', '/image', '/pdf', '/card.png', '/preview', '/sharing'])
+    for (const suffix of ['', '/image', '/pdf', '/card.png', '/page', '/sharing'])
       expect((await fetch(`${gateway}/api/reading/${id}${suffix}`, { headers: owner })).status, suffix).toBe(
         404,
       );

@@ -120,7 +120,7 @@ beforeAll(async () => {
         api: routers,
         webDist,
         readingRateLimitPerMinute: 100,
-        sharePreview: peers.sharePreview,
+        reportPage: peers.reportPage,
       }),
   });
   // Stands in for the AI worker: stores the prepared photo and answers with a full reading.
@@ -228,7 +228,7 @@ describe('share link and preview card', () => {
     const page = await get(`/report/${id}`);
     expect(page.status).toBe(404);
     expect(await page.text()).not.toContain('og:');
-    for (const suffix of ['', '/image', '/pdf', '/card.png', '/preview', '/sharing'])
+    for (const suffix of ['', '/image', '/pdf', '/card.png', '/page', '/sharing'])
       expect((await get(`/api/reading/${id}${suffix}`)).status, suffix).toBe(404);
     expect(JSON.stringify(await (await get(`/api/reading/${id}`, cookie)).json())).toContain(
       ANSWERS_SENTENCE,
@@ -300,7 +300,7 @@ describe('share link and preview card', () => {
     const hiddenHtml = await hidden.text();
     expect(hiddenHtml).not.toContain('og:');
     expect(hiddenHtml).not.toContain('twitter:');
-    for (const suffix of ['', '/image', '/pdf', '/card.png', '/preview', '/sharing']) {
+    for (const suffix of ['', '/image', '/pdf', '/card.png', '/page', '/sharing']) {
       expect((await get(`/api/reading/${id}${suffix}`)).status, suffix).toBe(404);
     }
     expect((await emailRequest(id, 'someone@example.com')).status).toBe(404);

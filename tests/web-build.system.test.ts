@@ -35,12 +35,38 @@ it('paints the landing page from its HTML alone: the stylesheet inline, the scri
   for (const tag of scripts) expect(tag).toContain('fetchpriority="low"');
 });
 
-it("gives the report's shell the report's own scripts, so they load with the entry", async () => {
+it("makes the report's shell a page of its own: stylesheet inline, fonts preloaded, scripts left to its loader", async () => {
   const shell = await read(path.join('prerendered', 'report.shell.html'));
-  const reportChunk = files.find((file) => /^assets\/report-[\w-]+\.js$/.test(file));
-  expect(reportChunk).toBeDefined();
-  expect(shell).toContain(`<link rel="modulepreload" crossorigin href="/${reportChunk}">`);
+  const css = await read(files.find((file) => file.endsWith('.css'))!);
   expect(shell).toContain('<div id="root"></div>');
-  expect(shell).toMatch(/<link rel="stylesheet"[^>]*href="\/assets\/[\w-]+\.css"/);
-  expect(shell).not.toContain('fetchpriority="low"');
+  expect(shell).not.toMatch(/<link rel="stylesheet"/);
+  expect(shell.match(/<style>([\s\S]*?)<\/style>/g)).toEqual([`<style>${css}</style>`]);
+  for (const font of [
+    /fraunces-latin-wght-normal-[\w-]+\.woff2/,
+    /noto-sans-devanagari-600-subset-[\w-]+\.woff2/,
+  ]) {
+    const file = files.find((name) => font.test(name));
+    expect(shell).toContain(`<link rel="preload" as="font" type="font/woff2" crossorigin href="/${file}">`);
+  }
+  // One script, the loader; the app's entry first among the modules it starts, the report's chunk with them.
+  const scripts = shell.match(/<script\b[^>]*>/g) ?? [];
+  expect(scripts).toHaveLength(1);
+  expect(shell).not.toContain('modulepreload');
+  const loader =
+    /<script type="module" crossorigin src="\/(assets\/load-after-photo-[\w-]+\.js)" data-modules="([^"]+)">/.exec(
+      shell,
+    );
+  expect(loader).not.toBeNull();
+  const modules = loader![2]!.split(' ');
+  expect(modules[0]).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+  expect(modules).toContain(`/${files.find((file) => /^assets\/report-[\w-]+\.js$/.test(file))}`);
+  for (const module of modules) expect(files).toContain(module.slice(1));
+  expect(await read(loader![1]!)).not.toMatch(/\bimport\b[^.(]/);
+});
+
+it('builds the server render of the report for the gateway, and only for it', async () => {
+  const render = (await import(path.join(webDist, 'server', 'render.js'))) as Record<string, unknown>;
+  expect(typeof render.renderReportPage).toBe('function');
+  // Read from disk by the gateway: no compressed copies for browsers.
+  expect(files.filter((file) => file.startsWith('server') && /\.(br|gz)$/.test(file))).toEqual([]);
 });

@@ -17,8 +17,17 @@ export default defineConfig({
     prerender({
       entry: '/src/app/prerender.server.tsx',
       pages: [{ path: '/', routeModule: 'src/app/routes/landing.tsx' }],
-      // The report is its owner's alone: its shell names the report's scripts, so they load with the entry.
-      shells: [{ name: 'report', routeModule: 'src/app/routes/report.tsx' }],
+      // The report is its owner's alone: the gateway renders it into this shell per request
+      // (docs/runtime.md, "The report on a phone"); its heading and brand are set in these fonts,
+      // and its scripts start once its photo has painted.
+      shells: [
+        {
+          name: 'report',
+          routeModule: 'src/app/routes/report.tsx',
+          fonts: [/^assets\/fraunces-latin-wght-normal-/, /^assets\/noto-sans-devanagari-600-subset-/],
+          loader: 'src/app/load-after-photo.ts',
+        },
+      ],
     }),
     handModel(),
     precompress(),

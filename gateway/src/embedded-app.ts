@@ -53,7 +53,7 @@ export async function startEmbedded(options: {
         api: routers,
         webDist: path.resolve(gateway.WEB_DIST),
         readingRateLimitPerMinute: gateway.READING_RATE_LIMIT_PER_MINUTE,
-        sharePreview: peers.sharePreview,
+        reportPage: peers.reportPage,
         publicUrl: gateway.PUBLIC_URL,
         trustProxy: gateway.TRUST_PROXY,
         clientLimits,

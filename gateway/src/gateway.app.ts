@@ -7,7 +7,7 @@ import { createHttpApp, sendProblem, statusTitle, type ClientLimits, type Logger
 import { textCompression } from './text-compression';
 import { landingPageHandler } from './landing-meta';
 import { securityHeaders } from './security-headers';
-import { reportPageHandler, type SharePreviewSource } from './report-meta';
+import { reportPageHandler, type ReportPageSource } from './report-meta';
 import { precompressedStaticFiles } from './static-files';
 
 export interface GatewayAppOptions {
@@ -16,8 +16,8 @@ export interface GatewayAppOptions {
   api: (RequestHandler | Router)[];
   webDist: string;
   readingRateLimitPerMinute: number;
-  /** Link previews for /report/{id}: the reading service in-process, or over HTTP. */
-  sharePreview?: SharePreviewSource;
+  /** What /report/{id} shows a browser: the reading service in-process, or over HTTP. */
+  reportPage?: ReportPageSource;
   /**
    * PUBLIC_URL: the base of absolute preview URLs (the request's own origin when unset); when it is
    * https, Strict-Transport-Security keeps browsers on https.
@@ -94,11 +94,12 @@ export function createGatewayApp(options: GatewayAppOptions): Express {
     ],
     routers: [],
     after: [
-      ...(options.sharePreview
+      ...(options.reportPage
         ? [
             reportPageHandler({
-              indexFile: web.reportShell,
-              preview: options.sharePreview,
+              shellFile: web.reportShell,
+              webDist: options.webDist,
+              reportPage: options.reportPage,
               publicUrl: options.publicUrl,
               logger: options.logger,
             }),

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -28,12 +27,6 @@ interface TaggedPage {
   policy: RequestHandler;
 }
 
-/** The SHA-256 (base64) of each `<style>` element's text, as a CSP hash source names it. */
-const styleHashes = (html: string) =>
-  [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) =>
-    createHash('sha256').update(match[1]!).digest('base64'),
-  );
-
 /**
  * `/` is the prerendered landing page with Open Graph and Twitter card tags, so a shared homepage
  * link shows a preview. The tags need absolute URLs, which without PUBLIC_URL depend on the
@@ -53,7 +46,7 @@ export function landingPageHandler(options: {
     const tags = metaTags(LANDING_PREVIEW, `${origin}/`, `${origin}${LANDING_PREVIEW.imagePath}`, 'website');
     const html = Buffer.from(page.replace('</head>', `  ${tags}\n  </head>`));
     const [br, gz] = await Promise.all([promisify(brotliCompress)(html), promisify(gzip)(html)]);
-    return { html, br, gzip: gz, policy: inlineStylePolicy(styleHashes(page)) };
+    return { html, br, gzip: gz, policy: inlineStylePolicy(page) };
   }
 
   return (req, res, next) => {

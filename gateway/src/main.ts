@@ -30,7 +30,7 @@ runMain(logger, async () => {
     api: [createServiceProxy(routes, logger, { forwardedProofKey })],
     webDist: config.WEB_DIST,
     readingRateLimitPerMinute: config.READING_RATE_LIMIT_PER_MINUTE,
-    sharePreview: remotePeers(targets).sharePreview,
+    reportPage: remotePeers(targets).reportPage,
     publicUrl: config.PUBLIC_URL,
     trustProxy: config.TRUST_PROXY,
     clientLimits,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import helmet from 'helmet';
 
 /**
@@ -20,16 +21,26 @@ const CONTENT_SECURITY_DIRECTIVES = {
   upgradeInsecureRequests: null,
 };
 
+/** The SHA-256 (base64) of each `<style>` element's text, as a CSP hash source names it. */
+const styleHashes = (html: string) =>
+  [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) =>
+    createHash('sha256').update(match[1]!).digest('base64'),
+  );
+
 /**
- * The policy above for a page that carries its stylesheet inline (the prerendered landing page):
- * exactly those `<style>` elements are allowed, by their SHA-256 hashes, and no other inline style.
+ * The policy above for a page that carries its stylesheet inline (the prerendered landing page, the
+ * report): exactly the `<style>` elements of `html` are allowed, by their SHA-256 hashes, and no
+ * other inline style.
  */
-export const inlineStylePolicy = (styleHashes: string[]) =>
+export const inlineStylePolicy = (html: string) =>
   helmet.contentSecurityPolicy({
     useDefaults: false,
     directives: {
       ...CONTENT_SECURITY_DIRECTIVES,
-      styleSrc: [...CONTENT_SECURITY_DIRECTIVES.styleSrc, ...styleHashes.map((hash) => `'sha256-${hash}'`)],
+      styleSrc: [
+        ...CONTENT_SECURITY_DIRECTIVES.styleSrc,
+        ...styleHashes(html).map((hash) => `'sha256-${hash}'`),
+      ],
     },
   });
 

@@ -46,6 +46,9 @@ async function isFile(file: string): Promise<boolean> {
  */
 const PRERENDERED_DIR = 'prerendered';
 
+/** The server's render of the app (web/build/prerender.plugin.ts): the gateway's to run, nobody's to download. */
+const SERVER_DIR = 'server';
+
 /**
  * The built file a request path names, or undefined when it names none (or tries to leave the root).
  * A page path (no file extension) names the page the build prerendered for it, if any; the rest of
@@ -65,7 +68,7 @@ async function builtFile(root: string, req: Request): Promise<string | undefined
   const parts = path.relative(root, file).split(path.sep);
   if (parts.some((part) => part.startsWith('.'))) return undefined;
   // A prerendered page is served at its own path only: elsewhere it would show another route's content.
-  if (!isPage && parts[0] === PRERENDERED_DIR) return undefined;
+  if (!isPage && (parts[0] === PRERENDERED_DIR || parts[0] === SERVER_DIR)) return undefined;
   // The compressed copies are served in place of their original, never under their own names.
   if (ENCODINGS.some((encoding) => file.endsWith(encoding.suffix))) return undefined;
   return (await isFile(file)) ? file : undefined;

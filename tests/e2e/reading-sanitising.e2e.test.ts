@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAIStub, type OpenAIStub } from '../support/openai-stub';
 import { hostileVisualAnalysis } from '../support/hostile-model-output';
 import { palmPhotos } from '../support/palm-photos';
-import { DESKTOP, launchChromium, openVisitorPage, visible, type VisitorPage } from './support/browser';
+import {
+  DESKTOP,
+  launchChromium,
+  openVisitorPage,
+  renderReportInBrowser,
+  visible,
+  type VisitorPage,
+} from './support/browser';
 import type { PageElement, PageGlobals } from './support/page-dom';
 import { startProduct, type RunningProduct } from './support/product';
 import { answerQuestions, DEFAULT_ANSWERS, fetchActiveFlow } from './support/wizard';
@@ -135,6 +142,23 @@ describe('a reading whose text carries script', () => {
       );
       await expectSafeReport(visitor.page, visitor.dialogs);
       expect(visitor.pageErrors).toEqual([]);
+
+      // The page's own HTML, as the server rendered it for its owner: the text is there, and
+      // nothing in it can run, before any script of ours has.
+      const html = await (await visitor.page.request.get(`/report/${readingId}`)).text();
+      const [, root = '', data = ''] =
+        /<div id="root" data-prerendered="[^"]+">([\s\S]*)<\/div>\s*<script type="application\/json" id="report-page-data">([\s\S]*?)<\/script>/.exec(
+          html,
+        ) ?? [];
+      expect(root).toContain('Stub career reading');
+      expect(root).toContain('<strong>lasting</strong>');
+      expect(root).not.toMatch(/<(script|iframe|object|embed|svg onload)\b|\son\w+=|javascript:/i);
+      expect(data).toContain('Stub career reading');
+      expect(data).not.toMatch(/<\/?script/i);
+      for (const tag of html.match(/<script\b[^>]*>/g) ?? [])
+        expect(tag).toMatch(
+          /^<script type="module" crossorigin src="\/assets\/|^<script type="application\/json" id="report-page-data">$/,
+        );
     } finally {
       await visitor.close();
     }
@@ -145,8 +169,9 @@ describe('a reading whose text carries script', () => {
     const stored = (await (await fetch(`${product.url}/api/reading/${readingId}`)).json()) as ReadingView;
     const visitor = await watchedVisitor();
     try {
-      // The server strips script too; here the browser gets the model's raw answer to prove
-      // DOMPurify in the web app holds on its own.
+      // The server strips script too; here the browser renders the report itself from the model's
+      // raw answer, to prove DOMPurify in the web app holds on its own.
+      await renderReportInBrowser(visitor.page, product.url, readingId);
       await visitor.page.route(`**/api/reading/${readingId}`, (route) =>
         route.fulfill({ json: { ...stored, reading: hostileReading() } }),
       );

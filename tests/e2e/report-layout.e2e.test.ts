@@ -16,6 +16,7 @@ import {
   holdRequests,
   openVisitorPage,
   PHONE,
+  renderReportInBrowser,
   saveScreenshot,
   visible,
   type Viewport,
@@ -110,7 +111,8 @@ describe('the palm photo on a phone', () => {
     const { page } = visitor;
     try {
       const photoRequests = await holdRequests(page, `**/api/reading/${view.id}/image**`, 'GET');
-      await page.goto(`/report/${view.id}`);
+      // The photo is in the page's HTML: its load event waits for the photo held back here.
+      await page.goto(`/report/${view.id}`, { waitUntil: 'domcontentloaded' });
       await visible(page.getByText('Reading Complete'));
       const image = page.locator('.palm-figure__image');
       expect(await image.getAttribute('width')).toBe(String(view.palmImage!.width));
@@ -178,7 +180,7 @@ describe('markers on the report', () => {
     const { page } = visitor;
     try {
       const photoRequest = await holdRequests(page, `**${view.palmUrl!}**`, 'GET');
-      await page.goto(`/report/${view.id}`);
+      await page.goto(`/report/${view.id}`, { waitUntil: 'domcontentloaded' });
       await visible(page.getByText('Reading Complete'));
       expect(await page.locator('.palm-leaders').count(), 'no layout before the photo').toBe(0);
       photoRequest.release();
@@ -414,6 +416,7 @@ describe('the report on a phone (390 px)', () => {
       const view = readings.get(SHOWCASE)!;
       const basis = [...new Set(view.reading!.sections.flatMap((section) => section.basis))];
       expect(basis.length, 'tags in the whole reading').toBeGreaterThan(4);
+      await renderReportInBrowser(page, e2e.product.url, view.id);
       await page.route(`**/api/reading/${view.id}`, async (route) => {
         const served = (await (await route.fetch()).json()) as ReadingView;
         served.reading!.sections[0]!.basis = basis;

@@ -95,6 +95,8 @@ export function handModel(): Plugin {
       });
     },
     generateBundle() {
+      // The browser's files: the server's render of the app (build/prerender.plugin.ts) needs none.
+      if (this.environment.config.build.ssr) return;
       for (const { fileName, source } of assets) this.emitFile({ type: 'asset', fileName, source });
     },
   };

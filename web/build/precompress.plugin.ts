@@ -3,6 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { SERVER_DIR } from './prerender.plugin.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -32,14 +33,16 @@ export function precompress(): Plugin {
   let outDir = '';
   return {
     name: 'palm:precompress',
-    apply: 'build',
+    apply: (_, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
       const written: Promise<void>[] = [];
+      // The server's render of the app is read from disk by the gateway, never sent to a browser.
+      const serverDir = path.join(outDir, SERVER_DIR) + path.sep;
       for await (const file of filesUnder(outDir)) {
-        if (!TEXT_FILE.test(file)) continue;
+        if (!TEXT_FILE.test(file) || file.startsWith(serverDir)) continue;
         const content = await readFile(file);
         if (content.length < MIN_BYTES) continue;
         written.push(

@@ -1,6 +1,13 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createServer, isRunnableDevEnvironment, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
+import {
+  build,
+  createServer,
+  isRunnableDevEnvironment,
+  type Plugin,
+  type ResolvedConfig,
+  type Rollup,
+} from 'vite';
 
 /** Where the prerendered pages go in the build, by the path each answers (gateway/src/static-files.ts). */
 const PRERENDERED_DIR = 'prerendered';
@@ -13,21 +20,43 @@ export interface PrerenderedPage {
 }
 
 /**
- * A route that cannot be prerendered (its content is private or changes), whose shell still names
- * the route's scripts: written as `prerendered/<name>.shell.html` for the gateway to serve at the
- * route's paths (gateway/src/gateway.app.ts), so they load with the entry, not after it.
+ * A route that cannot be prerendered (its content is private or changes): written as
+ * `prerendered/<name>.shell.html` for the gateway to serve at the route's paths, with the server's
+ * render of the page in its `#root` when it has one (gateway/src/report-meta.ts). So it is made
+ * like a prerendered page: its stylesheet inline, the route's scripts at low priority (or left to
+ * its loader).
  */
 export interface RouteShell {
   name: string;
   routeModule: string;
+  /**
+   * The font files (matched by their built name) that the route's first screen sets text in:
+   * preloaded, so they arrive with the document and the text is laid out in them from the first
+   * paint, instead of in a fallback that shifts the page when they come.
+   */
+  fonts?: RegExp[];
+  /**
+   * A module that starts the page's scripts itself, when the page no longer needs the bandwidth
+   * (web/src/app/load-after-photo.ts): built as an entry of its own, it is the shell's only script,
+   * and its element names the app's entry and the chunks to preload (`data-modules`, entry first)
+   * instead of the shell fetching them with the document.
+   */
+  loader?: string;
 }
 
 export interface PrerenderOptions {
-  /** A module exporting `renderPage(path)`: the markup of the app's first render at that path. */
+  /**
+   * A module exporting `renderPage(path)`: the markup of the app's first render at that path. Also
+   * built, whole, into `server/render.js` of the output (SERVER_DIR), which the gateway runs to
+   * render the pages that differ per visitor (gateway/src/report-meta.ts).
+   */
   entry: string;
   pages: PrerenderedPage[];
   shells?: RouteShell[];
 }
+
+/** Where the server render of the app goes in the build: private to the gateway, never served. */
+export const SERVER_DIR = 'server';
 
 interface RenderEntry {
   renderPage(path: string): Promise<string>;
@@ -106,6 +135,39 @@ function inlineStyles(
   });
 }
 
+/** Preloads for the built fonts whose names match `patterns`; each pattern must match one. */
+function fontPreloads(bundle: Rollup.OutputBundle, patterns: RegExp[], base: string): string[] {
+  return patterns.map((pattern) => {
+    const font = Object.values(bundle).find(
+      (output) => output.type === 'asset' && pattern.test(output.fileName),
+    );
+    if (!font) throw new Error(`prerender: the build wrote no font matching ${pattern}`);
+    return `<link rel="preload" as="font" type="font/woff2" crossorigin href="${base}${font.fileName}">`;
+  });
+}
+
+const MODULE_SCRIPT = /\s*<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/g;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g;
+
+/**
+ * `html` with its module scripts and modulepreloads taken out and named on `loader`'s element
+ * instead, the entry first (RouteShell.loader).
+ */
+function scriptsLeftToLoader(html: string, loader: string): string {
+  const entries: string[] = [];
+  const preloads: string[] = [];
+  const bare = html
+    .replace(MODULE_SCRIPT, (_, src: string) => (entries.push(src), ''))
+    .replace(MODULE_PRELOAD, (_, href: string) => (preloads.push(href), ''));
+  if (entries.length !== 1)
+    throw new Error(`prerender: a shell with a loader needs one entry script, not ${entries.length}`);
+  const modules = [...entries, ...preloads].join(' ');
+  return bare.replace(
+    '</head>',
+    `  <script type="module" crossorigin src="${loader}" data-modules="${modules}"></script>\n  </head>`,
+  );
+}
+
 /**
  * A prerendered page is whole without its scripts: they only hydrate it. Asked for at low priority,
  * they leave a slow connection to what the first paint shows (the document, its fonts) first.
@@ -151,19 +213,47 @@ async function loadRenderEntry(
 }
 
 /**
+ * The render entry as one self-contained module (React and every package in it: the gateway runs
+ * it as it is, from wherever the build was copied), through this build's own config.
+ */
+async function buildServerRenderer(config: ResolvedConfig, entry: string, outDir: string): Promise<void> {
+  await build({
+    configFile: config.configFile,
+    root: config.root,
+    mode: config.mode,
+    logLevel: 'warn',
+    ssr: { noExternal: true },
+    build: {
+      ssr: path.join(config.root, entry),
+      outDir: path.join(outDir, SERVER_DIR),
+      emptyOutDir: true,
+      copyPublicDir: false,
+      rollupOptions: { output: { entryFileNames: 'render.js' } },
+    },
+  });
+}
+
+/**
  * Writes each page as the shell (index.html) with the app's first render at its path inside
  * `#root`, marked `data-prerendered="<path>"` so main.tsx hydrates it, its styles inline and the
  * route's scripts preloaded in the head. The browser then paints the page from its HTML alone,
  * before any other file has arrived or any script has run. The shell itself stays empty: it is
- * what every other client route gets.
+ * what every other client route gets. Route shells are made the same way with `#root` left empty,
+ * and the render entry is built for the server.
  */
 export function prerender(options: PrerenderOptions): Plugin {
   let config: ResolvedConfig;
   return {
     name: 'palm:prerender',
-    apply: 'build',
+    // Not in the server renderer's own build, which this plugin starts.
+    apply: (_, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(resolved) {
       config = resolved;
+    },
+    buildStart() {
+      for (const route of options.shells ?? []) {
+        if (route.loader) this.emitFile({ type: 'chunk', id: path.resolve(config.root, route.loader) });
+      }
     },
     // Before closeBundle, so the precompress plugin finds the pages written.
     async writeBundle(output, bundle) {
@@ -172,27 +262,39 @@ export function prerender(options: PrerenderOptions): Plugin {
       const shell = String(shellAsset.source);
       if (!shell.includes(EMPTY_ROOT)) throw new Error(`prerender: index.html has no ${EMPTY_ROOT}`);
       const outDir = output.dir ?? path.resolve(config.root, config.build.outDir);
+      const pageFor = (routeModule: string) => {
+        const chunks = chunksOf(bundle, path.resolve(config.root, routeModule));
+        return hydrationScriptsLast(
+          withRoutePreloads(inlineStyles(shell, chunks, bundle, config.base), shell, chunks, config.base),
+        );
+      };
       const renderer = await loadRenderEntry(config, options.entry);
       try {
         for (const page of options.pages) {
           const markup = await renderer.entry.renderPage(page.path);
           assertNoInlineCode(page.path, markup);
-          const chunks = chunksOf(bundle, path.resolve(config.root, page.routeModule));
-          const html = hydrationScriptsLast(
-            withRoutePreloads(inlineStyles(shell, chunks, bundle, config.base), shell, chunks, config.base),
-          ).replace(EMPTY_ROOT, () => `<div id="root" data-prerendered="${page.path}">${markup}</div>`);
+          const html = pageFor(page.routeModule).replace(
+            EMPTY_ROOT,
+            () => `<div id="root" data-prerendered="${page.path}">${markup}</div>`,
+          );
           const file = path.join(outDir, prerenderedPageFile(page.path));
           await mkdir(path.dirname(file), { recursive: true });
           await writeFile(file, html);
         }
         for (const route of options.shells ?? []) {
-          const chunks = chunksOf(bundle, path.resolve(config.root, route.routeModule));
-          const html = withRoutePreloads(shell, shell, chunks, config.base);
+          const fonts = fontPreloads(bundle, route.fonts ?? [], config.base);
+          let html = pageFor(route.routeModule).replace('</head>', `  ${fonts.join('\n    ')}\n  </head>`);
+          if (route.loader) {
+            const [loader] = chunksOf(bundle, path.resolve(config.root, route.loader));
+            html = scriptsLeftToLoader(html, config.base + loader!.fileName);
+          }
+          await mkdir(path.join(outDir, PRERENDERED_DIR), { recursive: true });
           await writeFile(path.join(outDir, PRERENDERED_DIR, `${route.name}.shell.html`), html);
         }
       } finally {
         await renderer.close();
       }
+      await buildServerRenderer(config, options.entry, outDir);
     },
   };
 }

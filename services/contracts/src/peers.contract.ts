@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { runtimePromptsSchema } from './prompt.contract';
-import { readingPreviewSchema } from './sharing.contract';
+import { reportPageSchema } from './sharing.contract';
 
 /** How one HTTP request of a peer call is made. */
 export interface PeerRequest {
@@ -61,16 +61,17 @@ export const PEER_CALLS = {
     answer: { body: runtimePromptsSchema },
   }),
   /**
-   * A reading's link preview as the browser with this Cookie header may see it; null when it is not
-   * shared. The visitor's cookies go along, so the owner of a reading no longer shared still gets it.
+   * What /report/{id} shows the browser with this Cookie header (its link preview, the reading and
+   * its sharing); null when that browser may not see it. The visitor's cookies go along, so the
+   * owner of a reading not shared still gets it.
    */
-  sharePreview: peerCall({
+  reportPage: peerCall({
     service: 'reading',
     request: (id: string, cookieHeader: string | undefined) => ({
-      path: `/api/reading/${encodeURIComponent(id)}/preview`,
+      path: `/api/reading/${encodeURIComponent(id)}/page`,
       headers: { accept: 'application/json', ...(cookieHeader ? { cookie: cookieHeader } : {}) },
     }),
-    answer: { body: readingPreviewSchema, noneOn: 404 },
+    answer: { body: reportPageSchema, noneOn: 404 },
   }),
 } as const;
 

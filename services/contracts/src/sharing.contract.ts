@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { palmImageSchema } from './reading.contract';
+import { palmImageSchema, readingViewSchema } from './reading.contract';
 
 /** The product's name and tagline, the one place they are set: pages, PDF, card, email, authenticator. */
 export const REPORT_BRAND = {
@@ -46,10 +46,7 @@ export type ReadingEmailRequest = z.infer<typeof readingEmailRequestSchema>;
 export const readingEmailAcceptedSchema = z.object({ deliveryId: z.string(), status: z.literal('queued') });
 export type ReadingEmailAccepted = z.infer<typeof readingEmailAcceptedSchema>;
 
-/**
- * GET /api/reading/{id}/preview: what the gateway puts into the Open Graph / Twitter tags of
- * /report/{id}. Answers 404 for a reading that does not exist or is no longer shared.
- */
+/** A reading's link preview: what the gateway puts into the Open Graph / Twitter tags of /report/{id}. */
 export const readingPreviewSchema = z.object({
   title: z.string(),
   description: z.string(),
@@ -63,6 +60,36 @@ export const readingPreviewSchema = z.object({
   palmImage: palmImageSchema.nullable(),
 });
 export type ReadingPreview = z.infer<typeof readingPreviewSchema>;
+
+/**
+ * GET /api/reading/{id}/page: what the gateway needs to serve /report/{id} to one browser: the link
+ * preview for its tags, and the reading and its sharing exactly as GET /api/reading/{id} and
+ * …/sharing answer that browser (a visitor's answers only to their owner), which the server renders
+ * into the page and the app hydrates from. Answers 404 for a reading that does not exist or that
+ * this browser may not see.
+ */
+export const reportPageSchema = z.object({
+  preview: readingPreviewSchema,
+  view: readingViewSchema,
+  sharing: readingSharingSchema,
+});
+export type ReportPage = z.infer<typeof reportPageSchema>;
+
+/** What a server-rendered report page carries for the app: its reading and sharing, as JSON. */
+export type ReportPageData = Pick<ReportPage, 'view' | 'sharing'>;
+
+/**
+ * The report's server render, as the web build writes it (web/src/app/prerender.server.tsx, built
+ * into the web app's `server/` directory) and the gateway calls it: the markup of the app at `path`
+ * showing `data`, its reading markup passed through `sanitiseHtml` (the server's allow-list).
+ */
+export interface ReportPageRenderer {
+  renderReportPage(input: {
+    path: string;
+    data: ReportPageData;
+    sanitiseHtml: (html: string) => string;
+  }): Promise<string>;
+}
 
 /**
  * GET /api/reading-policy: what the policy pages state as this installation is configured, so

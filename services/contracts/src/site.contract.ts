@@ -19,3 +19,10 @@ export const isSitePage = (pathname: string): boolean => {
 /** What the site calls itself wherever a page or a card names it. */
 export const SITE_DESCRIPTION =
   'AI palm readings in the Vedic tradition. Your Happiness, in your Hands — a free reading in under 2 minutes.';
+
+/**
+ * The id of the `<script type="application/json">` in which a server-rendered report page carries
+ * its ReportPageData (sharing.contract.ts) for the app to hydrate from. Here, apart from the
+ * schemas, so the browser's entry names it without loading zod.
+ */
+export const REPORT_PAGE_DATA_ID = 'report-page-data';

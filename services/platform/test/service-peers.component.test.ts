@@ -3,12 +3,28 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, localPeers, remotePeers, type RunningServer } from '../src';
 
 const PROMPTS = { main: 'main prompt', visual: 'visual prompt', test: 'scratch prompt' };
-const PREVIEW = {
-  title: 'A reading',
-  description: 'Lines',
-  imagePath: '/card.png',
-  imageAlt: 'card',
-  palmImage: { width: 800, height: 600, srcset: { webp: '/p/480.webp 480w', jpeg: '/p/480.jpg 480w' } },
+const PALM_IMAGE = { width: 800, height: 600, srcset: { webp: '/p/480.webp 480w', jpeg: '/p/480.jpg 480w' } };
+const PAGE = {
+  preview: {
+    title: 'A reading',
+    description: 'Lines',
+    imagePath: '/card.png',
+    imageAlt: 'card',
+    palmImage: PALM_IMAGE,
+  },
+  view: {
+    id: 'SharedReading000000000',
+    status: 'processing',
+    palmUrl: '/p',
+    palmImage: PALM_IMAGE,
+    reading: null,
+    error: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    completedAt: null,
+    imageRemovedAfterDays: null,
+    unlock: null,
+  },
+  sharing: { shared: true, includePhoto: false, owner: true, emailAvailable: false },
 };
 const TOKEN = 'internal-token-0123456789';
 
@@ -25,8 +41,8 @@ describe('local peers', () => {
 
   it('say which peer no service of the process provides', async () => {
     const { peers } = localPeers();
-    await expect(peers.sharePreview('id', undefined)).rejects.toThrow(
-      /no service in this process provides sharePreview/,
+    await expect(peers.reportPage('id', undefined)).rejects.toThrow(
+      /no service in this process provides reportPage/,
     );
     await expect(peers.verifySession('id')).rejects.toThrow(/provides verifySession/);
   });
@@ -42,9 +58,9 @@ describe('remote peers', () => {
       seen.token = req.get('x-internal-token');
       res.json(PROMPTS);
     });
-    app.get('/api/reading/:id/preview', (req, res) => {
+    app.get('/api/reading/:id/page', (req, res) => {
       seen.cookie = req.get('cookie');
-      if (req.params.id === 'shared') res.json(PREVIEW);
+      if (req.params.id === 'shared') res.json(PAGE);
       else res.status(404).end();
     });
     app.get('/api/admin/session', (req, res) => {
@@ -64,9 +80,9 @@ describe('remote peers', () => {
     });
     expect(await peers.runtimePrompts()).toEqual(PROMPTS);
     expect(seen.token).toBe(TOKEN);
-    expect(await peers.sharePreview('shared', 'owner=abc')).toEqual(PREVIEW);
+    expect(await peers.reportPage('shared', 'owner=abc')).toEqual(PAGE);
     expect(seen.cookie).toBe('owner=abc');
-    expect(await peers.sharePreview('private', undefined)).toBeNull();
+    expect(await peers.reportPage('private', undefined)).toBeNull();
     expect(await peers.verifySession('good')).toBe(true);
     expect(seen.authorization).toBe('Bearer good');
     expect(await peers.verifySession('bad')).toBe(false);
@@ -82,9 +98,7 @@ describe('remote peers', () => {
       const peers = remotePeers({ ADMIN_AUTH_URL: down.url, PROMPT_URL: down.url, READING_URL: down.url });
       expect(await peers.verifySession('good')).toBe(false);
       await expect(peers.runtimePrompts()).rejects.toThrow('the prompt service answered 500');
-      await expect(peers.sharePreview('shared', undefined)).rejects.toThrow(
-        'the reading service answered 500',
-      );
+      await expect(peers.reportPage('shared', undefined)).rejects.toThrow('the reading service answered 500');
     } finally {
       await down.close();
     }
@@ -95,7 +109,7 @@ describe('remote peers', () => {
   it('name the setting a process lacks to reach a peer, only when it asks', async () => {
     const peers = remotePeers({});
     await expect(peers.runtimePrompts()).rejects.toThrow(/PROMPT_URL is not set/);
-    await expect(peers.sharePreview('id', undefined)).rejects.toThrow(/READING_URL is not set/);
+    await expect(peers.reportPage('id', undefined)).rejects.toThrow(/READING_URL is not set/);
     await expect(peers.verifySession('id')).rejects.toThrow(/ADMIN_AUTH_URL is not set/);
   });
 });

@@ -20,7 +20,7 @@ import { createReadingRepository } from './reading.repository';
 import { createReadingRouter } from './reading.routes';
 import { createReportArtifacts } from './report/report-artifacts';
 import { createReportRouter } from './report/report.routes';
-import { createSharePreview, createSharingRouter } from './sharing/sharing.routes';
+import { createReportPage, createSharingRouter } from './sharing/sharing.routes';
 import {
   createImageRetentionSweeper,
   DEFAULT_IMAGE_RETENTION_DAYS,
@@ -105,6 +105,13 @@ export const readingModule: ServiceModule<ReadingConfig, ReadingDeps> = {
     const { publicUrl } = options;
     const artifacts = createReportArtifacts({ repository, blobs: store, logger: log });
     const deliveries = createDeliveryRepository(db);
+    const reportPage = {
+      imageRetentionDays,
+      emailAvailable: Boolean(options.email),
+      unlockPrice: options.payments
+        ? { amount: options.payments.price, currency: options.payments.currency }
+        : null,
+    };
     const readingRouter = createReadingRouter({
       imageRetentionDays,
       repository,
@@ -114,9 +121,7 @@ export const readingModule: ServiceModule<ReadingConfig, ReadingDeps> = {
       logger: log,
       waitMs: options.waitMs ?? READING_SERVER_WAIT_MS,
       intakeBacklog: options.intakeBacklog ?? DEFAULT_INTAKE_BACKLOG,
-      unlockPrice: options.payments
-        ? { amount: options.payments.price, currency: options.payments.currency }
-        : null,
+      unlockPrice: reportPage.unlockPrice,
     });
     const router = Router();
     router.use(
@@ -128,7 +133,7 @@ export const readingModule: ServiceModule<ReadingConfig, ReadingDeps> = {
         textRetentionDays,
         emailAvailable: Boolean(options.email),
       }),
-      createSharingRouter({ repository, emailAvailable: Boolean(options.email) }),
+      createSharingRouter({ repository, ...reportPage }),
       createEmailDeliveryRouter({
         repository,
         deliveries,
@@ -182,8 +187,8 @@ export const readingModule: ServiceModule<ReadingConfig, ReadingDeps> = {
     return {
       routers: [router],
       consumers,
-      // For the gateway in the same process: a reading's link preview.
-      provides: { sharePreview: createSharePreview(repository) },
+      // For the gateway in the same process: what /report/{id} shows a browser.
+      provides: { reportPage: createReportPage(repository, reportPage) },
       start() {
         relay.start();
         retention.start();

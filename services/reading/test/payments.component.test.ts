@@ -164,7 +164,7 @@ describe('paid unlock with Stripe settings', () => {
     const pdf = await get(`/api/reading/${id}/pdf`, cookie);
     expect(pdf.status).toBe(402);
     expect(((await pdf.json()) as { detail: string }).detail).toMatch(/unlock it on the report page/);
-    for (const path of ['', '/preview', '/sharing']) {
+    for (const path of ['', '/page', '/sharing']) {
       const body = await (await get(`/api/reading/${id}${path}`, cookie)).text();
       for (const word of LOCKED) expect(body, `${path} leaks ${word}`).not.toContain(word);
     }
@@ -192,7 +192,7 @@ describe('paid unlock with Stripe settings', () => {
     const strangers = await readingOf(id);
     expect(strangers.reading!.themes).toBeUndefined();
     expect(strangers.reading!.sections.find((s) => s.area === 'career')).toMatchObject({ locked: true });
-    for (const path of ['', '/preview']) {
+    for (const path of ['', '/page']) {
       const body = await (await get(`/api/reading/${id}${path}`)).text();
       for (const word of LOCKED) expect(body, `${path} leaks ${word}`).not.toContain(word);
     }

@@ -60,7 +60,7 @@ describe('DELETE /api/reading/{id} (disk storage)', () => {
     expect(deleted.status).toBe(204);
     expect((await harness.storedFiles()).filter((file) => file.includes(id))).toEqual([]);
     expect((await harness.storedFiles()).some((file) => file.includes(other.id))).toBe(true);
-    for (const suffix of ['', '/image', '/pdf', '/card.png', '/preview', '/sharing']) {
+    for (const suffix of ['', '/image', '/pdf', '/card.png', '/page', '/sharing']) {
       expect((await call(`/api/reading/${id}${suffix}`, cookie)).status, suffix).toBe(404);
       expect((await call(`/api/reading/${id}${suffix}`)).status, suffix).toBe(404);
     }

@@ -44,7 +44,7 @@ describe('owner cookie and sharing (embedded parts)', () => {
 
   it('keeps a new reading private until its owner shares it; then others see the palm-only version', async () => {
     const { id, cookie } = await makeReading();
-    for (const suffix of ['', '/image', '/pdf', '/card.png', '/preview', '/sharing'])
+    for (const suffix of ['', '/image', '/pdf', '/card.png', '/page', '/sharing'])
       expect((await call(`/api/reading/${id}${suffix}`)).status, suffix).toBe(404);
     const own = (await (await call(`/api/reading/${id}`, { headers: { Cookie: cookie } })).json()) as {
       reading: Record<string, unknown>;
@@ -58,6 +58,34 @@ describe('owner cookie and sharing (embedded parts)', () => {
     expect(seen.reading).toMatchObject({ sections: [{ content: 'A reading of the palm alone.' }] });
     expect(JSON.stringify(seen)).not.toContain('Loyal');
     expect(seen.reading).not.toHaveProperty('shared');
+  });
+
+  it("gives the report page exactly what the reading's own requests answer the browser asking", async () => {
+    const { id, cookie } = await makeReading();
+    const answersOf = async (headers: Record<string, string>) => ({
+      page: (await (await call(`/api/reading/${id}/page`, { headers })).json()) as Record<string, unknown>,
+      view: (await (await call(`/api/reading/${id}`, { headers })).json()) as Record<string, unknown>,
+      sharing: (await (await call(`/api/reading/${id}/sharing`, { headers })).json()) as Record<
+        string,
+        unknown
+      >,
+    });
+    const owner = await answersOf({ Cookie: cookie });
+    expect(owner.page).toMatchObject({
+      view: owner.view,
+      sharing: { ...owner.sharing, owner: true },
+    });
+    expect(JSON.stringify(owner.page.view)).toContain('Loyal');
+    // The link preview travels to whoever the link reaches: the palm-only reading, even for its owner.
+    expect(JSON.stringify(owner.page.preview)).not.toContain('Loyal');
+
+    await call(`/api/reading/${id}/sharing`, json('PUT', { shared: true }, cookie));
+    const stranger = await answersOf({});
+    expect(stranger.page).toMatchObject({
+      view: stranger.view,
+      sharing: { ...stranger.sharing, owner: false },
+    });
+    expect(JSON.stringify(stranger.page)).not.toContain('Loyal');
   });
 
   it('keeps a reading made before the palm-only version private: sharing it would show the answers', async () => {

@@ -111,6 +111,26 @@ export const errorToast = (page: Page, title: string) =>
  * normally flashes by (the loading view in front of a fast engine, a report before its photo has
  * arrived) can be looked at. The requests still reach the real product unchanged.
  */
+/** A reading id nobody's: the gateway answers its page with nothing of any reading in it. */
+const UNKNOWN_READING = 'AAAAAAAAAAAAAAAAAAAAAA';
+
+/**
+ * Has the browser render the report at /report/{id} itself instead of hydrating the server's render
+ * of it: the page is the one the gateway serves for a reading it does not know (no render, no
+ * data), so the app fetches the reading, through whatever routes the test has set up.
+ */
+export async function renderReportInBrowser(page: Page, baseUrl: string, id: string): Promise<void> {
+  await page.route(`**/report/${id}`, async (route) => {
+    const empty = await fetch(`${baseUrl}/report/${UNKNOWN_READING}`);
+    await route.fulfill({
+      status: 200,
+      contentType: 'text/html',
+      headers: { 'content-security-policy': empty.headers.get('content-security-policy') ?? '' },
+      body: await empty.text(),
+    });
+  });
+}
+
 export async function holdRequests(
   page: Page,
   pattern: string,

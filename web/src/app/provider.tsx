@@ -1,13 +1,15 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { ErrorBanner, ErrorBannerProvider } from '@/components/ui/error-banner';
 import { Toaster, ToastProvider } from '@/components/ui/toast';
 import { UnlockDialogProvider } from '@/features/unlock/components/unlock-dialog';
-import { createQueryClient } from '@/lib/query-client';
 
-/** App-wide state and the global overlays of spec §2: error banner, toast area, unlock dialog. */
-export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/**
+ * App-wide state and the global overlays of spec §2: error banner, toast area, unlock dialog. The
+ * query cache comes from whoever renders the app, so a server render and the browser that hydrates
+ * it can start from the same data.
+ */
+export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ErrorBannerProvider>

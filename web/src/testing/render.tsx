@@ -2,6 +2,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProvider } from '@/app/provider';
+import { createQueryClient } from '@/lib/query-client';
 
 /** Renders a screen inside the app's providers and a memory router; extra routes record navigation. */
 export function renderWithApp(
@@ -14,7 +15,7 @@ export function renderWithApp(
 ): RenderResult {
   const router = createMemoryRouter([{ path, element }, ...extraRoutes], { initialEntries: [initialEntry] });
   return render(
-    <AppProvider>
+    <AppProvider queryClient={createQueryClient()}>
       <RouterProvider router={router} />
     </AppProvider>,
   );

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ReportRoute from './report';
@@ -50,9 +50,18 @@ describe('report page', () => {
     renderReport();
 
     expect(await screen.findByText('Reading Complete')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: /your palm photo/i })).toHaveAttribute('src', completed.palmUrl);
+    const photo = screen.getByRole('img', { name: /your palm photo/i });
+    expect(photo).toHaveAttribute('src', completed.palmUrl);
     const heart = screen.getByRole('button', { name: 'Heart Line' });
-    expect(heart).toHaveStyle({ left: '40%', top: '25%' });
+    // No place until the photo has a size: the markers wait, unstyled, as the server renders them.
+    expect(heart).not.toHaveAttribute('style');
+    expect(photo.closest('.palm-figure__frame')).toHaveAttribute('data-placing');
+    // jsdom loads no image: the photo arrives at 400 × 400 here.
+    Object.defineProperties(photo, { complete: { value: true }, naturalWidth: { value: 800 } });
+    photo.getBoundingClientRect = () => DOMRect.fromRect({ width: 400, height: 400 });
+    fireEvent.load(photo);
+    await waitFor(() => expect(heart).toHaveStyle({ left: '40%', top: '25%' }));
+    expect(photo.closest('.palm-figure__frame')).not.toHaveAttribute('data-placing');
     expect(heart).toHaveAccessibleDescription(/Long and curved/);
     expect(screen.getByRole('button', { name: 'Palm Feature' })).toHaveStyle({ left: '70%', top: '80%' });
     for (const link of screen.getAllByRole('link', { name: 'New Reading' }))

@@ -1,8 +1,8 @@
 import type { ReadingStatus, ReadingView } from '@palm/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { READING_PATH, readingQueryKey } from './reading-query-keys';
 
-export const READING_PATH = '/api/reading';
 /** How often a reading that is still being generated is checked again. */
 export const READING_POLL_INTERVAL_MS = 2500;
 
@@ -20,7 +20,7 @@ export function isReadingPending(status: ReadingStatus | undefined): boolean {
 /** Reads never poll — except a reading still being generated, which is checked until it settles. */
 export function getReadingQueryOptions(id: string) {
   return queryOptions({
-    queryKey: [READING_PATH, id],
+    queryKey: readingQueryKey(id),
     queryFn: () => getReading(id),
     refetchInterval: (query) =>
       isReadingPending(query.state.data?.status) ? READING_POLL_INTERVAL_MS : false,

@@ -1,7 +1,7 @@
 import type { ReadingEmailAccepted, ReadingSharing, ReadingSharingUpdate } from '@palm/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest, jsonBody } from '@/lib/api-client';
-import { READING_PATH } from './get-reading';
+import { READING_PATH, readingSharingQueryKey } from './reading-query-keys';
 
 const readingPath = (id: string) => `${READING_PATH}/${encodeURIComponent(id)}`;
 
@@ -13,7 +13,7 @@ export const reportShareUrl = (id: string) => `${window.location.origin}/report/
 
 export function getReadingSharingQueryOptions(id: string) {
   return queryOptions({
-    queryKey: [READING_PATH, id, 'sharing'],
+    queryKey: readingSharingQueryKey(id),
     queryFn: () => apiRequest<ReadingSharing>(`${readingPath(id)}/sharing`),
   });
 }

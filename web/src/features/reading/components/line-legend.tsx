@@ -1,14 +1,5 @@
 import { TRACED_LINE_NAMES, VEDIC_LINES, type LineTrace, type TracedLineName } from '@palm/contracts';
 
-/** One colour per line, picked to stay apart from each other and from skin tones. */
-export const LINE_COLOURS: Record<TracedLineName, string> = {
-  heart: '#ff6f91',
-  head: '#5ec8ff',
-  life: '#7be38b',
-  fate: '#ffd35c',
-  sun: '#c9a2ff',
-};
-
 /** Below this the observer was not sure of the line: it is drawn dashed. */
 const UNCERTAIN_BELOW = 0.7;
 export const isUncertain = (trace: LineTrace) => trace.confidence < UNCERTAIN_BELOW;
@@ -79,7 +70,6 @@ export function LineLegend({
                   <span
                     className="line-legend__swatch"
                     data-uncertain={isUncertain(trace) ? '' : undefined}
-                    style={{ '--line-colour': LINE_COLOURS[trace.line] } as React.CSSProperties}
                     aria-hidden="true"
                   />
                   <span className="line-legend__name">{trace.name || VEDIC_LINES[trace.line].english}</span>{' '}

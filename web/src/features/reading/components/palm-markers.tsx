@@ -1,10 +1,10 @@
 import { PALM_PHOTO_SIZES } from '@palm/contracts';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { startTransition, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { LineTrace, TracedLineName } from '@palm/contracts';
 import type { ShownMarker } from '../lib/normalize-reading';
 import type { PalmImage } from '../api/get-reading';
 import { layoutMarkers, smoothPath, type Point } from '../lib/marker-layout';
-import { isUncertain, LineLegend, LINE_COLOURS } from './line-legend';
+import { isUncertain, LineLegend } from './line-legend';
 import { useReadingLinks } from './reading-links';
 
 /** Up to this viewport width the report is laid out for a phone. */
@@ -61,22 +61,25 @@ function usePhotoSize(
   const [size, setSize] = useState<PhotoSize | null>(null);
   useEffect(() => {
     const image = ref.current;
-    if (!image || typeof ResizeObserver === 'undefined') return;
+    if (!image) return;
     const measure = () => {
       if (!image.complete || image.naturalWidth === 0) return;
       const { width, height } = image.getBoundingClientRect();
-      setSize((current) =>
-        width > 0 && height > 0 && (current?.width !== width || current.height !== height)
-          ? { width, height }
-          : current,
+      // A transition: React lays the markers out in slices the page stays responsive between.
+      startTransition(() =>
+        setSize((current) =>
+          width > 0 && height > 0 && (current?.width !== width || current.height !== height)
+            ? { width, height }
+            : current,
+        ),
       );
     };
     measure();
     image.addEventListener('load', measure);
-    const observer = new ResizeObserver(measure);
-    observer.observe(image);
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(image);
     return () => {
-      observer.disconnect();
+      observer?.disconnect();
       image.removeEventListener('load', measure);
     };
   }, [ref, source]);
@@ -143,17 +146,20 @@ export function PalmWithMarkers({
       return next;
     });
 
-  const placeOf = (position: number, marker: ShownMarker): Point =>
+  /**
+   * A marker's place once the photo is measured. Until then markers stay hidden rather than jump
+   * from their anchors, and carry no inline style: the same markup comes from the server, whose
+   * page allows no style attribute (set from script, as here after the measure, it applies).
+   */
+  const placeOf = (position: number): React.CSSProperties | undefined =>
     layout
       ? {
-          x: (layout.boxes[position]!.x / layout.photo.width) * 100,
-          y: (layout.boxes[position]!.y / layout.photo.height) * 100,
+          left: `${(layout.boxes[position]!.x / layout.photo.width) * 100}%`,
+          top: `${(layout.boxes[position]!.y / layout.photo.height) * 100}%`,
+          ...(layout.tooltipWidth ? tooltipPlace(layout.boxes[position]!.x, layout) : {}),
         }
-      : { x: marker.x, y: marker.y };
-
-  // Until the photo is measured its markers stay hidden rather than jump from their anchors (a
-  // browser without ResizeObserver never measures it, and shows them on their anchors).
-  const placing = Boolean(palmUrl) && !layout && typeof ResizeObserver !== 'undefined';
+      : undefined;
+  const placing = Boolean(palmUrl) && !layout;
 
   return (
     <figure className="palm-figure">
@@ -164,7 +170,8 @@ export function PalmWithMarkers({
       >
         {palmUrl ? (
           // The photo is the page's largest paint: fetched first, at the size it is drawn, as WebP
-          // where the browser takes it, in a box of its own proportions before it arrives.
+          // where the browser takes it, in a box of its own proportions before it arrives. Once
+          // it is painted the server-rendered page starts its scripts (app/load-after-photo.ts).
           <picture>
             {palmImage ? (
               <source type="image/webp" srcSet={palmImage.srcset.webp} sizes={PALM_PHOTO_SIZES} />
@@ -178,6 +185,7 @@ export function PalmWithMarkers({
               width={palmImage?.width}
               height={palmImage?.height}
               fetchPriority="high"
+              elementtiming="palm-photo"
               alt="Your palm photo, with the lines we traced and the features of the reading marked"
             />
           </picture>
@@ -201,7 +209,6 @@ export function PalmWithMarkers({
                     data-line={trace.line}
                     data-uncertain={isUncertain(trace) ? '' : undefined}
                     data-active={activeLine === trace.line ? '' : undefined}
-                    style={{ '--line-colour': LINE_COLOURS[trace.line] } as React.CSSProperties}
                   >
                     <path className="palm-trace__halo" d={d} vectorEffect="non-scaling-stroke" />
                     <path className="palm-trace__stroke" d={d} vectorEffect="non-scaling-stroke" />
@@ -241,7 +248,6 @@ export function PalmWithMarkers({
         {palmUrl
           ? markers.map((marker, position) => {
               const tooltipId = `${baseId}-marker-${position}`;
-              const place = placeOf(position, marker);
               const active = links.active === marker.id;
               return (
                 <button
@@ -251,11 +257,7 @@ export function PalmWithMarkers({
                   data-marker={marker.id}
                   data-style={marker.style}
                   data-active={active ? '' : undefined}
-                  style={{
-                    left: `${place.x}%`,
-                    top: `${place.y}%`,
-                    ...(layout?.tooltipWidth ? tooltipPlace(layout.boxes[position]!.x, layout) : {}),
-                  }}
+                  style={placeOf(position)}
                   aria-label={marker.label}
                   aria-describedby={tooltipId}
                   onPointerEnter={() => links.setHovered(marker.id)}

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { describeError } from '@/lib/api-client';
-import { READING_PATH } from '../api/get-reading';
+import { readingQueryKey } from '../api/reading-query-keys';
 import {
   deleteReading,
   emailReading,
@@ -78,7 +78,7 @@ export function ReportActions({ readingId, onLockedPdf }: { readingId: string; o
       });
       void navigate('/', { replace: true });
       // Nothing of it stays in this browser's memory either.
-      queryClient.removeQueries({ queryKey: [READING_PATH, readingId] });
+      queryClient.removeQueries({ queryKey: readingQueryKey(readingId) });
     },
     onError: (error) => {
       setConfirmingDelete(false);

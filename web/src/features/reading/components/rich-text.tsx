@@ -1,8 +1,10 @@
-import { containsMarkup, sanitizeHtml } from '@/lib/sanitize';
+import { use } from 'react';
+import { containsMarkup, HtmlSanitiserContext } from '@/lib/sanitize';
 
 /**
  * Reading text may carry markup (spec §2: it is rendered as markup). It is only ever
- * inserted after DOMPurify has removed scripts, handlers and other active content.
+ * inserted after a sanitiser has removed scripts, handlers and other active content: DOMPurify
+ * in the browser, the server's allow-list where the server renders the report.
  */
 export function RichText({
   text,
@@ -13,8 +15,9 @@ export function RichText({
   className?: string;
   inline?: boolean;
 }) {
+  const sanitise = use(HtmlSanitiserContext);
   if (containsMarkup(text)) {
-    const html = { __html: sanitizeHtml(text) };
+    const html = { __html: sanitise(text) };
     return inline ? (
       <span className={className} dangerouslySetInnerHTML={html} />
     ) : (
