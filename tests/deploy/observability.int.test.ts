@@ -82,14 +82,15 @@ describe('operating the distributed mode', () => {
     expect(sample(reading, 'readings_by_status{status="completed"}')).toBeGreaterThanOrEqual(1);
     expect(sample(reading, 'reading_outbox_backlog')).toBe(0);
     expect(sample(reading, 'bus_dead_letters')).toBe(0);
-    expect(sample(reading, 'bus_messages_total{queue="reading.results",outcome="ack"}')).toBeGreaterThan(
-      sample(readingBefore, 'bus_messages_total{queue="reading.results",outcome="ack"}'),
-    );
-    expect(
-      sample(worker, 'bus_messages_total{queue="ai-worker.reading-requested",outcome="ack"}'),
-    ).toBeGreaterThan(
-      sample(workerBefore, 'bus_messages_total{queue="ai-worker.reading-requested",outcome="ack"}'),
-    );
+    // The answer goes out once the result is stored; each consumer acknowledges its message after.
+    const resultAcks = 'bus_messages_total{queue="reading.results",outcome="ack"}';
+    await expect
+      .poll(async () => sample(await scrape('reading'), resultAcks))
+      .toBeGreaterThan(sample(readingBefore, resultAcks));
+    const requestAcks = 'bus_messages_total{queue="ai-worker.reading-requested",outcome="ack"}';
+    await expect
+      .poll(async () => sample(await scrape('ai-worker'), requestAcks))
+      .toBeGreaterThan(sample(workerBefore, requestAcks));
     const stages = 'reading_engine_stage_seconds_count{';
     expect(countOf(worker, stages)).toBeGreaterThan(countOf(workerBefore, stages));
     expect(
