@@ -106,6 +106,10 @@ describe('Timeline section', () => {
     expect(lifeOnly!.basis).toEqual(['Life line: broken']);
     expect(lifeOnly!.subtitle).toBe('Jeevan rekha on the classical age scale');
     expect(lifeOnly!.howWeRead?.terms).toEqual([{ tag: 'Life line: broken', vedic: 'Jeevan rekha' }]);
+    // With no sentence on its depth before it, the break names the line it is read in: no bare "it".
+    expect(lifeOnly!.content).toMatch(
+      /^(?:Your life line \(Jeevan rekha\) shows|A break along your life line \(Jeevan rekha\))/,
+    );
     expect(text(lifeOnly!)).toMatch(/\bbreak|broken/i);
     expect(text(lifeOnly!)).not.toMatch(/deeply|clearly marked|depth/i);
     expect(text(lifeOnly!)).not.toMatch(/fate line/i);

@@ -160,7 +160,18 @@ function lifePhases(life: LineObservation, choose: PhraseChooser): Phase[] {
       tag: `Life line: ${life.depth}`,
     });
   }
+  // Where the depth sentence named the line, the next says "it"; otherwise the first to speak names
+  // it, since a fate line may have been the last one named.
+  const subject = () =>
+    phases.length > 0
+      ? { It: 'It', Its: 'Its', it: 'it' }
+      : {
+          It: 'Your life line (Jeevan rekha)',
+          Its: 'Your life line’s (Jeevan rekha’s)',
+          it: 'your life line (Jeevan rekha)',
+        };
   if (life.curvature === 'curved') {
+    const line = subject();
     phases.push({
       insight: choose.pick(
         ['An appetite for new phases', 'New chapters met with curiosity'],
@@ -168,14 +179,15 @@ function lifePhases(life: LineObservation, choose: PhraseChooser): Phase[] {
       ),
       sentence: choose.pick(
         [
-          'It sweeps wide around the thumb: warmth and curiosity that tend to make each new phase of life welcome rather than feared.',
-          'Its wide sweep around the Shukra parvat is read as warmth and curiosity: new phases of life tend to be met with appetite.',
+          `${line.It} sweeps wide around the thumb: warmth and curiosity that tend to make each new phase of life welcome rather than feared.`,
+          `${line.Its} wide sweep around the Shukra parvat is read as warmth and curiosity: new phases of life tend to be met with appetite.`,
         ],
         'timeline.life.curved',
       ),
       tag: 'Life line: wide arc',
     });
   } else if (life.curvature === 'straight') {
+    const line = subject();
     phases.push({
       insight: choose.pick(
         ['A preference for settled routines', 'Changes that go best when prepared'],
@@ -183,8 +195,8 @@ function lifePhases(life: LineObservation, choose: PhraseChooser): Phase[] {
       ),
       sentence: choose.pick(
         [
-          'It runs close and straight: a liking for settled routines, so changes of phase tend to go best when prepared step by step.',
-          'Its close, straight course is read as a liking for settled routines: a new phase tends to sit best when it is prepared for.',
+          `${line.It} runs close and straight: a liking for settled routines, so changes of phase tend to go best when prepared step by step.`,
+          `${line.Its} close, straight course is read as a liking for settled routines: a new phase tends to sit best when it is prepared for.`,
         ],
         'timeline.life.straight',
       ),
@@ -192,6 +204,7 @@ function lifePhases(life: LineObservation, choose: PhraseChooser): Phase[] {
     });
   }
   if ((life.breaks ?? 0) > 0) {
+    const line = subject();
     phases.push({
       insight: choose.pick(
         ['One phase marked off from the next', 'A change of pace between chapters'],
@@ -199,8 +212,8 @@ function lifePhases(life: LineObservation, choose: PhraseChooser): Phase[] {
       ),
       sentence: choose.pick(
         [
-          'It shows a break: the tradition reads a change of pace or surroundings that marks one phase of life off from the next.',
-          'A break along it is read as a change of pace or of surroundings, a turning from one phase of life to the next.',
+          `${line.It} shows a break: the tradition reads a change of pace or surroundings that marks one phase of life off from the next.`,
+          `A break along ${line.it} is read as a change of pace or of surroundings, a turning from one phase of life to the next.`,
         ],
         'timeline.life.break',
       ),

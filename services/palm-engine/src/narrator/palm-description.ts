@@ -209,6 +209,50 @@ const TRAIT_WORDS = {
   },
 } as const satisfies { [T in keyof PalmTraits]?: Record<string, string | Graded> };
 
+/**
+ * A trait described at length, named again once the reading has said it in full: "your little
+ * finger that rises well past the ring finger’s top joint" the first time, "your very long little
+ * finger" after, as a person would say it again rather than recite it (`namedOnce`). Graded as the
+ * full words are, so two hands still read apart; traits said in a word or two stay as they are.
+ */
+const TRAIT_AGAIN: {
+  [T in keyof typeof TRAIT_WORDS]?: Record<keyof (typeof TRAIT_WORDS)[T], string | Graded>;
+} = {
+  thumbAngle: {
+    narrow: ['fairly close-held thumb', 'close-held thumb', 'tightly held thumb'],
+    medium: 'moderately opening thumb',
+    wide: ['fairly wide-opening thumb', 'wide-opening thumb', 'very wide-opening thumb'],
+  },
+  indexVsRing: {
+    'ring-longer': ['slightly longer ring finger', 'longer ring finger', 'much longer ring finger'],
+    even: 'level index and ring fingers',
+    'index-longer': ['slightly longer index finger', 'longer index finger', 'much longer index finger'],
+  },
+  littleFinger: {
+    short: ['slightly short little finger', 'short little finger', 'very short little finger'],
+    reaching: 'evenly reaching little finger',
+    long: ['slightly long little finger', 'long little finger', 'very long little finger'],
+  },
+  middleFinger: {
+    short: ['fairly short middle finger', 'short middle finger', 'very short middle finger'],
+    balanced: 'balanced middle finger',
+    long: ['fairly long middle finger', 'long middle finger', 'very long middle finger'],
+  },
+};
+
+/** Every way a trait's class is described at length, to the way it is named again, grade for grade. */
+const SAID_AGAIN = new Map<string, string>(
+  Object.entries(TRAIT_AGAIN).flatMap(([trait, classes]) =>
+    Object.entries(classes as Record<string, string | Graded>).flatMap(([value, again]) => {
+      const full = (TRAIT_WORDS as Record<string, Record<string, string | Graded>>)[trait]![value]!;
+      const grades = (words: string | Graded) => (typeof words === 'string' ? [words, words, words] : words);
+      return grades(full).map(
+        (said, grade) => [said.replace(/^(?:an?|the) /, ''), grades(again)[grade]!] as const,
+      );
+    }),
+  ),
+);
+
 const FEATURES = Object.fromEntries(
   Object.entries(TRAIT_WORDS).map(([trait, words]) => [
     trait,
@@ -444,18 +488,24 @@ export function asYours(feature: string): string {
 }
 
 /**
- * A feature named again, after the section has described it: a line by its name alone ("your head
- * line"), a trait as `asYours` words it. Saying a line's whole shape each time reads as a template.
+ * A feature named again, after the reading has described it: a line by its name alone ("your head
+ * line"), a trait by its class in a word or two ("your long little finger"). Saying a feature's
+ * whole description each time reads as a template.
  */
 export function briefly(feature: string): string {
-  const line = LINE_IN_WORDS.exec(feature.replace(/^(?:an?|the|your) /, ''));
-  return line ? `your ${line[2]!}` : asYours(feature);
+  const words = feature.replace(/^(?:an?|the|your) /, '');
+  const line = LINE_IN_WORDS.exec(words);
+  if (line) return `your ${line[2]!}`;
+  const again = SAID_AGAIN.get(words);
+  return again ? `your ${again}` : asYours(words);
 }
 
 /**
- * Texts said one after another, each line named in full once: after its first mention a line's
+ * Texts said one after another, each feature named in full once: after its first mention a line's
  * whole description ("your long head line starting joined to the life line") becomes its plain
- * name ("your head line"), as a person would say it again rather than recite it.
+ * name ("your head line"), and a trait's ("your index finger clearly longer than the ring") its
+ * class in a word or two ("your longer index finger"), as a person would say it again rather than
+ * recite it.
  */
 export function namedOnce(texts: readonly string[], names: readonly string[]): string[] {
   let said = [...texts];
@@ -463,8 +513,7 @@ export function namedOnce(texts: readonly string[], names: readonly string[]): s
   for (const name of new Set(names)) {
     // Most names are said at most once: only a second mention needs rewording.
     const at = heard.indexOf(name.toLowerCase());
-    if (at === -1 || heard.indexOf(name.toLowerCase(), at + name.length) === -1 || !namesALine(name))
-      continue;
+    if (at === -1 || heard.indexOf(name.toLowerCase(), at + name.length) === -1) continue;
     const brief = briefly(name);
     if (brief === name) continue;
     const pattern = new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi');
