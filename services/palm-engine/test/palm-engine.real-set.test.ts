@@ -122,6 +122,8 @@ describe('palm engine over the real photo set', () => {
         for (const section of result.sections) {
           const where = `${palm.name} × ${answers}, ${section.area}: ${section.subtitle} ${JSON.stringify(section.basis)}`;
           expect(section.basis.length, where).toBeGreaterThan(0);
+          // Short enough for the report to show uncut.
+          for (const tag of section.basis) expect(tag.length, where).toBeLessThanOrEqual(30);
           expect(section.subtitle, where).not.toMatch(/hand as a whole/i);
           const named = linesNamedIn(section, result.themes).filter(
             (line) => line !== 'handType' && lineSeen(seen, line as LineName),

@@ -3,6 +3,7 @@ import type { ElementalHandType, LineName, PalmObservation } from '../palm-obser
 import type { Finding } from '../rules/palm-rule';
 import type { PalmTraits } from '../rules/palm-traits';
 import {
+  briefly,
   featuresOfReads,
   featureWords,
   HAND_FEATURES,
@@ -56,8 +57,10 @@ function describedTag(
     return shape && lineTag(feature, shape.adjectives);
   }
   if (feature === 'handType') return traits.handType ? handTag(traits.handType) : undefined;
+  // A trait by the words it is named again with: "Very long little finger" fits a tag, the full
+  // description would be cut.
   const words = featureWords(feature, traits, observation);
-  return words && capitalised(words.replace(/^(?:an?|the) /, ''));
+  return words && capitalised(briefly(words).replace(/^your /, ''));
 }
 
 /** The features a finding's condition read, the hand side aside. */
