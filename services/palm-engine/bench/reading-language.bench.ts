@@ -8,11 +8,15 @@ import { writeBenchmarkSection } from '../../../bench/support/benchmarks-doc';
 import { machineLoad, median } from '../../../bench/support/stats';
 import { createPalmObserver } from '../src/observer';
 import { isFixedLine } from '../src/narrator/area-texts';
+import { timelineAccount } from '../src/narrator/life-timeline';
 import { composeReading } from '../src/narrator/local-narrator';
 import { contradictionsIn } from '../src/narrator/reading-story';
+import { basisFaults } from '../src/narrator/section-basis';
 import type { PalmObservation } from '../src/palm-observation';
 import { palmProfileOf } from '../src/profile/palm-profile';
+import { profiledObservation } from '../src/profile/profiled-lines';
 import { interpret } from '../src/rules/interpret';
+import { traitsFromProfile } from '../src/rules/palm-traits';
 
 const PALMS = sharedPalmsDir();
 
@@ -21,9 +25,13 @@ const PALMS = sharedPalmsDir();
  * photo per hand: ../shared/palms/palm and the first photo of each ../shared/palms/retest hand)
  * and a few visitors' answers. Prints and records (section `language`) the median share of a
  * reading's sentences found word for word in another person's reading, the most repeated
- * sentence, stock openers, body length, opposing assertions and answers the visitor never gave.
+ * sentence, stock openers, body length, opposing assertions, answers the visitor never gave, and
+ * whether each section's subtitle and basis tags name what its text reads (the Timeline included):
+ * sections with no tag, and sections whose header or tags and text disagree (`basisFaults`, from
+ * the features the narrator reports each section read, never from its prose).
  * `-- --print N` also prints N complete readings of different palms, to be read aloud, and
- * `-- --top N` the N most repeated sentences; either leaves docs/benchmarks.md as it is.
+ * `-- --top N` the N most repeated sentences, `-- --faults 1` every section whose tags and text
+ * disagree; each leaves docs/benchmarks.md as it is.
  */
 const TARGETS = { medianShared: 0.25, maxSentenceShare: 0.2, openers: 2, words: [450, 700] } as const;
 
@@ -92,6 +100,8 @@ interface Read {
   visitor: string;
   reading: ReadingResult;
   contradictions: number;
+  /** Per section, the Timeline last where the engine adds one: its tags, and where they and its text disagree. */
+  sections: { area: string; untagged: boolean; faults: string[] }[];
 }
 
 /** `--print N` / `--top N`: how many readings or repeated sentences to print (0 when not asked). */
@@ -118,12 +128,24 @@ function readOne(
 ): Read {
   const profile = palmProfileOf(observation);
   const fired = interpret(observation, submission, undefined, profile);
-  const { sections, themes, story } = composeReading(fired, observation, submission, profile);
+  const { sections, reads, themes, story } = composeReading(fired, observation, submission, profile);
+  const palm = profiledObservation(profile, observation);
+  const timeline = timelineAccount(palm);
+  const checked = { fired, traits: traitsFromProfile(profile, observation), observation: palm };
+  const accounts = [
+    ...sections.map((section, at) => ({ section, reads: reads[at]! })),
+    ...(timeline ? [timeline] : []),
+  ];
   return {
     hand: path.relative(PALMS, file),
     visitor,
     reading: { sections, themes, visual_markers: [] },
     contradictions: contradictionsIn(story).length,
+    sections: accounts.map(({ section, reads }) => ({
+      area: section.area,
+      untagged: section.basis.length === 0,
+      faults: basisFaults(section, reads, checked),
+    })),
   };
 }
 
@@ -154,6 +176,15 @@ const perVisitor = Object.keys(VISITORS).map((visitor) => {
     ? 0
     : group.filter((r) => ANSWER_CLAIM.test(sentencesOf(r.reading).join(' '))).length;
   const themes = group.map((r) => r.reading.themes?.length ?? 0);
+  const sections = group.flatMap((r) => r.sections);
+  if (argument('--faults') > 0)
+    for (const r of group)
+      for (const section of r.sections.filter((s) => s.untagged || s.faults.length > 0))
+        console.log(
+          `${r.hand} × ${visitor}, ${section.area}:`,
+          section.untagged ? 'no tag;' : '',
+          section.faults,
+        );
   return {
     visitor,
     readings: group.length,
@@ -168,6 +199,10 @@ const perVisitor = Object.keys(VISITORS).map((visitor) => {
     leaks,
     themes: [Math.min(...themes), Math.max(...themes)] as const,
     themed: themes.filter((count) => count >= 3 && count <= 5).length,
+    sections: sections.length,
+    timelines: sections.filter((section) => section.area === 'timeline').length,
+    untagged: sections.filter((section) => section.untagged).length,
+    mismatched: sections.filter((section) => section.faults.length > 0).length,
   };
 });
 
@@ -177,6 +212,10 @@ const rows = perVisitor.map(
   (v) =>
     `| ${v.visitor} | ${v.readings} | ${pct(v.medianShared)} (max ${pct(v.maxShared)}) | ${pct(v.topShare)} | ${v.maxOpeners} | ${v.words.join(' / ')} (${v.inRange}/${v.readings} in range) | ${v.themes.join('–')} (${v.themed} with 3–5) | ${v.contradictions} | ${VISITORS[v.visitor]!.gave ? '—' : v.leaks} |`,
 );
+const basisRows = perVisitor.map(
+  (v) =>
+    `| ${v.visitor} | ${v.sections} (${v.sections - v.timelines} life areas, ${v.timelines} Timelines) | ${v.untagged} | ${v.mismatched} |`,
+);
 const worst = perVisitor.reduce((a, b) => (b.topShare > a.topShare ? b : a));
 const all = {
   medianShared: Math.max(...perVisitor.map((v) => v.medianShared)),
@@ -185,6 +224,9 @@ const all = {
   inRange: perVisitor.reduce((sum, v) => sum + v.inRange, 0),
   contradictions: perVisitor.reduce((sum, v) => sum + v.contradictions, 0),
   leaks: perVisitor.reduce((sum, v) => sum + v.leaks, 0),
+  sections: perVisitor.reduce((sum, v) => sum + v.sections, 0),
+  untagged: perVisitor.reduce((sum, v) => sum + v.untagged, 0),
+  mismatched: perVisitor.reduce((sum, v) => sum + v.mismatched, 0),
 };
 
 const report = `## Reading language
@@ -208,6 +250,17 @@ ${rows.join('\n')}
 | body ${TARGETS.words.join('–')} words | ${all.inRange}/${reads.length} readings in range | ${verdict(all.inRange === reads.length)} |
 | 0 opposing assertions | ${all.contradictions} | ${verdict(all.contradictions === 0)} |
 | 0 claims of answers not given | ${all.leaks} | ${verdict(all.leaks === 0)} |
+| 0 sections with an empty basis | ${all.untagged} of ${all.sections} sections | ${verdict(all.untagged === 0)} |
+| 0 sections whose subtitle or tags name a feature their text does not read, or whose text reads a feature no tag names | ${all.mismatched} of ${all.sections} sections | ${verdict(all.mismatched === 0)} |
+
+Headers and tags against the text, per visitor (the Timeline counted where the engine adds one): what each section's
+text reads or leans on is reported by the narrator as it composes it; each basis tag is mapped back to the features it
+names through the rules that fired on the palm (a line's or element's own tag to that line or element), and each
+Vedic name in the subtitle to its feature.
+
+| visitor | sections | with an empty basis | subtitle or tags disagreeing with the text |
+| --- | --- | --- | --- |
+${basisRows.join('\n')}
 `;
 
 const toPrint = argument('--print');
@@ -223,5 +276,6 @@ for (const hand of hands.slice(0, toPrint)) {
   }
 }
 
-if (toPrint === 0 && argument('--top') === 0) await writeBenchmarkSection('language', report);
+if (toPrint === 0 && argument('--top') === 0 && argument('--faults') === 0)
+  await writeBenchmarkSection('language', report);
 console.log(report);

@@ -20,6 +20,7 @@ import { timelineSection } from './narrator/life-timeline';
 import { howWeReadByArea } from './narrator/how-we-read';
 import { composeReading, LocalNarrator } from './narrator/local-narrator';
 import type { NarrationInput, Narrator } from './narrator/narrator';
+import { featuresOfReads } from './narrator/palm-description';
 import { phraseChooserFor } from './narrator/phrase-chooser';
 import { tellStory } from './narrator/reading-story';
 import { sectionSubtitle } from './narrator/section-subtitle';
@@ -173,9 +174,12 @@ export function assembleReading({
         : {
             ...section,
             subtitle: sectionSubtitle(
-              findings.filter((finding) => finding.area === section.area),
+              featuresOfReads(
+                findings
+                  .filter((finding) => finding.area === section.area)
+                  .flatMap((finding) => finding.reads),
+              ),
               profile.handType,
-              false,
             ),
             howWeRead: notes.get(section.area as LifeArea),
           },

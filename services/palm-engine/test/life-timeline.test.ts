@@ -53,7 +53,11 @@ describe('Timeline section', () => {
       'spiritual',
       'timeline',
     ]);
-    expect(timeline).toMatchObject({ title: 'Timeline', basis: ['Fate line seen'] });
+    expect(timeline).toMatchObject({
+      title: 'Timeline',
+      subtitle: 'Bhagya rekha on the classical age scale',
+      basis: ['Fate line seen'],
+    });
     expect(timeline!.content).toMatch(/fate line \(Bhagya rekha\) runs from about age 5\b/);
     expect(timeline!.insights).toContain('Purpose that tends to carry on into the later years');
     // The profile states no class of this life line (depth and bow do not survive a re-take): it says nothing.
@@ -97,8 +101,15 @@ describe('Timeline section', () => {
         life: { confidence: 0.9, trace: traceBetween(0.9, 0.7, 8), breaks: 1 },
       }),
     );
-    // The profile withholds the life line's depth (it does not survive a re-take): only the break speaks.
-    expect(lifeOnly!.basis).toEqual([]);
+    // The profile withholds the life line's depth (it does not survive a re-take): only the break
+    // speaks, and the header and tags name the line it is read in.
+    expect(lifeOnly!.basis).toEqual(['Life line: broken']);
+    expect(lifeOnly!.subtitle).toBe('Jeevan rekha on the classical age scale');
+    expect(lifeOnly!.howWeRead?.terms).toEqual([{ tag: 'Life line: broken', vedic: 'Jeevan rekha' }]);
+    // With no sentence on its depth before it, the break names the line it is read in: no bare "it".
+    expect(lifeOnly!.content).toMatch(
+      /^(?:Your life line \(Jeevan rekha\) shows|A break along your life line \(Jeevan rekha\))/,
+    );
     expect(text(lifeOnly!)).toMatch(/\bbreak|broken/i);
     expect(text(lifeOnly!)).not.toMatch(/deeply|clearly marked|depth/i);
     expect(text(lifeOnly!)).not.toMatch(/fate line/i);

@@ -1,14 +1,21 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ReadingResult, ReadingSubmission } from '@palm/contracts';
+import { VEDIC_LINES, type ReadingResult, type ReadingSubmission } from '@palm/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPalmObserver } from '../src/observer';
-import type { PalmObservation, Point } from '../src/palm-observation';
+import { lineSeen } from '../src/narrator/how-we-read';
+import { composeReading } from '../src/narrator/local-narrator';
+import type { LineName, PalmObservation, Point } from '../src/palm-observation';
 import { PalmReadingEngine } from '../src/palm-reading.engine';
+import { palmProfileOf } from '../src/profile/palm-profile';
+import { profiledObservation } from '../src/profile/profiled-lines';
+import { TRAIT_RELIABILITY } from '../src/profile/trait-reliability.recorded';
+import { interpret, PALM_RULES } from '../src/rules/interpret';
 import { forbiddenTopicsIn } from '../src/rules/safety';
 import { normalisePalmPhoto } from '@palm/palm-photo';
 import { claimsNotInProfile } from './support/class-claims';
-import { allText, basisByArea, prose, sentences } from './support/reading-text';
+import { accountLocally } from './support/read-locally';
+import { allText, linesNamedIn, prose, sentences } from './support/reading-text';
 import { ANSWER_SPREAD } from './fixtures/questionnaire-answers';
 import { palmPhotos } from '../../../tests/support/palm-photos';
 
@@ -89,12 +96,61 @@ describe('palm engine over the real photo set', () => {
     },
   );
 
-  it('keeps the same basis tags for the same palm whatever the answers', () => {
+  it('states the same findings of the same palm under the same tags whatever the answers', () => {
+    // The answers change what a section leans on, and so the tags of what it leans on; never the facts.
+    const statedTags = (palm: RealPalm, answers: string) => {
+      const profile = palmProfileOf(palm.observation);
+      const fired = interpret(palm.observation, visitor(answers), PALM_RULES, profile);
+      // In the areas' order, whichever the visitor put first.
+      return composeReading(fired, palm.observation, visitor(answers), profile)
+        .findings.map((finding) => `${finding.area}: ${finding.basis}`)
+        .sort();
+    };
     for (const palm of palms) {
-      const reference = basisByArea(reading(palm, 'defaults'));
+      const reference = statedTags(palm, 'defaults');
       for (const answers of VISITORS)
-        expect(basisByArea(reading(palm, answers)), `${palm.name} × ${answers}`).toEqual(reference);
+        expect(statedTags(palm, answers), `${palm.name} × ${answers}`).toEqual(reference);
     }
+  });
+
+  it('tags every section, the Timeline too, with what its words read, and names in its header no line they do not', () => {
+    let lines = 0;
+    for (const palm of palms) {
+      const seen = profiledObservation(palmProfileOf(palm.observation), palm.observation);
+      for (const answers of VISITORS) {
+        const result = reading(palm, answers);
+        for (const section of result.sections) {
+          const where = `${palm.name} × ${answers}, ${section.area}: ${section.subtitle} ${JSON.stringify(section.basis)}`;
+          expect(section.basis.length, where).toBeGreaterThan(0);
+          // Short enough for the report to show uncut.
+          for (const tag of section.basis) expect(tag.length, where).toBeLessThanOrEqual(30);
+          expect(section.subtitle, where).not.toMatch(/hand as a whole/i);
+          const named = linesNamedIn(section, result.themes).filter(
+            (line) => line !== 'handType' && lineSeen(seen, line as LineName),
+          );
+          for (const line of named) {
+            lines++;
+            expect(
+              section.basis.some((tag) => new RegExp(`\\b${line}\\b`, 'i').test(tag)),
+              `${where}: ${line}`,
+            ).toBe(true);
+          }
+          for (const [line, term] of Object.entries(VEDIC_LINES))
+            if (section.subtitle.includes(term.vedic)) expect(named, where).toContain(line);
+        }
+      }
+    }
+    expect(lines, 'lines named in sections').toBeGreaterThan(palms.length);
+  });
+
+  it('reports what each section reads, and its header and tags name exactly that, for every visitor', () => {
+    for (const palm of palms)
+      for (const answers of VISITORS)
+        for (const { section, faults } of accountLocally(palm.observation, visitor(answers), {
+          table: TRAIT_RELIABILITY,
+          commonTags: [...TRAIT_RELIABILITY.commonTags],
+        }).sections)
+          expect(faults, `${palm.name} × ${answers}, ${section.area}`).toEqual([]);
   });
 
   it('places every marker inside the observed outline of the hand', () => {

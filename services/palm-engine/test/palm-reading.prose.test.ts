@@ -91,6 +91,16 @@ describe('the reading as a visitor reads it, over the shared palms', () => {
     }
   });
 
+  it('never says “your your”, however often a feature is named again', () => {
+    for (const { name, reading } of reads)
+      expect(
+        [...(reading.themes ?? []).map((theme) => theme.text), ...sentencesOf(reading)].filter((sentence) =>
+          /\byour your\b/i.test(sentence),
+        ),
+        name,
+      ).toEqual([]);
+  });
+
   it('gives basis tags that are distinct within their first 30 characters in every section', () => {
     for (const { name, reading } of reads) {
       for (const section of reading.sections) {

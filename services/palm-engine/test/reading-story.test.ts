@@ -1,7 +1,7 @@
 import { PROFILE_TRAIT_CLASSES, type PalmProfile, type ReadingResult } from '@palm/contracts';
 import { describe, expect, it } from 'vitest';
 import { readLocally } from './support/read-locally';
-import { briefly, namesALine } from '../src/narrator/palm-description';
+import { briefly } from '../src/narrator/palm-description';
 import { phraseChooserFor } from '../src/narrator/phrase-chooser';
 import { contradictionsIn, settleAssertions, tellStory } from '../src/narrator/reading-story';
 import type { LineObservation, MountName } from '../src/palm-observation';
@@ -205,16 +205,15 @@ describe('one story: no reading states both poles of an assertion axis', () => {
       const themes = result.themes ?? [];
       expect(themes.length).toBeGreaterThanOrEqual(3);
       expect(themes.length).toBeLessThanOrEqual(5);
-      // Each theme names its features; a line already described in full by an earlier theme is
-      // named plainly ("your head line"), as said aloud.
+      // Each theme names its features; a feature already described in full by an earlier theme is
+      // named again briefly ("your head line", "your longer index finger"), as said aloud.
       const namedInFull = new Set<string>();
       for (const theme of themes) {
         expect(theme.features.length).toBeGreaterThanOrEqual(2);
         expect(theme.features.length).toBeLessThanOrEqual(3);
         for (const feature of theme.features) {
           const text = theme.text.toLowerCase();
-          if (namedInFull.has(feature) && namesALine(feature))
-            expect(text).toContain(briefly(feature).toLowerCase());
+          if (namedInFull.has(feature)) expect(text).toContain(briefly(feature).toLowerCase());
           else expect(text).toContain(feature.toLowerCase());
           namedInFull.add(feature);
         }

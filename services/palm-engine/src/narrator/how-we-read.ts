@@ -26,6 +26,13 @@ export const SECTION_LINES: Record<LifeArea, readonly LineName[]> = {
 export const lineSeen = (observation: PalmObservation, line: LineName) =>
   observation.lines[line].seen && observation.lines[line].confidence >= LINE_CONFIDENCE;
 
+/** The Vedic names behind a section's tags, for the tags that have one. */
+export const termsOf = (tags: readonly string[]): HowWeRead['terms'] =>
+  [...new Set(tags)].flatMap((tag) => {
+    const vedic = vedicNameOf(tag);
+    return vedic ? [{ tag, vedic }] : [];
+  });
+
 /**
  * A compound measurement ("palm 1.31 times as long as wide, middle finger 95% of the palm’s
  * length") splits into its numbers, so a part quoted alone elsewhere is not quoted twice; a line's
@@ -79,11 +86,7 @@ export function howWeReadByArea(
         lines.push(`${name}: seen, ${Math.round(observation.lines[line].confidence * 100)}% sure`);
       }
     }
-    const terms = [...new Set(here.map((finding) => finding.basis))].flatMap((tag) => {
-      const vedic = vedicNameOf(tag);
-      return vedic ? [{ tag, vedic }] : [];
-    });
-    byArea.set(area, { measured, lines, terms });
+    byArea.set(area, { measured, lines, terms: termsOf(here.map((finding) => finding.basis)) });
   }
   return byArea;
 }

@@ -1,7 +1,10 @@
 import type { ReadingSection } from '@palm/contracts';
 import { MIDDLE, WRIST } from '@palm/hand-pose';
 import type { LineObservation, PalmObservation, Point } from '../palm-observation';
+import { termsOf } from './how-we-read';
+import type { HandFeature } from './palm-description';
 import { phraseChooserFor, type PhraseChooser } from './phrase-chooser';
+import { sectionSubtitle } from './section-subtitle';
 
 /** A line whose crease was traced less surely than this says nothing about timing. */
 const TIMELINE_CONFIDENCE = 0.6;
@@ -14,6 +17,7 @@ const USUAL_LEVEL = { head: 0.5, heart: 0.72 } as const;
 const FATE_AGES = { wrist: 0, head: 35, heart: 49, top: 70 } as const;
 
 const TIMELINE_AREA = 'timeline';
+const FATE_SEEN = 'Fate line seen';
 
 const tracedWell = (line: LineObservation | undefined): line is LineObservation & { trace: Point[] } =>
   Boolean(line?.seen && line.confidence >= TIMELINE_CONFIDENCE && line.trace && line.trace.length >= 2);
@@ -56,6 +60,8 @@ function fateAgeScale(observation: PalmObservation, level: (point: Point) => num
 interface Phase {
   insight: string;
   sentence: string;
+  /** The tag of what the phase reads, in the words the rules tag the same class with. */
+  tag: string;
 }
 
 /** Where the traced fate line begins and ends on the classical scale, in years rounded to five. */
@@ -72,16 +78,19 @@ function fatePhases(fate: LineObservation, { from, to }: { from: number; to: num
     phases.push({
       insight: 'A sense of direction that tends to form early',
       sentence: `On the classical scale your fate line (Bhagya rekha) runs from about age ${from}: a phase in which duties and aims tend to take shape early.`,
+      tag: FATE_SEEN,
     });
   } else if (from < FATE_AGES.head) {
     phases.push({
       insight: 'A path that tends to take shape in your twenties and early thirties',
       sentence: `On the classical scale your fate line (Bhagya rekha) begins at about age ${from}: the years before tend to be for trying things out, and a steadier course tends to form from there.`,
+      tag: FATE_SEEN,
     });
   } else {
     phases.push({
       insight: 'A course that tends to become your own from mid-life',
       sentence: `On the classical scale your fate line (Bhagya rekha) begins at about age ${from}, near the head line: the classical reading of a path you tend to set yourself, later rather than early.`,
+      tag: FATE_SEEN,
     });
   }
   if (to >= FATE_AGES.heart) {
@@ -89,11 +98,13 @@ function fatePhases(fate: LineObservation, { from, to }: { from: number; to: num
       insight: 'Purpose that tends to carry on into the later years',
       sentence:
         'It runs on past the heart line, which the tradition reads as aims and work that tend to stay meaningful well into the later phases of life.',
+      tag: FATE_SEEN,
     });
   } else if (to > from) {
     phases.push({
       insight: `More freedom of choice tends to come after about ${to}`,
       sentence: `It steps back at about ${to} on the same scale: the classical sign of a phase shaped less by duty and more by what you choose.`,
+      tag: FATE_SEEN,
     });
   }
   if ((fate.breaks ?? 0) > 0) {
@@ -101,6 +112,7 @@ function fatePhases(fate: LineObservation, { from, to }: { from: number; to: num
       insight: 'A change of course along the way',
       sentence:
         'The line is broken along its run: read as a change of direction, such as a new role or a new way of working, a phase that opens rather than an event that befalls you.',
+      tag: 'Fate line: broken',
     });
   }
   return phases;
@@ -127,6 +139,7 @@ function lifePhases(life: LineObservation, choose: PhraseChooser): Phase[] {
         ],
         'timeline.life.faint',
       ),
+      tag: 'Life line: fine',
     });
   } else if (life.depth) {
     // Only a depth the profile states: a withheld one would not survive a re-take.
@@ -144,9 +157,21 @@ function lifePhases(life: LineObservation, choose: PhraseChooser): Phase[] {
         ],
         'timeline.life.steady',
       ),
+      tag: `Life line: ${life.depth}`,
     });
   }
+  // Where the depth sentence named the line, the next says "it"; otherwise the first to speak names
+  // it, since a fate line may have been the last one named.
+  const subject = () =>
+    phases.length > 0
+      ? { It: 'It', Its: 'Its', it: 'it' }
+      : {
+          It: 'Your life line (Jeevan rekha)',
+          Its: 'Your life line’s (Jeevan rekha’s)',
+          it: 'your life line (Jeevan rekha)',
+        };
   if (life.curvature === 'curved') {
+    const line = subject();
     phases.push({
       insight: choose.pick(
         ['An appetite for new phases', 'New chapters met with curiosity'],
@@ -154,13 +179,15 @@ function lifePhases(life: LineObservation, choose: PhraseChooser): Phase[] {
       ),
       sentence: choose.pick(
         [
-          'It sweeps wide around the thumb: warmth and curiosity that tend to make each new phase of life welcome rather than feared.',
-          'Its wide sweep around the Shukra parvat is read as warmth and curiosity: new phases of life tend to be met with appetite.',
+          `${line.It} sweeps wide around the thumb: warmth and curiosity that tend to make each new phase of life welcome rather than feared.`,
+          `${line.Its} wide sweep around the Shukra parvat is read as warmth and curiosity: new phases of life tend to be met with appetite.`,
         ],
         'timeline.life.curved',
       ),
+      tag: 'Life line: wide arc',
     });
   } else if (life.curvature === 'straight') {
+    const line = subject();
     phases.push({
       insight: choose.pick(
         ['A preference for settled routines', 'Changes that go best when prepared'],
@@ -168,14 +195,16 @@ function lifePhases(life: LineObservation, choose: PhraseChooser): Phase[] {
       ),
       sentence: choose.pick(
         [
-          'It runs close and straight: a liking for settled routines, so changes of phase tend to go best when prepared step by step.',
-          'Its close, straight course is read as a liking for settled routines: a new phase tends to sit best when it is prepared for.',
+          `${line.It} runs close and straight: a liking for settled routines, so changes of phase tend to go best when prepared step by step.`,
+          `${line.Its} close, straight course is read as a liking for settled routines: a new phase tends to sit best when it is prepared for.`,
         ],
         'timeline.life.straight',
       ),
+      tag: 'Life line: close arc',
     });
   }
   if ((life.breaks ?? 0) > 0) {
+    const line = subject();
     phases.push({
       insight: choose.pick(
         ['One phase marked off from the next', 'A change of pace between chapters'],
@@ -183,14 +212,21 @@ function lifePhases(life: LineObservation, choose: PhraseChooser): Phase[] {
       ),
       sentence: choose.pick(
         [
-          'It shows a break: the tradition reads a change of pace or surroundings that marks one phase of life off from the next.',
-          'A break along it is read as a change of pace or of surroundings, a turning from one phase of life to the next.',
+          `${line.It} shows a break: the tradition reads a change of pace or surroundings that marks one phase of life off from the next.`,
+          `A break along ${line.it} is read as a change of pace or of surroundings, a turning from one phase of life to the next.`,
         ],
         'timeline.life.break',
       ),
+      tag: 'Life line: broken',
     });
   }
   return phases;
+}
+
+/** The Timeline, with the lines its phases read: what its subtitle and tags name. */
+interface TimelineAccount {
+  section: ReadingSection;
+  reads: HandFeature[];
 }
 
 /**
@@ -203,46 +239,55 @@ export function timelineSection(
   observation: PalmObservation,
   choose: PhraseChooser = phraseChooserFor(observation),
 ): ReadingSection | undefined {
+  return timelineAccount(observation, choose)?.section;
+}
+
+/** The Timeline (`timelineSection`) with the lines it read. */
+export function timelineAccount(
+  observation: PalmObservation,
+  choose: PhraseChooser = phraseChooserFor(observation),
+): TimelineAccount | undefined {
   const { fate, life } = observation.lines;
   const span = tracedWell(fate) ? fateSpan(fate, observation) : undefined;
   const lifeSays = tracedWell(life) ? lifePhases(life, choose) : [];
   const lifeRead = lifeSays.length > 0;
   if (!span && !lifeRead) return undefined;
   const phases = [...(span ? fatePhases(fate, span) : []), ...lifeSays];
-  const basis = [
-    ...(span ? ['Fate line seen'] : []),
-    ...(lifeRead && life.depth ? [`Life line: ${life.depth}`] : []),
+  const reads: HandFeature[] = [
+    ...(span ? (['fate'] as const) : []),
+    ...(lifeRead ? (['life'] as const) : []),
   ];
+  const basis = [...new Set(phases.map((phase) => phase.tag))];
   const linesRead =
     span && lifeRead ? 'your fate and life lines' : span ? 'your fate line' : 'your life line';
   const sureness = (line: LineObservation) => `${Math.round(line.confidence * 100)} % sure`;
   return {
-    area: TIMELINE_AREA,
-    title: 'Timeline',
-    subtitle: 'Phases of life on the classical age scale',
-    insights: phases.map((phase) => phase.insight),
-    content: phases.map((phase) => phase.sentence).join(' '),
-    details: choose.pick(
-      [
-        `The age scale is a tradition of reading, not a measurement, and we read it only from ${linesRead}, traced surely: these are phases and tendencies, never events or dates, and your own choices shape each of them.`,
-        `We read timing only from ${linesRead}, where the crease was traced surely; the classical scale is a tradition, not a measurement, so take these as phases and tendencies that your own choices shape, never as events or dates.`,
-        `Timing here comes from ${linesRead} alone, traced surely, on a scale that is a tradition rather than a measurement: phases and tendencies, never events or dates, each of them yours to shape.`,
-      ],
-      'timeline.details',
-    ),
-    basis,
-    howWeRead: {
-      measured: span
-        ? [`Fate line traced from about age ${span.from} to about ${span.to} on the classical scale`]
-        : [],
-      lines: [
-        ...(span ? [`Fate line (Bhagya rekha): traced, ${sureness(fate)}`] : []),
-        ...(lifeRead ? [`Life line (Jeevan rekha): traced, ${sureness(life)}`] : []),
-      ],
-      terms: [
-        ...(span ? [{ tag: 'Fate line seen', vedic: 'Bhagya rekha' }] : []),
-        ...(lifeRead && life.depth ? [{ tag: `Life line: ${life.depth}`, vedic: 'Jeevan rekha' }] : []),
-      ],
+    section: {
+      area: TIMELINE_AREA,
+      title: 'Timeline',
+      subtitle: `${sectionSubtitle(reads, null)} on the classical age scale`,
+      insights: phases.map((phase) => phase.insight),
+      content: phases.map((phase) => phase.sentence).join(' '),
+      details: choose.pick(
+        [
+          `The age scale is a tradition of reading, not a measurement, and we read it only from ${linesRead}, traced surely: these are phases and tendencies, never events or dates, and your own choices shape each of them.`,
+          `We read timing only from ${linesRead}, where the crease was traced surely; the classical scale is a tradition, not a measurement, so take these as phases and tendencies that your own choices shape, never as events or dates.`,
+          `Timing here comes from ${linesRead} alone, traced surely, on a scale that is a tradition rather than a measurement: phases and tendencies, never events or dates, each of them yours to shape.`,
+        ],
+        'timeline.details',
+      ),
+      basis,
+      howWeRead: {
+        measured: span
+          ? [`Fate line traced from about age ${span.from} to about ${span.to} on the classical scale`]
+          : [],
+        lines: [
+          ...(span ? [`Fate line (Bhagya rekha): traced, ${sureness(fate)}`] : []),
+          ...(lifeRead ? [`Life line (Jeevan rekha): traced, ${sureness(life)}`] : []),
+        ],
+        terms: termsOf(basis),
+      },
     },
+    reads,
   };
 }

@@ -30,23 +30,30 @@ import {
   UNQUOTED_NOTE,
   UNSEEN_LINE_NOTES,
 } from './area-texts';
-import { FINDINGS_PER_SECTION, howWeReadByArea, lineSeen, SECTION_LINES } from './how-we-read';
+import { FINDINGS_PER_SECTION, howWeReadByArea, lineSeen, SECTION_LINES, termsOf } from './how-we-read';
 import type { NarrationInput, Narrator } from './narrator';
 import {
   asYours,
   briefly,
   describePalm,
   featureList,
+  featuresOfReads,
+  featureWords,
   howPlainly,
   lineShape,
+  namedFeatures,
   namedOnce,
   namesALine,
   sectionFeatures,
   unsettledTraits,
+  type HandFeature,
+  type Named,
+  type Said,
 } from './palm-description';
 import { phraseChooserFor, type PhraseChooser } from './phrase-chooser';
 import { polesOf, type PoleKey } from '../rules/assertions';
 import { takesPlural, tellStory, type ReadingStory } from './reading-story';
+import { basisOf, featuresOf, tagBook, type TagBook } from './section-basis';
 import { sectionSubtitle } from './section-subtitle';
 import { readVisitorAnswers, type VisitorAnswers, type VisitorQuestion } from './visitor-answers';
 
@@ -149,6 +156,14 @@ interface ReadingContext {
   /** How often each finding's feature was named beside another finding that agrees with it. */
   partnered: Map<string, number>;
   themesTaken: Set<string>;
+  /** The tags a section's features are shown under. */
+  book: TagBook;
+}
+
+/** A section as composed, with the features of this hand its text reads or leans on. */
+interface Composed {
+  section: ReadingSection;
+  reads: HandFeature[];
 }
 
 /** Focus areas first, in the visitor's order, then the rest in the usual order. */
@@ -158,6 +173,11 @@ export function orderedAreas(focusAreas: readonly LifeArea[]): LifeArea[] {
 
 export interface ComposedReading {
   sections: ReadingSection[];
+  /**
+   * For each section, in order, the features of this hand its text reads or leans on: what its
+   * subtitle and basis tags name (`basisFaults` checks that they do).
+   */
+  reads: HandFeature[][];
   themes: ReadingTheme[];
   /** The findings the reading states: what its markers may point at. */
   findings: readonly Finding[];
@@ -184,42 +204,53 @@ export function composeReading(
   // Whoever passes the findings, each feature is read in one section and no axis both ways.
   const story = tellStory(fired, observation, profile, traits, choose);
   const { findings } = story;
+  // A feature read elsewhere is tagged as the reading states it, else as any finding on this palm read it.
+  const book = tagBook([...findings, ...fired], traits, observation);
   const compose = (trim: Trim, answers: VisitorAnswers, areas: readonly LifeArea[]) => {
-    const context: ReadingContext = {
-      trim,
-      findings,
-      readElsewhere: fired.filter(
-        (finding) => !findings.includes(finding) && !story.yielded.includes(finding),
-      ),
-      observation,
-      profile,
-      traits,
-      answers,
-      choose,
-      story,
-      unseenSaid: new Set(),
-      described: new Set(),
-      linksLeft: { count: LINKS_PER_READING },
-      referred: new Set(),
-      partnered: new Map(),
-      themesTaken: new Set(),
+    const told = (opening?: Said) => {
+      const context: ReadingContext = {
+        trim,
+        findings,
+        readElsewhere: fired.filter(
+          (finding) => !findings.includes(finding) && !story.yielded.includes(finding),
+        ),
+        observation,
+        profile,
+        traits,
+        answers,
+        choose,
+        story,
+        unseenSaid: new Set(),
+        described: new Set(),
+        linksLeft: { count: LINKS_PER_READING },
+        referred: new Set(),
+        partnered: new Map(),
+        themesTaken: new Set(),
+        book,
+      };
+      const composed = areas.map((area, index) =>
+        composeSection(
+          {
+            area,
+            index,
+            isLast: index === areas.length - 1,
+            focused: answers.focusAreas.includes(area),
+            findings: findings.filter((finding) => finding.area === area).slice(0, trim.perSection),
+          },
+          context,
+          index === 0 ? opening : undefined,
+        ),
+      );
+      return namedOnceInReading(composed, story.themes, context);
     };
-    const sections = areas.map((area, index) =>
-      composeSection(
-        {
-          area,
-          index,
-          isLast: index === areas.length - 1,
-          focused: answers.focusAreas.includes(area),
-          findings: findings.filter((finding) => finding.area === area).slice(0, trim.perSection),
-        },
-        context,
-      ),
-    );
-    return namedOnceInReading(sections, story.themes, context);
+    // What the opening says the photo let us read is what the reading then reads: told once
+    // without it, to learn that, and again with it (it changes nothing else the reading says).
+    const draft = told();
+    const opening = restsOn(readingReads(draft, story), traits, observation, choose);
+    return opening ? told(opening) : draft;
   };
   // A rich hand runs long. How many findings it states is settled without the visitor's answers
-  // (so answers never change the facts or their tags), leaving room for what the answers add;
+  // (so answers never change the facts, nor the tags they are read under), leaving room for what the answers add;
   // then what the answers lengthen gives up, step by step, what it can best spare.
   const unanswered: VisitorAnswers = {
     hasChildren: false,
@@ -227,28 +258,34 @@ export function composeReading(
     handToRead: 'left',
     questions: [],
   };
+  const wordsOf = (composed: readonly Composed[]) =>
+    bodyWords(
+      composed.map(({ section }) => section),
+      story.themes,
+    );
   const perSection =
     FINDING_LIMITS.find(
       (limit) =>
-        bodyWords(compose({ ...FULL, perSection: limit }, unanswered, orderedAreas([])), story.themes) <=
+        wordsOf(compose({ ...FULL, perSection: limit }, unanswered, orderedAreas([]))) <=
         MAX_UNANSWERED_WORDS,
     ) ?? FINDING_LIMITS.at(-1)!;
   const trims = TRIMS.map((trim) => ({ ...trim, perSection }));
   let trim = 0;
-  let sections = compose(trims[trim]!, answers, areas);
-  while (trim < trims.length - 1 && bodyWords(sections, story.themes) > MAX_BODY_WORDS)
-    sections = compose(trims[++trim]!, answers, areas);
-  if (process.env.TRIMLOG) console.error('TRIM', perSection, trim);
+  let composed = compose(trims[trim]!, answers, areas);
+  while (trim < trims.length - 1 && wordsOf(composed) > MAX_BODY_WORDS)
+    composed = compose(trims[++trim]!, answers, areas);
   const notes = howWeReadByArea(findings, observation, areas, perSection);
   const unsettled = unsettledTraits(traits, observation);
   return {
-    sections: sections.map((section, index) => {
-      const howWeRead = notes.get(section.area as LifeArea)!;
+    sections: composed.map(({ section }, index) => {
+      // The Vedic names behind the tags this section shows, which may name features read elsewhere.
+      const howWeRead = { ...notes.get(section.area as LifeArea)!, terms: termsOf(section.basis) };
       // Said once, where the reading starts: what this photo left open is part of how it was read.
       return index === 0 && unsettled
         ? { ...section, howWeRead: { ...howWeRead, measured: [...howWeRead.measured, unsettled] } }
         : { ...section, howWeRead };
     }),
+    reads: composed.map(({ reads }) => reads),
     themes: story.themes,
     findings: areas.flatMap((area) =>
       findings.filter((finding) => finding.area === area).slice(0, perSection),
@@ -257,16 +294,34 @@ export function composeReading(
   };
 }
 
+/** The features a reading reads, in the order it first names them: its themes', then each section's. */
+function readingReads(composed: readonly Composed[], story: ReadingStory): HandFeature[] {
+  return [
+    ...new Set([
+      ...readsOfWords(
+        story.themes.flatMap((theme) => theme.features),
+        story,
+      ),
+      ...composed.flatMap(({ reads }) => reads),
+    ]),
+  ];
+}
+
+/** The features the story's words name ("your long fingers" → fingers): the story keeps which is which. */
+const readsOfWords = (words: readonly string[], story: ReadingStory): HandFeature[] =>
+  words.flatMap((said) => story.featureOf.get(said) ?? []);
+
 /**
  * A line described in full by the themes or an earlier section is called by its plain name in the
  * sections after: read from start to end, "your unbroken life line curving round the thumb ball
  * neither wide nor close" in three sections sounds recited.
  */
 function namedOnceInReading(
-  sections: readonly ReadingSection[],
+  composed: readonly Composed[],
   themes: readonly ReadingTheme[],
   { traits, observation }: ReadingContext,
-): ReadingSection[] {
+): Composed[] {
+  const sections = composed.map(({ section }) => section);
   const names = [
     ...themes.flatMap((theme) => theme.features),
     ...LINE_NAMES.flatMap((line) => sectionFeatures([line], [], traits, observation).map(asYours)),
@@ -278,9 +333,9 @@ function namedOnceInReading(
   const plain = namedOnce(texts, names).slice(themes.length);
   let at = 0;
   const next = (count: number) => plain.slice(at, (at += count));
-  return sections.map((section) => {
+  return composed.map(({ section, reads }) => {
     const [insights, [content, details]] = [next(section.insights.length), next(2)];
-    return { ...section, insights, content: content!, details: details! };
+    return { section: { ...section, insights, content: content!, details: details! }, reads };
   });
 }
 
@@ -294,24 +349,25 @@ export function composeSections(
   return composeReading(fired, measured, submission, profile).sections;
 }
 
-function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSection {
+function composeSection(plan: SectionPlan, context: ReadingContext, opening?: Said): Composed {
   const { area, focused, findings } = plan;
   const { observation, profile, answers, choose } = context;
   const depth = focused ? DEPTH.focused : DEPTH.other;
   const inContentUntil = depth.insights + depth.inContent;
   const { handType } = profile;
-  const features = sectionFeatures(
-    SECTION_LINES[area],
-    findings.flatMap((finding) => finding.reads),
-    context.traits,
-    observation,
+  const read = findings.flatMap((finding) => finding.reads);
+  const here = namedFeatures(SECTION_LINES[area], read, context.traits, observation);
+  const traitFeatures = namedFeatures([], read, context.traits, observation).filter(
+    ({ words }) => !namesALine(words),
   );
-  const traitFeatures = sectionFeatures(
-    [],
-    findings.flatMap((finding) => finding.reads),
-    context.traits,
-    observation,
-  ).filter((words) => !namesALine(words));
+  // What the section's text reads or leans on, gathered from each piece as it goes into the text.
+  const heard = new Set<HandFeature>();
+  const hear = (pieces: readonly (Said | string | undefined)[]): (string | undefined)[] =>
+    pieces.map((piece) => {
+      if (typeof piece !== 'object') return piece;
+      for (const feature of piece.reads) heard.add(feature);
+      return piece.text;
+    });
   // The section's key point: the theme it carries, said with its strongest findings in one breath.
   // A long reading gives up the theme's opening line where the visitor did not ask to go deeper.
   const ties = { count: AGREEMENTS_PER_SECTION };
@@ -324,14 +380,17 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
   const readsLine = (finding: Finding | undefined, line: LineName) =>
     finding?.evidence.some((item) => item.kind === 'line' && item.line === line) === true;
   const introducedFirst = new Set<(typeof intros)[number]>();
-  const pointsIntroduced = keyPoints.map((point, at) => {
+  const pointsIntroduced = keyPoints.map((point, at): Said => {
     const intro = intros.find(
       (candidate) => !introducedFirst.has(candidate) && readsLine(findings[at], candidate.line),
     );
     if (!intro) return point;
     introducedFirst.add(intro);
     // One key point still, in two sentences where one would run too long.
-    return joinedIntro(intro.sentence, point) ?? `${intro.sentence} ${point}`;
+    return {
+      text: joinedIntro(intro.sentence, point.text) ?? `${intro.sentence} ${point.text}`,
+      reads: [intro.line, ...point.reads],
+    };
   });
   // A key point that opens on its own feature ("Your thumb opens wide, …") needs no lead naming it
   // first, and a lead naming only the theme would be a heading said as a sentence; where the visitor
@@ -340,13 +399,16 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
   const lead =
     (context.trim.leads || focused) &&
     (focused || !opensOnLine) &&
-    !OWN_FEATURE_FIRST.test(keyPoints[0] ?? '')
-      ? themeLead(area, features, context)
+    !OWN_FEATURE_FIRST.test(keyPoints[0]?.text ?? '')
+      ? themeLead(area, here, context)
       : undefined;
-  const insights = joinedInPairs([lead, ...pointsIntroduced], choose, `${area}.insights`);
+  const insights = joinedInPairs(hear([lead, ...pointsIntroduced]), choose, `${area}.insights`);
   // One run of links through both paragraphs, so no link is said twice in a section.
+  const contentPoints = stated(depth.insights, inContentUntil);
+  const detailPoints = stated(inContentUntil);
+  hear([...contentPoints, ...detailPoints]);
   const [inContent, inDetails] = linked(
-    [stated(depth.insights, inContentUntil), stated(inContentUntil)],
+    [contentPoints.map((point) => point.text), detailPoints.map((point) => point.text)],
     choose,
     context.linksLeft,
   );
@@ -356,55 +418,63 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
   const introducedAt = new Set<number>();
   const introduced = intros
     .filter((intro) => !introducedFirst.has(intro))
-    .map(({ line, sentence }) => {
+    .map(({ line, sentence }): Said => {
       const at = contentFindings.findIndex((finding, i) => !introducedAt.has(i) && readsLine(finding, line));
       const joined = at === -1 ? undefined : joinedIntro(sentence, inContent[at]);
-      if (!joined) return sentence;
+      if (!joined) return { text: sentence, reads: [line] };
       introducedAt.add(at);
-      return joined;
+      return { text: joined, reads: [line] };
     });
-  const note = answerNote(area, answers, choose, answeredWith(findings, features, context));
-  const asked = visitorQuestionsIn(plan, features, context, note !== undefined);
+  const answered = answeredWith(findings, here, context);
+  const noted = answerNote(area, answers, choose, answered.text);
+  const note = noted === undefined ? undefined : { text: noted, reads: answered.reads };
+  const asked = visitorQuestionsIn(plan, here, context, note !== undefined);
   const content = [
     plan.index === 0 ? handSentence(context) : undefined,
-    plan.index === 0 ? restsOn(context) : undefined,
+    // Heard last below: it names what the whole reading reads, this section's own features after.
+    opening?.text,
     area === 'health' ? HEALTH_FRAMING : undefined,
     ...joinedInPairs(
-      [
+      hear([
         ...introduced,
         context.trim.described ? describePalm(traitFeatures, choose, context.described) : undefined,
         ...inContent.filter((_, at) => !introducedAt.has(at)),
         ...context.story.tensions
           .filter((tension) => tension.area === area && !tension.themed && context.trim.tensions)
-          .map((tension) => tension.sentence),
+          .map((tension) => ({
+            text: tension.sentence,
+            reads: readsOfWords(tension.features, context.story),
+          })),
         ...(area === 'spiritual' ? [wholeHandNote(context)] : referBack(plan, context)),
         ...wealthNotes(plan, context),
         threadInto(plan, context),
-      ],
+      ]),
       choose,
       area,
     ),
-    note,
-    ...asked,
+    ...hear([note, ...asked]),
   ];
   // A section that already speaks to the visitor's answers gives its advice there, not again as a tip.
   const tips = practicalTips(plan, profile, context, note !== undefined || asked.length > 0);
   const details = [
     ...joinedInPairs(
-      [
+      hear([
         ...inDetails,
         // A section that spoke to the visitor's answers has said what its features lean to.
-        ...unseenLineNotes(area, features, note === undefined && asked.length === 0 ? findings : [], context),
-      ],
+        ...unseenLineNotes(area, here, note === undefined && asked.length === 0 ? findings : [], context),
+      ]),
       choose,
       `${area}.details`,
     ),
-    ...tips.said,
+    ...hear(tips),
     plan.isLast ? choose.pick(CLOSING_NOTES, 'closing') : undefined,
   ];
 
   // Within a section each line is described in full once, then called by its name.
-  const names = [...features.map(asYours), ...context.story.themes.flatMap((theme) => theme.features)];
+  const names = [
+    ...here.map(({ words }) => asYours(words)),
+    ...context.story.themes.flatMap((theme) => theme.features),
+  ];
   const said = (texts: readonly (string | undefined)[]) =>
     texts.filter((text): text is string => Boolean(text));
   const bodyTexts = [insights, said(content), said(details)] as const;
@@ -412,16 +482,22 @@ function composeSection(plan: SectionPlan, context: ReadingContext): ReadingSect
   const plainInsights = plain.slice(0, insights.length);
   const plainContent = plain.slice(insights.length, insights.length + bodyTexts[1].length);
   const plainDetails = plain.slice(insights.length + bodyTexts[1].length);
+  hear([opening]);
+  const [fallback] = hear([
+    plainContent.length > 0 || plainDetails.length > 0 ? undefined : nothingRead(area, context),
+  ]);
+  // Its own findings' features first, strongest first, then what it describes or leans on.
+  const reads = [...new Set([...featuresOfReads(read), ...heard])];
   return {
-    area,
-    title: AREA_TITLES[area],
-    subtitle: sectionSubtitle(findings, handType, tips.byElement),
-    insights: plainInsights,
-    ...paragraphs(
-      plainContent.length > 0 || plainDetails.length > 0 ? plainContent : [nothingRead(area, context)],
-      plainDetails,
-    ),
-    basis: [...new Set(findings.map((finding) => finding.basis))],
+    section: {
+      area,
+      title: AREA_TITLES[area],
+      subtitle: sectionSubtitle(reads, handType),
+      insights: plainInsights,
+      ...paragraphs(fallback ? [fallback] : plainContent, plainDetails),
+      basis: basisOf(reads, findings, context.book),
+    },
+    reads,
   };
 }
 
@@ -461,17 +537,19 @@ function withAgreements(
   findings: readonly Finding[],
   context: ReadingContext,
   left: { count: number },
-): string[] {
+): Said[] {
   const { choose, traits, observation } = context;
-  const wordsOf = (finding: Finding) => {
-    const [words] = sectionFeatures([], finding.reads, traits, observation);
-    return words && asYours(words);
+  const namedOf = (finding: Finding) => {
+    const [named] = namedFeatures([], finding.reads, traits, observation);
+    return named && { feature: named.feature, words: asYours(named.words) };
   };
   return findings.map((finding) => {
     const phrased = choose.pick(finding.phrasings, finding.ruleId);
     const said = withHowPlainly(finding, phrased, context);
-    const mine = wordsOf(finding);
-    if (left.count === 0 || !mine || !context.trim.agreements || said.length > MAX_TIED_LENGTH) return said;
+    const own = featuresOf(finding);
+    const mine = namedOf(finding)?.words;
+    if (left.count === 0 || !mine || !context.trim.agreements || said.length > MAX_TIED_LENGTH)
+      return { text: said, reads: own };
     for (const pole of polesOf(finding.asserts)) {
       // Another feature of this hand with the same pole, not yet pointed to twice: the same
       // feature named as a partner again and again would read as a refrain.
@@ -484,21 +562,21 @@ function withAgreements(
           (context.partnered.get(candidate.ruleId) ?? 0) < PARTNER_USES &&
           // Two features already tied one way are not tied again the other way round.
           !context.referred.has(`tie:${candidate.ruleId}>${finding.ruleId}`) &&
-          wordsOf(candidate) !== mine,
+          namedOf(candidate)?.words !== mine,
       );
-      const theirs = other && wordsOf(other);
-      if (!other || !theirs || said.includes(theirs.replace(/^your /, ''))) continue;
+      const theirs = other && namedOf(other);
+      if (!other || !theirs || said.includes(theirs.words.replace(/^your /, ''))) continue;
       left.count--;
       context.partnered.set(other.ruleId, (context.partnered.get(other.ruleId) ?? 0) + 1);
       context.referred.add(`tie:${finding.ruleId}>${other.ruleId}`);
       const clause = choose.pick(AGREEMENT_CLAUSES, `agrees.${finding.ruleId}`)(
         POLE_NOUNS[pole],
-        theirs,
-        takesPlural(theirs),
+        theirs.words,
+        takesPlural(theirs.words),
       );
-      return `${said.replace(/[.!?…]$/, '')}; ${clause}.`;
+      return { text: `${said.replace(/[.!?…]$/, '')}; ${clause}.`, reads: [...own, theirs.feature] };
     }
-    return said;
+    return { text: said, reads: own };
   });
 }
 
@@ -514,6 +592,9 @@ const ELEMENT_MAKERS: Record<ElementalHandType, { palmShape: string; fingers: st
   water: { palmShape: 'oblong', fingers: 'long' },
 };
 
+/** The features that make a hand its element, named where the element is said to follow from them. */
+const ELEMENT_MAKER_FEATURES = ['palmShape', 'fingers'] as const satisfies readonly HandFeature[];
+
 /**
  * The first finding on the hand's element says, in the same sentence, what makes the hand that
  * element on this palm ("your markedly long, narrow palm and your very long fingers make yours a
@@ -522,18 +603,23 @@ const ELEMENT_MAKERS: Record<ElementalHandType, { palmShape: string; fingers: st
  */
 function handTypeIntro(
   findings: readonly Finding[],
-  texts: readonly string[],
+  points: readonly Said[],
   context: ReadingContext,
-): string[] {
+): Said[] {
   const at = findings.findIndex((finding) => finding.reads.includes('handType'));
-  const text = texts[at];
+  const point = points[at];
   const makers = elementMakers(context);
   const { handType } = context.traits;
-  if (!makers || !text || !handType || /;/.test(text)) return [...texts];
+  if (!makers || !point || !handType || /;/.test(point.text)) return [...points];
   context.described.add('handType');
-  const rest = PROPER_START.test(text) ? text : text.charAt(0).toLowerCase() + text.slice(1);
-  const intro = `${capitalised(makers)} make yours ${anElement(handType)} hand; ${rest}`;
-  return texts.map((said, i) => (i === at ? intro : said));
+  const rest = PROPER_START.test(point.text)
+    ? point.text
+    : point.text.charAt(0).toLowerCase() + point.text.slice(1);
+  const intro = {
+    text: `${capitalised(makers)} make yours ${anElement(handType)} hand; ${rest}`,
+    reads: [...point.reads, ...ELEMENT_MAKER_FEATURES],
+  };
+  return points.map((said, i) => (i === at ? intro : said));
 }
 
 /**
@@ -546,7 +632,7 @@ function elementMakers({ traits, observation, described }: ReadingContext): stri
   const maker = handType && ELEMENT_MAKERS[handType];
   if (!maker || described.has('handType')) return undefined;
   if (palmShape !== maker.palmShape || fingers !== maker.fingers) return undefined;
-  return featureList(sectionFeatures([], ['palmShape', 'fingers'], traits, observation).map(asYours));
+  return featureList(sectionFeatures([], ELEMENT_MAKER_FEATURES, traits, observation).map(asYours));
 }
 
 /** A finding that opens on its own feature already says how it lies: "Your thumb opens wide, which …". */
@@ -594,27 +680,29 @@ const NOTHING_READ: readonly ((reads: string, shown: string) => string)[] = [
 ];
 
 /**
- * A section with nothing to read says so in one sentence, and points to what this hand does show
- * (its strongest finding's feature), so the visitor knows where this photo's reading lies.
+ * A section with nothing to read says so in one sentence. Where other sections read the features
+ * that speak to it, it names them and leans on them; where this photo left them unclear, it points
+ * to what the photo does show (its strongest findings' features) and rests on nothing of this palm.
  */
 function nothingRead(
   area: LifeArea,
   { findings, traits, observation, choose, readElsewhere }: ReadingContext,
-): string {
-  const shown: string[] = [];
+): Said {
+  const shown = new Map<string, HandFeature>();
   for (const finding of findings) {
-    const [words] = sectionFeatures([], finding.reads, traits, observation);
-    const named = words && `${asYours(words)}, read under ${AREA_TITLES[finding.area]}`;
-    if (named && !shown.includes(named) && shown.length < 2) shown.push(named);
+    const [named] = namedFeatures([], finding.reads, traits, observation);
+    const words = named && `${asYours(named.words)}, read under ${AREA_TITLES[finding.area]}`;
+    if (words && !shown.has(words) && shown.size < 2) shown.set(words, named.feature);
   }
   // "Left unclear" only where it was: a seen line, or a feature another section reads, is not.
   const seenHere =
     SECTION_LINES[area].some((line) => lineSeen(observation, line)) ||
     readElsewhere.some((finding) => finding.area === area);
-  return choose.pick(seenHere ? READ_ELSEWHERE : NOTHING_READ, `nothing.${area}`)(
+  const text = choose.pick(seenHere ? READ_ELSEWHERE : NOTHING_READ, `nothing.${area}`)(
     AREA_READS[area],
-    shown.length > 0 ? shown.join(', and ') : 'the shape of your hand',
+    shown.size > 0 ? [...shown.keys()].join(', and ') : 'the shape of your hand',
   );
+  return { text, reads: seenHere ? [...shown.values()] : [] };
 }
 
 /**
@@ -699,28 +787,33 @@ function practicalTips(
   { handType }: PalmProfile,
   context: ReadingContext,
   answered: boolean,
-): { said: string[]; byElement: boolean } {
-  if (!focused || !handType || answered) return { said: [], byElement: false };
+): Said[] {
+  if (!focused || !handType || answered) return [];
   const tip = context.choose.pick(TATTVA_TIPS[area][handType], `${area}.tattva-tip`);
+  const rest = `${tip.charAt(0).toLowerCase()}${tip.slice(1)}`;
   const makers = elementMakers(context);
   if (makers) {
     context.described.add('handType');
-    const rest = `${tip.charAt(0).toLowerCase()}${tip.slice(1)}`;
-    return {
-      said: [`${capitalised(makers)} make yours ${anElement(handType)} hand, and this suits it: ${rest}`],
-      byElement: true,
-    };
+    return [
+      {
+        text: `${capitalised(makers)} make yours ${anElement(handType)} hand, and this suits it: ${rest}`,
+        reads: ['handType', ...ELEMENT_MAKER_FEATURES],
+      },
+    ];
   }
+  // Advice chosen by the element says so: the tip rests on the hand's element, and the visitor hears which.
+  const byElement = { text: `With ${anElement(handType)} hand, ${rest}`, reads: ['handType'] as const };
   // Past the element's own tip, a focus area's advice comes from what its own features lean to.
   const [pole] = findings.flatMap((finding) => polesOf(finding.asserts));
-  if (!pole || context.themesTaken.has(`practice:${pole}`)) return { said: [tip], byElement: true };
+  if (!pole || context.themesTaken.has(`practice:${pole}`)) return [byElement];
   context.themesTaken.add(`practice:${pole}`);
-  return {
-    said: [
-      `For ${AREA_NOUNS[area]}, ${answeredWith(findings, [], context)} comes down to this: ${POLE_IN_PRACTICE[pole]}.`,
-    ],
-    byElement: false,
-  };
+  const leaning = answeredWith(findings, [], context);
+  return [
+    {
+      text: `For ${AREA_NOUNS[area]}, ${leaning.text} comes down to this: ${POLE_IN_PRACTICE[pole]}.`,
+      reads: leaning.reads,
+    },
+  ];
 }
 
 /**
@@ -766,7 +859,7 @@ function handSentence({ observation, answers }: ReadingContext): string {
 }
 
 /** A reading resting on this many features or fewer says so at its start. */
-const FEW_FEATURES = 2;
+const FEW_FEATURES = 3;
 const RESTS_ON: readonly ((features: string, plural: boolean) => string)[] = [
   (features) =>
     `Most of what follows rests on ${features}, what this photo showed most clearly; what it could not settle is listed under “How we read this” rather than guessed.`,
@@ -775,17 +868,27 @@ const RESTS_ON: readonly ((features: string, plural: boolean) => string)[] = [
 ];
 
 /**
- * Where a photo showed only one or two features clearly enough to read, the reading says at its
- * start that it rests on them, so a short reading is heard as an honest one rather than a thin one.
+ * Where a photo showed only a few features clearly enough to read, the reading says at its start
+ * that it rests on them, so a short reading is heard as an honest one rather than a thin one.
+ * `features`: every feature the reading then reads or leans on, so the two never disagree.
  */
-function restsOn({ story, traits, observation, choose }: ReadingContext): string | undefined {
-  const features = new Map<string, string>();
-  for (const finding of story.findings)
-    for (const words of sectionFeatures([], finding.reads, traits, observation))
-      if (!features.has(briefly(words))) features.set(briefly(words), asYours(words));
-  if (features.size === 0 || features.size > FEW_FEATURES) return undefined;
-  const list = featureList([...features.values()]);
-  return choose.pick(RESTS_ON, 'rests-on')(list, takesPlural(list));
+function restsOn(
+  features: readonly HandFeature[],
+  traits: PalmTraits,
+  observation: PalmObservation,
+  choose: PhraseChooser,
+): Said | undefined {
+  // Lines by their plain names: the sections describe them, and a shape said twice reads as recited.
+  const named = features.flatMap((feature) => {
+    const words = featureWords(feature, traits, observation);
+    return words ? [{ feature, words: briefly(words) }] : [];
+  });
+  if (named.length === 0 || named.length > FEW_FEATURES || named.length < features.length) return undefined;
+  const list = featureList(named.map(({ words }) => words));
+  return {
+    text: choose.pick(RESTS_ON, 'rests-on')(list, takesPlural(list)),
+    reads: named.map(({ feature }) => feature),
+  };
 }
 
 /** A section with fewer findings of its own than this points to what other sections read for it. */
@@ -805,7 +908,7 @@ const REFER_BACK_TEMPLATES: readonly ((features: string, sections: string) => st
  * A thin section refers back, briefly and by name, to the features this area's rules would also
  * have read but another section interprets, instead of reading them a second time.
  */
-function referBack({ area, findings }: SectionPlan, context: ReadingContext): string[] {
+function referBack({ area, findings }: SectionPlan, context: ReadingContext): Said[] {
   if (findings.length >= THIN_SECTION || !context.trim.referBack) return [];
   const readIn = new Map<string, LifeArea>();
   for (const finding of context.findings)
@@ -815,14 +918,17 @@ function referBack({ area, findings }: SectionPlan, context: ReadingContext): st
     ...context.story.themePoles,
   ]);
   const features = new Map<string, LifeArea>();
+  const reads: HandFeature[] = [];
   const poles: PoleKey[] = [];
   for (const finding of context.readElsewhere.filter((finding) => finding.area === area)) {
     const home = finding.reads.map((feature) => readIn.get(feature)).find((other) => other && other !== area);
     if (!home) continue;
-    const [words] = sectionFeatures([], finding.reads, context.traits, context.observation);
+    const [named] = namedFeatures([], finding.reads, context.traits, context.observation);
+    const words = named?.words;
     if (!words || features.size === REFERRED_FEATURES || context.referred.has(words) || features.has(words))
       continue;
     features.set(words, home);
+    reads.push(named.feature);
     // What this area's rule would have said of the feature, where the reading states that pole.
     poles.push(...polesOf(finding.asserts).filter((pole) => stated.has(pole)));
   }
@@ -834,16 +940,19 @@ function referBack({ area, findings }: SectionPlan, context: ReadingContext): st
   if (pole) {
     context.themesTaken.add(`practice:${pole}`);
     return [
-      context.choose.pick(REFER_BACK_IN_PRACTICE, `${area}.refer-back`)(
-        named,
-        takesPlural(named),
-        sections,
-        AREA_NOUNS[area],
-        POLE_IN_PRACTICE[pole],
-      ),
+      {
+        text: context.choose.pick(REFER_BACK_IN_PRACTICE, `${area}.refer-back`)(
+          named,
+          takesPlural(named),
+          sections,
+          AREA_NOUNS[area],
+          POLE_IN_PRACTICE[pole],
+        ),
+        reads,
+      },
     ];
   }
-  return [context.choose.pick(REFER_BACK_TEMPLATES, `${area}.refer-back`)(named, sections)];
+  return [{ text: context.choose.pick(REFER_BACK_TEMPLATES, `${area}.refer-back`)(named, sections), reads }];
 }
 
 /** Up to this many features another section reads are named where a thin section refers back. */
@@ -1004,14 +1113,17 @@ const THEME_LEADS: readonly ((theme: string, features: string) => string)[] = [
 ];
 
 /** A section opens with the theme its features carry, once per theme: the story, then its parts. */
-function themeLead(area: LifeArea, features: readonly string[], context: ReadingContext): string | undefined {
-  const mine = new Set(features.map(asYours));
+function themeLead(area: LifeArea, features: readonly Named[], context: ReadingContext): Said | undefined {
+  const mine = new Set(features.map(({ words }) => asYours(words)));
   for (const theme of context.story.themes) {
     if (context.themesTaken.has(theme.title)) continue;
     const shared = theme.features.filter((feature) => mine.has(feature));
     if (shared.length === 0) continue;
     context.themesTaken.add(theme.title);
-    return context.choose.pick(THEME_LEADS, `theme-lead.${area}`)(named(theme), listInWords(shared));
+    return {
+      text: context.choose.pick(THEME_LEADS, `theme-lead.${area}`)(named(theme), listInWords(shared)),
+      reads: readsOfWords(shared, context.story),
+    };
   }
   return undefined;
 }
@@ -1060,7 +1172,7 @@ const THREAD_TEMPLATES: readonly ((
 function threadInto(
   { area, findings, index }: SectionPlan,
   { story, choose, themesTaken, trim, referred }: ReadingContext,
-): string | undefined {
+): Said | undefined {
   if (findings.length > 0 || !trim.threads) return undefined;
   // Only a theme that states a pole can be carried into practice; a pull both ways is no advice.
   const withPoles = story.themes.flatMap((theme, at) => {
@@ -1080,12 +1192,16 @@ function threadInto(
   const key = `thread:${theme.title}`;
   if (themesTaken.has(key)) return undefined;
   themesTaken.add(key);
-  return choose.pick(THREAD_TEMPLATES, `thread.${area}`)(
-    featureList(theme.features.slice(0, 2)),
-    named(theme),
-    AREA_NOUNS[area],
-    POLE_IN_PRACTICE[pole],
-  );
+  const features = theme.features.slice(0, 2);
+  return {
+    text: choose.pick(THREAD_TEMPLATES, `thread.${area}`)(
+      featureList(features),
+      named(theme),
+      AREA_NOUNS[area],
+      POLE_IN_PRACTICE[pole],
+    ),
+    reads: readsOfWords(features, story),
+  };
 }
 
 /** The features of a theme that show one of its leanings: a theme tying two ties each to its own. */
@@ -1134,11 +1250,11 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 function wealthNotes(
   { area, findings, index }: SectionPlan,
   { story, choose, trim, themesTaken }: ReadingContext,
-): string[] {
+): Said[] {
   if (area !== 'money' || findings.length >= THIN_SECTION) return [];
   // A long reading keeps the first note and gives up the second with the other carried themes.
   const wanted = trim.threads ? WEALTH_TEMPLATES.length : 1;
-  const notes: string[] = [];
+  const notes: Said[] = [];
   const said = new Set<PoleKey>();
   // Starting where this section falls in the reading, as the carried threads do, so two hands that
   // share their first theme do not read the same wealth note.
@@ -1153,17 +1269,24 @@ function wealthNotes(
     said.add(pole);
     // Said here in money's words, the pole is not given again as practice in a later section.
     themesTaken.add(`practice:${pole}`);
-    const features = featureList(showing(theme, pole, story).slice(0, 2));
-    notes.push(
-      choose.pick(templates, `wealth.${notes.length}`)(features, takesPlural(features), POLE_IN_MONEY[pole]),
-    );
+    const shown = showing(theme, pole, story).slice(0, 2);
+    const features = featureList(shown);
+    notes.push({
+      text: choose.pick(templates, `wealth.${notes.length}`)(
+        features,
+        takesPlural(features),
+        POLE_IN_MONEY[pole],
+      ),
+      reads: readsOfWords(shown, story),
+    });
   }
   return notes;
 }
 
 const WHOLE_HAND_TEMPLATES: readonly ((threads: string) => string)[] = [
+  // Not "as the tattva tradition reads a hand": the note leans on the themes, not on the hand's element.
   (threads) =>
-    `Read as a whole, as the tattva tradition reads a hand, yours comes back again and again to ${threads}: that is where its lessons lie.`,
+    `Read as a whole rather than feature by feature, yours comes back again and again to ${threads}: that is where its lessons lie.`,
   (threads) =>
     `Seen as one hand rather than in parts, yours keeps returning to what the start of this reading named: ${threads}.`,
 ];
@@ -1172,10 +1295,21 @@ const WHOLE_HAND_TEMPLATES: readonly ((threads: string) => string)[] = [
  * The spiritual section reads the hand as a whole: it points back to the themes the reading
  * opened with, by name only, so the reading ties together without re-reading them.
  */
-function wholeHandNote({ story, choose }: ReadingContext): string | undefined {
+function wholeHandNote({ story, choose }: ReadingContext): Said | undefined {
   if (story.themes.length === 0) return undefined;
   const threads = listInWords(story.themes.map(named));
-  return choose.pick(WHOLE_HAND_TEMPLATES, 'whole-hand')(threads);
+  return {
+    text: choose.pick(WHOLE_HAND_TEMPLATES, 'whole-hand')(threads),
+    // Named by title only, the themes still rest on their features: the section leans on them all.
+    reads: [
+      ...new Set(
+        readsOfWords(
+          story.themes.flatMap((theme) => theme.features),
+          story,
+        ),
+      ),
+    ],
+  };
 }
 
 /**
@@ -1185,30 +1319,47 @@ function wholeHandNote({ story, choose }: ReadingContext): string | undefined {
  */
 function answeredWith(
   findings: readonly Finding[],
-  features: readonly string[],
+  features: readonly Named[],
   { story, traits, observation }: ReadingContext,
-): string {
+): Said {
   const [pole] = findings.flatMap((finding) => polesOf(finding.asserts));
   if (pole) {
     // Up to two of this section's features that take the pole: together they are this hand's own.
     // Or one of the features a theme ties to the same pole: the same leaning, seen twice in this hand.
-    const named = new Set<string>();
+    const named = new Map<string, HandFeature>();
     for (const finding of findings) {
-      const [words] = sectionFeatures([], finding.reads, traits, observation);
-      if (words && polesOf(finding.asserts).includes(pole) && named.size < 2) named.add(asYours(words));
+      const [first] = namedFeatures([], finding.reads, traits, observation);
+      if (first && polesOf(finding.asserts).includes(pole) && named.size < 2)
+        named.set(asYours(first.words), first.feature);
     }
     const themed = story.themes.filter((_, at) => story.polesByTheme[at]?.includes(pole));
-    for (const feature of themed.flatMap((theme) => showing(theme, pole, story)))
-      if (named.size < 2 && ![...named].some((words) => briefly(words) === briefly(feature)))
-        named.add(feature);
-    return `the ${POLE_NOUNS[pole]} of ${featureList([...named])}`;
+    for (const feature of themed.flatMap((theme) => showing(theme, pole, story))) {
+      const [read] = readsOfWords([feature], story);
+      if (read && named.size < 2 && ![...named.keys()].some((words) => briefly(words) === briefly(feature)))
+        named.set(feature, read);
+    }
+    return {
+      text: `the ${POLE_NOUNS[pole]} of ${featureList([...named.keys()])}`,
+      reads: [...named.values()],
+    };
   }
   const at = story.polesByTheme.findIndex((poles) => poles.length > 0);
   const theme = story.themes[at];
   const themePole = story.polesByTheme[at]?.[0];
-  if (theme && themePole)
-    return `the ${POLE_NOUNS[themePole]} of ${featureList(showing(theme, themePole, story).slice(0, 2))}`;
-  return listInWords(features.length > 0 ? features.slice(0, 2).map(asYours) : ['what this hand shows']);
+  if (theme && themePole) {
+    const shown = showing(theme, themePole, story).slice(0, 2);
+    return {
+      text: `the ${POLE_NOUNS[themePole]} of ${featureList(shown)}`,
+      reads: readsOfWords(shown, story),
+    };
+  }
+  const first = features.slice(0, 2);
+  return first.length > 0
+    ? {
+        text: listInWords(first.map(({ words }) => asYours(words))),
+        reads: first.map(({ feature }) => feature),
+      }
+    : { text: 'what this hand shows', reads: [] };
 }
 
 /**
@@ -1246,10 +1397,10 @@ function answerNote(
 
 function unseenLineNotes(
   area: LifeArea,
-  features: readonly string[],
+  features: readonly Named[],
   findings: readonly Finding[],
   context: ReadingContext,
-): string[] {
+): Said[] {
   const { observation, choose, unseenSaid } = context;
   const unseen = SECTION_LINES[area].filter((line) => !lineSeen(observation, line) && !unseenSaid.has(line));
   if (unseen.length === 0) return [];
@@ -1264,8 +1415,13 @@ function unseenLineNotes(
     : firstPole
       ? showing(firstTheme, firstPole, context.story)
       : firstTheme.features;
-  const described = features.filter((words) => !namesALine(words) || asYours(words) !== briefly(words));
-  const named = described.length > 0 ? described.slice(0, 2).map(asYours) : elsewhere.slice(0, 2);
+  const described = features.filter(({ words }) => !namesALine(words) || asYours(words) !== briefly(words));
+  const named =
+    described.length > 0 ? described.slice(0, 2).map(({ words }) => asYours(words)) : elsewhere.slice(0, 2);
+  const reads =
+    described.length > 0
+      ? described.slice(0, 2).map(({ feature }) => feature)
+      : readsOfWords(named, context.story);
   const pole =
     described.length > 0
       ? findings
@@ -1285,12 +1441,13 @@ function unseenLineNotes(
         : list;
   const note = choose.pick(UNSEEN_LINE_NOTES, `unseen.${unseen.join('.')}`)(names, unseen.length > 1, shown);
   const clearer = unseen.filter((line) => EVERY_HAND_HAS.includes(line));
+  // The unseen lines are named to say they were not read: only what the note leans on instead is read.
   if (clearer.length === 0 || !context.trim.photoAdvice || context.described.has('photo-advice'))
-    return [note];
+    return [{ text: note, reads }];
   context.described.add('photo-advice');
   const advice = choose.pick(CLEARER_PHOTO_NOTES, `clearer.${clearer.join('.')}`);
   const lines = listInWords(clearer.map((line) => `${line} line`));
-  return [`${note.replace(/[.!?…]$/, '')}, though ${advice(lines, clearer.length > 1)}.`];
+  return [{ text: `${note.replace(/[.!?…]$/, '')}, though ${advice(lines, clearer.length > 1)}.`, reads }];
 }
 
 /** The lines every hand has: one a photo did not show is a photo's shortfall, not the hand's. */
@@ -1303,24 +1460,28 @@ const EVERY_HAND_HAS: readonly LineName[] = ['heart', 'head', 'life'];
  */
 function visitorQuestionsIn(
   { area, index, findings }: SectionPlan,
-  features: readonly string[],
+  features: readonly Named[],
   context: ReadingContext,
   noted: boolean,
-): string[] {
+): (Said | string)[] {
   const { answers, choose, story } = context;
   const deflected = index === 0 && answers.questions.some((question) => question.quote === undefined);
   const quoted = answers.questions.filter(
     (question): question is VisitorQuestion & { quote: string } =>
       question.quote !== undefined && (question.area ? question.area === area : index === 0),
   );
-  const named = features.length > 0 ? features.slice(0, 2).map(asYours) : (story.themes[0]?.features ?? []);
+  const first = features.slice(0, 2);
+  const named =
+    first.length > 0 ? first.map(({ words }) => asYours(words)) : (story.themes[0]?.features ?? []);
+  const namedReads =
+    first.length > 0 ? first.map(({ feature }) => feature) : readsOfWords(named, context.story);
   const palm = listInWords(named.length > 0 ? named : ['the shape of your hand']);
   const all = [...new Set([...findings.flatMap((finding) => polesOf(finding.asserts)), ...story.themePoles])];
   // A note on the visitor's answers already spoke of the section's first leaning: the answer takes the next.
   const poles = noted && all.length > 1 ? all.slice(1) : all;
   return [
     ...(deflected ? [UNQUOTED_NOTE] : []),
-    ...quoted.flatMap(({ quote }, n) => {
+    ...quoted.map(({ quote }, n): Said => {
       const pole = poles[n] ?? poles[0];
       const advice = pole ? adviceFrom(pole, findings, context, `advice.${area}.${n}`) : undefined;
       // Said here as advice, the pole is not given again as practice later in the reading.
@@ -1328,38 +1489,42 @@ function visitorQuestionsIn(
       const asked = /[?!.…]$/.test(quote) ? `You asked: “${quote}”` : `You wrote: “${quote}”.`;
       // Advice that names the features behind it is the answer, said after the hand's limits in one breath.
       // The question and its answer are one unit: a paragraph break never falls between them.
-      if (advice?.named) {
+      if (advice?.reads.length) {
         const hedge = choose.pick(QUESTION_HEDGES, `answer.${area}.${n}`);
-        return [`${asked} ${hedge}, but ${advice.text.charAt(0).toLowerCase()}${advice.text.slice(1)}`];
+        return {
+          text: `${asked} ${hedge}, but ${advice.text.charAt(0).toLowerCase()}${advice.text.slice(1)}`,
+          reads: advice.reads,
+        };
       }
       const opener = choose.pick(QUESTION_ANSWER_OPENERS, `answer.${area}.${n}`)(
         palm,
         named.length !== 1 || takesPlural(palm),
       );
-      return [[asked, opener, advice?.text].filter(Boolean).join(' ')];
+      return { text: [asked, opener, advice?.text].filter(Boolean).join(' '), reads: namedReads };
     }),
   ];
 }
 
 /**
  * Advice for the visitor's question from a pole this reading states, said as what the feature
- * behind it shows: "Your thumb that opens wide speaks of openness, so ask widely …".
+ * behind it shows: "Your thumb that opens wide speaks of openness, so ask widely …"; bare advice
+ * (reading nothing) where no stated finding takes the pole.
  */
 function adviceFrom(
   pole: PoleKey,
   findings: readonly Finding[],
   { choose, story, traits, observation }: ReadingContext,
   salt: string,
-): { text: string; named: boolean } {
+): Said {
   const advice = choose.pick(POLE_ADVICE[pole], salt);
-  const said = new Set<string>();
+  const said = new Map<string, HandFeature>();
   for (const finding of [...findings, ...story.findings]) {
     if (!polesOf(finding.asserts).includes(pole) || said.size === 2) continue;
-    const [words] = sectionFeatures([], finding.reads, traits, observation);
-    if (words) said.add(briefly(words));
+    const [named] = namedFeatures([], finding.reads, traits, observation);
+    if (named) said.set(briefly(named.words), named.feature);
   }
-  if (said.size === 0) return { text: advice, named: false };
-  const features = featureList([...said]);
+  if (said.size === 0) return { text: advice, reads: [] };
+  const features = featureList([...said.keys()]);
   const rest = `${advice.charAt(0).toLowerCase()}${advice.slice(1)}`;
   return {
     text: choose.pick(ADVICE_FRAMES, `${salt}.frame`)(
@@ -1368,7 +1533,7 @@ function adviceFrom(
       POLE_NOUNS[pole],
       rest,
     ),
-    named: true,
+    reads: [...said.values()],
   };
 }
 

@@ -1,6 +1,15 @@
-import type { LineName, LineObservation, PalmObservation } from '../palm-observation';
+import { VEDIC_MOUNTS } from '@palm/contracts';
+import {
+  LINE_NAMES,
+  MOUNT_NAMES,
+  type LineName,
+  type LineObservation,
+  type MountName,
+  type PalmObservation,
+} from '../palm-observation';
 import { listInWords } from '../rules/measured-facts';
 import type { PalmTraits } from '../rules/palm-traits';
+import { TATTVA_LABELS } from '../rules/vedic-names';
 import { degreeOf, type Degree } from './feature-measures';
 import type { PhraseChooser } from './phrase-chooser';
 
@@ -106,12 +115,6 @@ const line =
     return `${/^[aeiou]/i.test(phrase) ? 'an' : 'a'} ${phrase}`;
   };
 
-/** A class in words; nothing where the profile left the trait null. */
-const inWords =
-  <C extends string>(words: Record<C, string>) =>
-  (value: C | null): string | undefined =>
-    value === null ? undefined : words[value];
-
 /** A class in words as plainly as this hand shows it: [just past the cut-off, plainly, clearly]. */
 type Graded = readonly [string, string, string];
 const GRADE: Record<Degree, 0 | 1 | 2> = { slight: 0, plain: 1, marked: 2 };
@@ -129,90 +132,137 @@ const graded =
     return said[GRADE[degreeOf(feature, observation) ?? 'plain']];
   };
 
-const FEATURES = {
-  palmShape: ({ palmShape }, observation) =>
-    graded('palmShape', {
-      square: ['a squarish palm', 'a square palm', 'a broad, square palm'],
-      balanced: 'a palm of even proportions',
-      oblong: ['a fairly long, narrow palm', 'a long, narrow palm', 'a markedly long, narrow palm'],
-    })(palmShape, observation),
-  fingers: ({ fingers }, observation) =>
-    graded('fingers', {
-      short: ['fingers on the short side', 'short fingers', 'very short fingers'],
-      medium: 'fingers of medium length',
-      long: ['fingers on the long side', 'long fingers', 'very long fingers'],
-    })(fingers, observation),
-  spacing: ({ spacing }) =>
-    inWords({
-      close: 'fingers held close together',
-      average: 'evenly spaced fingers',
-      wide: 'widely spread fingers',
-    })(spacing),
-  thumb: ({ thumb }, observation) =>
-    graded('thumb', {
-      short: ['a fairly short thumb', 'a short thumb', 'a very short thumb'],
-      medium: 'a thumb of medium length',
-      long: ['a fairly long thumb', 'a long thumb', 'a very long thumb'],
-    })(thumb, observation),
-  thumbAngle: ({ thumbAngle }, observation) =>
-    graded('thumbAngle', {
-      narrow: [
-        'a thumb that stays fairly close to the hand',
-        'a thumb that stays close to the hand',
-        'a thumb that stays tight against the hand',
-      ],
-      medium: 'a thumb that opens moderately',
-      wide: ['a thumb that opens fairly wide', 'a thumb that opens wide', 'a thumb that opens very wide'],
-    })(thumbAngle, observation),
-  indexVsRing: ({ indexVsRing }, observation) =>
-    graded('indexVsRing', {
-      'ring-longer': [
-        'a ring finger just longer than the index',
-        'a ring finger longer than the index',
-        'a ring finger clearly longer than the index',
-      ],
-      even: 'index and ring fingers of one height',
-      'index-longer': [
-        'an index finger just longer than the ring',
-        'an index finger longer than the ring',
-        'an index finger clearly longer than the ring',
-      ],
-    })(indexVsRing, observation),
-  littleFinger: ({ littleFinger }, observation) =>
-    graded('littleFinger', {
-      short: [
-        'a little finger that stops just below the ring finger’s top joint',
-        'a little finger that stops below the ring finger’s top joint',
-        'a little finger that stops well below the ring finger’s top joint',
-      ],
-      reaching: 'a little finger that reaches the ring finger’s top joint',
-      long: [
-        'a little finger that just rises past the ring finger’s top joint',
-        'a little finger that rises past the ring finger’s top joint',
-        'a little finger that rises well past the ring finger’s top joint',
-      ],
-    })(littleFinger, observation),
-  middleFinger: ({ middleFinger }, observation) =>
-    graded('middleFinger', {
-      short: [
-        'a middle finger only a little longer than its neighbours',
-        'a middle finger barely longer than its neighbours',
-        'a middle finger scarcely longer than its neighbours',
-      ],
-      balanced: 'a middle finger in balance with its neighbours',
-      long: [
-        'a middle finger that is a little long for your hand',
-        'a middle finger that is long for your hand',
-        'a middle finger that is very long for your hand',
-      ],
-    })(middleFinger, observation),
-  creases: ({ creases }) =>
-    inWords({
-      sparse: 'few, clear creases',
-      moderate: 'a moderate web of fine creases',
-      dense: 'many fine creases',
-    })(creases),
-} satisfies Record<string, Feature>;
+/** Each trait's classes in words, graded where the class is a proportion's (`graded`). */
+const TRAIT_WORDS = {
+  palmShape: {
+    square: ['a squarish palm', 'a square palm', 'a broad, square palm'],
+    balanced: 'a palm of even proportions',
+    oblong: ['a fairly long, narrow palm', 'a long, narrow palm', 'a markedly long, narrow palm'],
+  },
+  fingers: {
+    short: ['fingers on the short side', 'short fingers', 'very short fingers'],
+    medium: 'fingers of medium length',
+    long: ['fingers on the long side', 'long fingers', 'very long fingers'],
+  },
+  spacing: {
+    close: 'fingers held close together',
+    average: 'evenly spaced fingers',
+    wide: 'widely spread fingers',
+  },
+  thumb: {
+    short: ['a fairly short thumb', 'a short thumb', 'a very short thumb'],
+    medium: 'a thumb of medium length',
+    long: ['a fairly long thumb', 'a long thumb', 'a very long thumb'],
+  },
+  thumbAngle: {
+    narrow: [
+      'a thumb that stays fairly close to the hand',
+      'a thumb that stays close to the hand',
+      'a thumb that stays tight against the hand',
+    ],
+    medium: 'a thumb that opens moderately',
+    wide: ['a thumb that opens fairly wide', 'a thumb that opens wide', 'a thumb that opens very wide'],
+  },
+  indexVsRing: {
+    'ring-longer': [
+      'a ring finger just longer than the index',
+      'a ring finger longer than the index',
+      'a ring finger clearly longer than the index',
+    ],
+    even: 'index and ring fingers of one height',
+    'index-longer': [
+      'an index finger just longer than the ring',
+      'an index finger longer than the ring',
+      'an index finger clearly longer than the ring',
+    ],
+  },
+  littleFinger: {
+    short: [
+      'a little finger that stops just below the ring finger’s top joint',
+      'a little finger that stops below the ring finger’s top joint',
+      'a little finger that stops well below the ring finger’s top joint',
+    ],
+    reaching: 'a little finger that reaches the ring finger’s top joint',
+    long: [
+      'a little finger that just rises past the ring finger’s top joint',
+      'a little finger that rises past the ring finger’s top joint',
+      'a little finger that rises well past the ring finger’s top joint',
+    ],
+  },
+  middleFinger: {
+    short: [
+      'a middle finger only a little longer than its neighbours',
+      'a middle finger barely longer than its neighbours',
+      'a middle finger scarcely longer than its neighbours',
+    ],
+    balanced: 'a middle finger in balance with its neighbours',
+    long: [
+      'a middle finger that is a little long for your hand',
+      'a middle finger that is long for your hand',
+      'a middle finger that is very long for your hand',
+    ],
+  },
+  creases: {
+    sparse: 'few, clear creases',
+    moderate: 'a moderate web of fine creases',
+    dense: 'many fine creases',
+  },
+} as const satisfies { [T in keyof PalmTraits]?: Record<string, string | Graded> };
+
+/**
+ * A trait described at length, named again once the reading has said it in full: "your little
+ * finger that rises well past the ring finger’s top joint" the first time, "your very long little
+ * finger" after, as a person would say it again rather than recite it (`namedOnce`). Graded as the
+ * full words are, so two hands still read apart; traits said in a word or two stay as they are.
+ */
+const TRAIT_AGAIN: {
+  [T in keyof typeof TRAIT_WORDS]?: Record<keyof (typeof TRAIT_WORDS)[T], string | Graded>;
+} = {
+  thumbAngle: {
+    narrow: ['fairly close-held thumb', 'close-held thumb', 'tightly held thumb'],
+    medium: 'moderately opening thumb',
+    wide: ['fairly wide-opening thumb', 'wide-opening thumb', 'very wide-opening thumb'],
+  },
+  indexVsRing: {
+    'ring-longer': ['slightly longer ring finger', 'longer ring finger', 'much longer ring finger'],
+    even: 'level index and ring fingers',
+    'index-longer': ['slightly longer index finger', 'longer index finger', 'much longer index finger'],
+  },
+  littleFinger: {
+    short: ['slightly short little finger', 'short little finger', 'very short little finger'],
+    reaching: 'evenly reaching little finger',
+    long: ['slightly long little finger', 'long little finger', 'very long little finger'],
+  },
+  middleFinger: {
+    short: ['fairly short middle finger', 'short middle finger', 'very short middle finger'],
+    balanced: 'balanced middle finger',
+    long: ['fairly long middle finger', 'long middle finger', 'very long middle finger'],
+  },
+};
+
+/** Every way a trait's class is described at length, to the way it is named again, grade for grade. */
+const SAID_AGAIN = new Map<string, string>(
+  Object.entries(TRAIT_AGAIN).flatMap(([trait, classes]) =>
+    Object.entries(classes as Record<string, string | Graded>).flatMap(([value, again]) => {
+      const full = (TRAIT_WORDS as Record<string, Record<string, string | Graded>>)[trait]![value]!;
+      const grades = (words: string | Graded) => (typeof words === 'string' ? [words, words, words] : words);
+      return grades(full).map(
+        (said, grade) => [said.replace(/^(?:an?|the) /, ''), grades(again)[grade]!] as const,
+      );
+    }),
+  ),
+);
+
+const FEATURES = Object.fromEntries(
+  Object.entries(TRAIT_WORDS).map(([trait, words]) => [
+    trait,
+    (traits: PalmTraits, observation: PalmObservation) =>
+      graded(trait, words as Record<string, string | Graded>)(
+        traits[trait as keyof typeof TRAIT_WORDS],
+        observation,
+      ),
+  ]),
+) as Record<keyof typeof TRAIT_WORDS, Feature>;
 
 /**
  * A proportion that lies just past its cut-off or far beyond it, said as a plain statement
@@ -321,7 +371,15 @@ export const LINE_OF_ANATOMY: Record<string, LineName> = {
 
 const featureOf = (trait: TraitName): Feature => FEATURES[trait];
 const isTraitName = (feature: string): feature is TraitName => feature in FEATURES;
-const isLineName = (feature: string): feature is LineName => feature in LINE_WORDS;
+export const isLineName = (feature: string): feature is LineName => feature in LINE_WORDS;
+
+/** Every feature a reading can name. */
+export const HAND_FEATURES: readonly HandFeature[] = [
+  ...LINE_NAMES,
+  ...(Object.keys(FEATURES) as TraitName[]),
+  'handType',
+  ...MOUNT_NAMES.map((mount) => `mount.${mount}` as const),
+];
 
 const TEMPLATES: readonly ((features: string) => string)[] = [
   (features) => `Looking at your hand, we see ${features}.`,
@@ -330,25 +388,84 @@ const TEMPLATES: readonly ((features: string) => string)[] = [
 ];
 
 /**
+ * A feature of the hand as a reading names it: one of its lines, a trait of its shape, its element
+ * or a mount. What a section's text reads or leans on is counted in these, and its header and tags
+ * name them (section-basis.ts).
+ */
+export type HandFeature = LineName | TraitName | 'handType' | `mount.${MountName}`;
+
+/** A feature with the words that name it on this palm ("a long, gently curved heart line"). */
+export interface Named {
+  feature: HandFeature;
+  words: string;
+}
+
+/** A piece of a section's text with the features of this hand it reads or leans on. */
+export interface Said {
+  text: string;
+  reads: readonly HandFeature[];
+}
+
+/**
+ * The feature a rule's read belongs to: a line's attribute or anatomy ("heart.curvature",
+ * "heartEnd") is the line, a mount's prominence the mount; the hand side is none.
+ */
+function featureOfRead(read: string): HandFeature | undefined {
+  if (read === 'handType' || isTraitName(read)) return read;
+  const anatomy = LINE_OF_ANATOMY[read];
+  if (anatomy) return anatomy;
+  const [subject = '', detail] = read.split('.');
+  if (subject === 'mount' && detail && detail in VEDIC_MOUNTS) return `mount.${detail as MountName}`;
+  return isLineName(subject) ? subject : undefined;
+}
+
+/** The features some reads belong to, each once, in the order first read. */
+export const featuresOfReads = (reads: readonly string[]): HandFeature[] => [
+  ...new Set(reads.flatMap((read) => featureOfRead(read) ?? [])),
+];
+
+/**
  * The features this section reads on this palm, in words: the lines it leans on, with all they
  * show, and the traits its findings interpret (each feature is interpreted in one section only).
  */
-export function sectionFeatures(
+export function namedFeatures(
   lines: readonly LineName[],
   featuresRead: readonly string[],
   traits: PalmTraits,
   observation: PalmObservation,
-): string[] {
+): Named[] {
   const linesRead = featuresRead
     .map((feature) => LINE_OF_ANATOMY[feature] ?? feature.split('.')[0]!)
     .filter(isLineName);
-  const features: Feature[] = [
-    ...[...new Set([...lines, ...linesRead])].map((name) => line(name, LINE_WORDS[name])),
-    ...[...new Set(featuresRead.filter(isTraitName))].map(featureOf),
+  const features: HandFeature[] = [
+    ...new Set([...lines, ...linesRead]),
+    ...new Set(featuresRead.filter(isTraitName)),
   ];
-  return features
-    .map((feature) => feature(traits, observation))
-    .filter((words): words is string => Boolean(words));
+  return features.flatMap((feature) => {
+    const words = featureWords(feature, traits, observation);
+    return words ? [{ feature, words }] : [];
+  });
+}
+
+/** `namedFeatures`, in words only. */
+export const sectionFeatures = (...args: Parameters<typeof namedFeatures>): string[] =>
+  namedFeatures(...args).map((named) => named.words);
+
+/**
+ * A feature of this hand in words, as the profile holds it: a line with every class stated, a
+ * trait graded, the element by its tattva, a mount by its Vedic name. Nothing for a line unseen
+ * or a trait the profile left unstated.
+ */
+export function featureWords(
+  feature: HandFeature,
+  traits: PalmTraits,
+  observation: PalmObservation,
+): string | undefined {
+  if (isLineName(feature)) return line(feature, LINE_WORDS[feature])(traits, observation);
+  if (isTraitName(feature)) return featureOf(feature)(traits, observation);
+  if (feature === 'handType') return traits.handType ? `a ${TATTVA_LABELS[traits.handType]} hand` : undefined;
+  const mount = VEDIC_MOUNTS[feature.slice('mount.'.length) as MountName];
+  return `the ${mount.vedic} (${mount.english})`;
 }
 
 /**
@@ -371,18 +488,24 @@ export function asYours(feature: string): string {
 }
 
 /**
- * A feature named again, after the section has described it: a line by its name alone ("your head
- * line"), a trait as `asYours` words it. Saying a line's whole shape each time reads as a template.
+ * A feature named again, after the reading has described it: a line by its name alone ("your head
+ * line"), a trait by its class in a word or two ("your long little finger"). Saying a feature's
+ * whole description each time reads as a template.
  */
 export function briefly(feature: string): string {
-  const line = LINE_IN_WORDS.exec(feature.replace(/^(?:an?|the|your) /, ''));
-  return line ? `your ${line[2]!}` : asYours(feature);
+  const words = feature.replace(/^(?:an?|the|your) /, '');
+  const line = LINE_IN_WORDS.exec(words);
+  if (line) return `your ${line[2]!}`;
+  const again = SAID_AGAIN.get(words);
+  return again ? `your ${again}` : asYours(words);
 }
 
 /**
- * Texts said one after another, each line named in full once: after its first mention a line's
+ * Texts said one after another, each feature named in full once: after its first mention a line's
  * whole description ("your long head line starting joined to the life line") becomes its plain
- * name ("your head line"), as a person would say it again rather than recite it.
+ * name ("your head line"), and a trait's ("your index finger clearly longer than the ring") its
+ * class in a word or two ("your longer index finger"), as a person would say it again rather than
+ * recite it.
  */
 export function namedOnce(texts: readonly string[], names: readonly string[]): string[] {
   let said = [...texts];
@@ -390,8 +513,7 @@ export function namedOnce(texts: readonly string[], names: readonly string[]): s
   for (const name of new Set(names)) {
     // Most names are said at most once: only a second mention needs rewording.
     const at = heard.indexOf(name.toLowerCase());
-    if (at === -1 || heard.indexOf(name.toLowerCase(), at + name.length) === -1 || !namesALine(name))
-      continue;
+    if (at === -1 || heard.indexOf(name.toLowerCase(), at + name.length) === -1) continue;
     const brief = briefly(name);
     if (brief === name) continue;
     const pattern = new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi');
@@ -435,15 +557,19 @@ export const namesALine = (words: string) => LINE_IN_WORDS.test(words.replace(/^
  * finding reads of it).
  */
 export function describePalm(
-  features: readonly string[],
+  features: readonly Named[],
   choose: PhraseChooser,
   described: Set<string>,
-): string | undefined {
-  const seen = features.filter((words) => !described.has(words)).slice(0, FEATURES_PER_SENTENCE);
+): Said | undefined {
+  const seen = features.filter(({ words }) => !described.has(words)).slice(0, FEATURES_PER_SENTENCE);
   // A trait said alone is said by the finding beside it in the same words.
-  if (seen.length === 0 || (seen.length === 1 && !namesALine(seen[0]!))) return undefined;
-  for (const words of seen) described.add(words);
-  return choose.pick(TEMPLATES, `described.${seen.length}.${described.size}`)(listInWords(seen));
+  if (seen.length === 0 || (seen.length === 1 && !namesALine(seen[0]!.words))) return undefined;
+  for (const { words } of seen) described.add(words);
+  const words = listInWords(seen.map((named) => named.words));
+  return {
+    text: choose.pick(TEMPLATES, `described.${seen.length}.${described.size}`)(words),
+    reads: seen.map((named) => named.feature),
+  };
 }
 
 /**

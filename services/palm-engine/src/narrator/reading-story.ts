@@ -22,8 +22,9 @@ import {
   briefly,
   featureList,
   LINE_OF_ANATOMY,
+  namedFeatures,
   namedOnce,
-  sectionFeatures,
+  type HandFeature,
 } from './palm-description';
 import type { PhraseChooser } from './phrase-chooser';
 import {
@@ -55,6 +56,8 @@ export interface ReadingStory {
    * ties two features, each with its own, and only that one is said to show it.
    */
   featuresByPole: Partial<Record<PoleKey, string[]>>;
+  /** The feature each of the story's feature words names ("your long fingers" → fingers). */
+  featureOf: ReadonlyMap<string, HandFeature>;
 }
 
 export interface Tension {
@@ -158,13 +161,18 @@ export function tellStory(
   choose: PhraseChooser,
 ): ReadingStory {
   const placed = oneAreaPerFeature([...fired].sort(byStrength));
+  const featureOf = new Map<string, HandFeature>();
   const wordsOf = (finding: Finding) => {
     const features = featuresOf(finding);
     // The hand's element is named as the tradition names it; every other feature as the sections do.
-    if (features.length === 1 && features[0] === 'handType' && traits.handType)
-      return `your ${TATTVA_LABELS[traits.handType]} hand`;
-    const [words] = sectionFeatures([], features, traits, observation);
-    return words && asYours(words);
+    const [named] =
+      features.length === 1 && features[0] === 'handType' && traits.handType
+        ? [{ feature: 'handType' as const, words: `a ${TATTVA_LABELS[traits.handType]} hand` }]
+        : namedFeatures([], features, traits, observation);
+    if (!named) return undefined;
+    const words = asYours(named.words);
+    featureOf.set(words, named.feature);
+    return words;
   };
   const settled = settleAssertions(placed);
   const yielded = new Set(settled.yielded);
@@ -205,6 +213,7 @@ export function tellStory(
     themePoles: poles,
     polesByTheme,
     featuresByPole,
+    featureOf,
   };
 }
 

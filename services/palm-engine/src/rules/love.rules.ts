@@ -315,7 +315,9 @@ export const LOVE_RULES = defineRules('love', [
   {
     id: 'love.marriage.seen',
     evidence: [onLine('marriage')],
-    when: (p) => p.line('marriage') !== undefined,
+    // Asking for `seen` (true for any line the profile holds) records what the rule read, so the
+    // section that states it names the Vivah rekha in its header and tags.
+    when: (p) => p.line('marriage')?.seen === true,
     weight: 0.55,
     basis: 'Marriage line seen',
     phrasings: [

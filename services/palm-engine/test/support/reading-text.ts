@@ -1,5 +1,6 @@
-import type { LifeArea, ReadingResult } from '@palm/contracts';
+import { VEDIC_LINES, type ReadingResult, type ReadingSection, type ReadingTheme } from '@palm/contracts';
 import { isFixedLine } from '../../src/narrator/area-texts';
+import { LINE_NAMES } from '../../src/palm-observation';
 
 /** The sentences a visitor reads in the sections' bodies. */
 export const prose = (result: ReadingResult) =>
@@ -25,5 +26,38 @@ export const sentences = (result: ReadingResult) =>
       .filter((sentence) => sentence && !isFixedLine(sentence)),
   );
 
-export const basisByArea = (result: ReadingResult) =>
-  Object.fromEntries(result.sections.map((s) => [s.area, s.basis])) as Record<LifeArea, string[]>;
+/** Where a line is named only as a landmark of another ("starting joined to the life line"). */
+const LANDMARKS =
+  /\b(?:joined to|apart from|past|near|out of) the (?:heart|head|life|fate) line\b|\bhead and life lines\b|\bleaves the life line\b/gi;
+const ELEMENT = /\b(?:Prithvi|Vayu|Agni|Jal)\b|\b(?:earth|air|fire|water) (?:hand|element)\b/i;
+
+/** The lines and the element a text names, by their English or Vedic names. */
+const namedIn = (text: string): string[] => [
+  ...LINE_NAMES.filter((line) => new RegExp(`\\b${line} line|${VEDIC_LINES[line].vedic}`, 'i').test(text)),
+  ...(ELEMENT.test(text) ? ['handType'] : []),
+];
+
+/**
+ * The lines (and the hand's element, as `handType`) a section's prose names, read from the words
+ * alone, independently of what the narrator reports: a check on that report. A line named only as a
+ * landmark of another is left out; a sentence that names no feature of its own but refers to the
+ * opening themes by title ("yours comes back again and again to “Quiet depth”…") names theirs.
+ */
+export function linesNamedIn(section: ReadingSection, themes: readonly ReadingTheme[] = []): string[] {
+  const text = [...section.insights, section.content, section.details].join(' ').replace(LANDMARKS, '');
+  return [
+    ...new Set(
+      text.split(/(?<=[.!?…])\s+/).flatMap((sentence) => {
+        const own = namedIn(sentence);
+        if (own.length > 0 || /\byour\b/i.test(sentence)) return own;
+        const titled = themes.filter((theme) => sentence.includes(`“${theme.title}”`));
+        return namedIn(
+          titled
+            .flatMap((theme) => theme.features)
+            .join(' ')
+            .replace(LANDMARKS, ''),
+        );
+      }),
+    ),
+  ];
+}

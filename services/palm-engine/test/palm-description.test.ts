@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { briefly, namedOnce } from '../src/narrator/palm-description';
+
+describe('namedOnce', () => {
+  const little = 'your little finger that rises well past the ring finger’s top joint';
+
+  it('describes a trait at length once, then names it in a word or two, grade kept', () => {
+    expect(
+      namedOnce(
+        [
+          'Your little finger that rises well past the ring finger’s top joint points to a welcoming nature.',
+          `For earning and keeping, read ${little} this way.`,
+          `This part rests on ${little} and the openness it speaks of.`,
+        ],
+        [little],
+      ),
+    ).toEqual([
+      'Your little finger that rises well past the ring finger’s top joint points to a welcoming nature.',
+      'For earning and keeping, read your very long little finger this way.',
+      'This part rests on your very long little finger and the openness it speaks of.',
+    ]);
+    expect(briefly('an index finger just longer than the ring')).toBe('your slightly longer index finger');
+    expect(briefly('a thumb that opens wide')).toBe('your wide-opening thumb');
+  });
+
+  it('leaves a trait said in a word or two as it is, and a line by its plain name', () => {
+    const texts = ['Your very long fingers speak of care.', 'Read your very long fingers this way.'];
+    expect(namedOnce(texts, ['your very long fingers'])).toEqual(texts);
+    expect(briefly('your very long fingers')).toBe('your very long fingers');
+    expect(briefly('a long, gently curved heart line ending under the middle finger')).toBe(
+      'your heart line',
+    );
+  });
+});
