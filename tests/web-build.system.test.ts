@@ -23,6 +23,12 @@ it('publishes no source maps: the gateway serves everything in web/dist to anyon
   }
 });
 
+it("ships React's production runtime, as the browsers under test are served what visitors get", async () => {
+  for (const script of files.filter((file) => file.endsWith('.js'))) {
+    expect(await read(script), script).not.toMatch(/\bjsxDEV\b|react-dom\.development|react\.development/);
+  }
+});
+
 it('paints the landing page from its HTML alone: the stylesheet inline, the scripts after it', async () => {
   const stylesheets = files.filter((file) => file.endsWith('.css'));
   expect(stylesheets).toHaveLength(1);

@@ -59,7 +59,13 @@ async function makeFreshDataDir(): Promise<string> {
 /** Builds the web app and returns a snapshot of the build. */
 async function buildWeb(): Promise<string> {
   try {
-    await run('npm', ['run', 'build', '-w', 'web'], { cwd: REPO_ROOT, maxBuffer: 64 * 1024 * 1024 });
+    // Vitest sets NODE_ENV=test, which would make Vite build React's development runtime: the
+    // browsers must be served what ships.
+    await run('npm', ['run', 'build', '-w', 'web'], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, NODE_ENV: 'production' },
+      maxBuffer: 64 * 1024 * 1024,
+    });
   } catch (error) {
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
     throw new Error(`Building the web app failed (npm run build -w web):\n${stdout}\n${stderr}`, {

@@ -222,6 +222,10 @@ async function buildServerRenderer(config: ResolvedConfig, entry: string, outDir
     root: config.root,
     mode: config.mode,
     logLevel: 'warn',
+    // An SSR build keeps process.env.NODE_ENV for run time, and with it React's development
+    // renderer beside the production one: the gateway would render with whichever its environment
+    // happens to name. The bundle is fixed to this build's mode instead.
+    define: { 'process.env.NODE_ENV': JSON.stringify(config.isProduction ? 'production' : 'development') },
     ssr: { noExternal: true },
     build: {
       ssr: path.join(config.root, entry),
