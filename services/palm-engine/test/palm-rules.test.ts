@@ -4,7 +4,8 @@ import type { LineName, PalmObservation } from '../src/palm-observation';
 import { LINE_NAMES, MOUNT_NAMES } from '../src/palm-observation';
 import { palmProfileOf } from '../src/profile/palm-profile';
 import { interpret, oneAreaPerFeature, PALM_RULES } from '../src/rules/interpret';
-import type { Finding } from '../src/rules/palm-rule';
+import type { Finding, RuleContext } from '../src/rules/palm-rule';
+import { traitsFromProfile } from '../src/rules/palm-traits';
 import { EVERY_TRAIT_RELIABLE } from './fixtures/every-trait-reliable';
 import { forbiddenTopicsIn } from '../src/rules/safety';
 import { FIXTURE_NAMES, PALM_FIXTURES } from './fixtures/palm-observations';
@@ -341,3 +342,51 @@ function strongestFirstPlacement(strongestFirst: readonly Finding[]): Finding[] 
     return true;
   });
 }
+
+describe('finger tags', () => {
+  // Each finger tag with the classes of its finger it is true of. A tag that covers two classes
+  // says so ("not short"): a long little finger tagged "at ring joint" beside "Little finger long"
+  // would tell the reader two things.
+  const TRUE_OF = {
+    littleFinger: {
+      'Little finger long': ['long'],
+      'Little finger at ring joint': ['reaching'],
+      'Little finger not short': ['reaching', 'long'],
+      'Little finger below ring joint': ['short'],
+    },
+    middleFinger: {
+      'Middle finger long': ['long'],
+      'Middle finger not long': ['short', 'balanced'],
+      'Middle finger near neighbours': ['short'],
+    },
+  } as const;
+  const CLASSES = {
+    littleFinger: ['short', 'reaching', 'long'],
+    middleFinger: ['short', 'balanced', 'long'],
+  } as const;
+  const fixture = fixtures[0]!;
+  const contextWith = (trait: keyof typeof CLASSES, value: string): RuleContext => ({
+    observation: fixture,
+    traits: { ...traitsFromProfile(palmProfileOf(fixture, EVERY_TRAIT_RELIABLE), fixture), [trait]: value },
+    line: () => undefined,
+    mount: () => undefined,
+  });
+
+  it('name the class the finger has: every rule fires only on the classes its tag is true of', () => {
+    for (const trait of Object.keys(CLASSES) as (keyof typeof CLASSES)[]) {
+      const prefix = trait === 'littleFinger' ? 'Little finger' : 'Middle finger';
+      for (const rule of PALM_RULES.filter((candidate) => candidate.basis.startsWith(prefix))) {
+        const trueOf: readonly string[] | undefined = (TRUE_OF[trait] as Record<string, readonly string[]>)[
+          rule.basis
+        ];
+        expect(trueOf, `${rule.id}: "${rule.basis}" is not a known tag of the ${trait}`).toBeDefined();
+        const firesOn = CLASSES[trait].filter((value) => rule.when(contextWith(trait, value)));
+        expect(firesOn.length, rule.id).toBeGreaterThan(0);
+        expect(
+          firesOn.filter((value) => !trueOf!.includes(value)),
+          `${rule.id} fires on classes "${rule.basis}" is not true of`,
+        ).toEqual([]);
+      }
+    }
+  });
+});

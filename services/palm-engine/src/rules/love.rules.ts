@@ -189,7 +189,7 @@ export const LOVE_RULES = defineRules('love', [
     evidence: GEOMETRY,
     when: (p) => p.traits.littleFinger !== 'short',
     weight: 0.4,
-    basis: 'Little finger at ring joint',
+    basis: 'Little finger not short',
     place: BUDH,
     phrasings: [
       'Your little finger reaches well up the ring finger, a sign that you find words for your feelings.',

@@ -135,10 +135,10 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
     evidence: GEOMETRY,
     when: (p) => p.traits.middleFinger !== 'long',
     weight: 0.4,
-    basis: 'Middle finger balanced',
+    basis: 'Middle finger not long',
     place: SHANI,
     phrasings: [
-      'A Shani finger in balance with its neighbours is read as wisdom that stays sociable, not withdrawn.',
+      'A Shani finger that does not outgrow its neighbours is read as wisdom that stays sociable, not withdrawn.',
       'Your middle finger does not dominate, suggesting your inner life thrives in community.',
     ],
   },
@@ -221,7 +221,7 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
     evidence: GEOMETRY,
     when: (p) => p.traits.littleFinger !== 'short',
     weight: 0.35,
-    basis: 'Little finger at ring joint',
+    basis: 'Little finger not short',
     place: BUDH,
     phrasings: [
       'A well-reaching little finger is read as a gift for putting inner experience into words.',
