@@ -13,21 +13,8 @@ import { byStrength, type Finding, type PalmRule, type RuleContext } from '../sr
 import { traitsFromProfile } from '../src/rules/palm-traits';
 import { EVERY_TRAIT_RELIABLE } from './fixtures/every-trait-reliable';
 import { FIXTURE_NAMES, PALM_FIXTURES } from './fixtures/palm-observations';
+import { GEOMETRY_TRAITS as TRAITS } from './fixtures/geometry-traits';
 import { answers } from './fixtures/questionnaire-answers';
-
-/** The traits the rules read from the profile's geometry, with every class each can take. */
-const TRAITS = [
-  'handType',
-  'palmShape',
-  'fingerLength',
-  'indexVsRing',
-  'littleFinger',
-  'middleFinger',
-  'thumbLength',
-  'thumbAngle',
-  'fingerSpacing',
-  'creaseDensity',
-] as const;
 
 /** A line's classes, every combination of them, and "not seen". */
 const lineStates = (prefix: 'heart' | 'head' | 'life' | 'fate') => {

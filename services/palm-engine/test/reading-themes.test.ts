@@ -22,6 +22,7 @@ import { LINE_NAMES_IN_TEXT } from '../src/rules/vedic-names';
 import { EVERY_TRAIT_RELIABLE } from './fixtures/every-trait-reliable';
 import { buildObservation, FIXTURE_NAMES, HAND_SPECS, PALM_FIXTURES } from './fixtures/palm-observations';
 import { ANSWER_SPREAD, answers } from './fixtures/questionnaire-answers';
+import { GEOMETRY_TRAITS } from './fixtures/geometry-traits';
 
 /**
  * A fixture hand with no mount estimated and a break in its life line: what a reading says of it
@@ -152,19 +153,9 @@ describe('the opening themes', () => {
   );
 
   it('over every hand showing just two traits, never contradict, repeat a title or tell a leaning twice', () => {
-    const traits = [
-      'handType',
-      'palmShape',
-      'fingerLength',
-      'indexVsRing',
-      'littleFinger',
-      'middleFinger',
-      'thumbLength',
-      'thumbAngle',
-      'fingerSpacing',
-      'creaseDensity',
-    ] as const;
-    const classes = traits.flatMap((trait) => PROFILE_TRAIT_CLASSES[trait].map((c) => [trait, c] as const));
+    const classes = GEOMETRY_TRAITS.flatMap((trait) =>
+      PROFILE_TRAIT_CLASSES[trait].map((c) => [trait, c] as const),
+    );
     let hands = 0;
     let threeOrMore = 0;
     for (const [i, [a, classA]] of classes.entries())
