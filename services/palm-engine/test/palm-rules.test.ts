@@ -288,6 +288,18 @@ describe('palm rule base', () => {
     }
   });
 
+  it('calls a fate line strong only where it is deep, or long and more than faint', () => {
+    const fixture = PALM_FIXTURES['fire-right-strong-fate'];
+    const sayingStrong = (change: Partial<PalmObservation['lines']['fate']>) =>
+      interpretAll(withLine(fixture, 'fate', { seen: true, confidence: 0.7, ...change })).some(
+        (finding) => finding.basis === 'Fate line: strong',
+      );
+    // A long, faint fate line is described as "long and fine".
+    expect(sayingStrong({ length: 'long', depth: 'faint' })).toBe(false);
+    expect(sayingStrong({ length: 'long', depth: 'clear' })).toBe(true);
+    expect(sayingStrong({ length: 'medium', depth: 'deep' })).toBe(true);
+  });
+
   it('fires mount rules only where a prominence was estimated, and weights them low', () => {
     const palm = PALM_FIXTURES['water-right-no-lines'];
     expect(interpret(palm, answers()).filter((f) => f.evidence.some((e) => e.kind === 'mount'))).toEqual([]);

@@ -337,7 +337,10 @@ export const CAREER_RULES = defineRules('career', [
     id: 'career.fate.deep',
     asserts: { drive: 'driven' },
     evidence: [fate],
-    when: (p) => p.line('fate')?.depth === 'deep' || p.line('fate')?.length === 'long',
+    // A long line the scan found faint is described as fine: never call it strong or well marked.
+    when: (p) =>
+      p.line('fate')?.depth === 'deep' ||
+      (p.line('fate')?.length === 'long' && p.line('fate')?.depth !== 'faint'),
     weight: 0.65,
     basis: 'Fate line: strong',
     phrasings: [
