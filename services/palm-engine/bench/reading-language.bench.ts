@@ -100,6 +100,8 @@ interface Read {
   visitor: string;
   reading: ReadingResult;
   contradictions: number;
+  /** Features of this hand whose findings take a leaning: what the opening themes can tie. */
+  leaningFeatures: number;
   /** Per section, the Timeline last where the engine adds one: its tags, and where they and its text disagree. */
   sections: { area: string; untagged: boolean; faults: string[] }[];
 }
@@ -141,6 +143,7 @@ function readOne(
     visitor,
     reading: { sections, themes, visual_markers: [] },
     contradictions: contradictionsIn(story).length,
+    leaningFeatures: new Set(Object.values(story.featuresByPole).flat()).size,
     sections: accounts.map(({ section, reads }) => ({
       area: section.area,
       untagged: section.basis.length === 0,
@@ -150,6 +153,8 @@ function readOne(
 }
 
 const hands = [...new Set(reads.map((r) => r.hand))];
+/** Opening themes resting on one feature alone. */
+const alone = (r: Read) => (r.reading.themes ?? []).filter((theme) => theme.features.length < 2).length;
 const perVisitor = Object.keys(VISITORS).map((visitor) => {
   const group = reads.filter((r) => r.visitor === visitor);
   const sentenceSets = group.map((r) => new Set(sentencesOf(r.reading).filter((s) => !isFixedLine(s))));
@@ -199,6 +204,9 @@ const perVisitor = Object.keys(VISITORS).map((visitor) => {
     leaks,
     themes: [Math.min(...themes), Math.max(...themes)] as const,
     themed: themes.filter((count) => count >= 3 && count <= 5).length,
+    allThemes: themes.reduce((sum, count) => sum + count, 0),
+    aloneThemes: group.reduce((sum, r) => sum + alone(r), 0),
+    aloneHands: group.filter((r) => alone(r) > 0).map((r) => r.leaningFeatures),
     sections: sections.length,
     timelines: sections.filter((section) => section.area === 'timeline').length,
     untagged: sections.filter((section) => section.untagged).length,
@@ -227,7 +235,11 @@ const all = {
   sections: perVisitor.reduce((sum, v) => sum + v.sections, 0),
   untagged: perVisitor.reduce((sum, v) => sum + v.untagged, 0),
   mismatched: perVisitor.reduce((sum, v) => sum + v.mismatched, 0),
+  allThemes: perVisitor.reduce((sum, v) => sum + v.allThemes, 0),
+  aloneThemes: perVisitor.reduce((sum, v) => sum + v.aloneThemes, 0),
+  aloneHands: perVisitor.flatMap((v) => v.aloneHands),
 };
+const leaningCounts = [...new Set(all.aloneHands)].sort((a, b) => a - b);
 
 const report = `## Reading language
 
@@ -252,6 +264,11 @@ ${rows.join('\n')}
 | 0 claims of answers not given | ${all.leaks} | ${verdict(all.leaks === 0)} |
 | 0 sections with an empty basis | ${all.untagged} of ${all.sections} sections | ${verdict(all.untagged === 0)} |
 | 0 sections whose subtitle or tags name a feature their text does not read, or whose text reads a feature no tag names | ${all.mismatched} of ${all.sections} sections | ${verdict(all.mismatched === 0)} |
+| every opening theme ties two or three features, wherever the hand has more than three features that take a leaning | ${all.allThemes - all.aloneThemes} of ${all.allThemes} themes tie two or three; the ${all.aloneThemes} resting on one feature are in ${all.aloneHands.length} readings, of hands with ${leaningCounts.join(' or ')} such features | ${verdict(all.aloneHands.every((features) => features <= 3))} |
+
+A theme rests on one feature only where the hand offers no tie that says something new: two features that take a
+leaning make one pair, and three features with one leaning each tie into two themes before every leaning has been
+told once (no leaning is told twice).
 
 Headers and tags against the text, per visitor (the Timeline counted where the engine adds one): what each section's
 text reads or leans on is reported by the narrator as it composes it; each basis tag is mapped back to the features it

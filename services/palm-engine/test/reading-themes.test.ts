@@ -175,6 +175,60 @@ describe('the opening themes', () => {
     // (an element alone, with a palm of even proportions), and a reading does not invent more.
     expect(threeOrMore / hands).toBeGreaterThan(0.6);
   });
+
+  it('over hands showing three traits, tie two features in every theme but at most one, and never contradict', () => {
+    let hands = 0;
+    let allTied = 0;
+    GEOMETRY_TRAITS.forEach((a, i) =>
+      GEOMETRY_TRAITS.slice(i + 1).forEach((b, j) =>
+        GEOMETRY_TRAITS.slice(i + j + 2).forEach((c) => {
+          // One end of every trait's classes, the other for the next hand: the classes that lean.
+          const end = hands % 2 === 0 ? 0 : -1;
+          const classes = Object.fromEntries(
+            [a, b, c].map((trait) => [trait, PROFILE_TRAIT_CLASSES[trait].at(end)!]),
+          );
+          const { story } = read(PLAIN_HAND, sparse(classes));
+          const name = JSON.stringify(classes);
+          expect(contradictionsIn(story), name).toEqual([]);
+          expect(twins(story), name).toEqual([]);
+          expect(story.themes.length, name).toBe(3);
+          const alone = story.themes.filter((theme) => theme.features.length < 2).length;
+          expect(alone, name).toBeLessThanOrEqual(1);
+          hands++;
+          if (alone === 0) allTied++;
+        }),
+      ),
+    );
+    expect(hands).toBe(120);
+    // One theme stands alone only where the three features take three leanings, one each: the
+    // first theme ties two of them, the next adds the third beside one, and none is left new.
+    expect(allTied / hands).toBeGreaterThan(0.7);
+  });
+
+  it('add a leaning beside a feature an earlier theme read, crediting it only to the feature that shows it', () => {
+    const { story } = read(
+      PLAIN_HAND,
+      sparse({ thumbLength: 'short', littleFinger: 'long', palmShape: 'oblong' }),
+    );
+    expect(story.themes.filter((theme) => theme.features.length < 2)).toHaveLength(1);
+    const added = story.themes.flatMap((theme, at) => {
+      const poles = story.polesByTheme[at]!;
+      return theme.features.length === 2 && poles.length === 1 ? [{ theme, pole: poles[0]! }] : [];
+    });
+    expect(added.length).toBeGreaterThan(0);
+    for (const { theme, pole } of added) {
+      const [feature, anchor] = theme.features as [string, string];
+      expect(story.featuresByPole[pole]).toContain(feature);
+      expect(story.featuresByPole[pole] ?? []).not.toContain(anchor);
+      // The earlier feature is referred to by what an earlier theme read it for, not read again.
+      const earlier = story.themes.slice(0, story.themes.indexOf(theme));
+      expect(
+        earlier.some((other) => other.features.includes(anchor)),
+        theme.text,
+      ).toBe(true);
+      expect(theme.text).toMatch(/(?:^Beside|adds \w+(?: \w+)* to) the \w+(?: \w+)? in your /);
+    }
+  });
 });
 
 describe('where the sections tell the story', () => {

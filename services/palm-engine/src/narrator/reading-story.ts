@@ -30,6 +30,8 @@ import type { PhraseChooser } from './phrase-chooser';
 import {
   KINDRED_POLES,
   POLE_TITLES,
+  REFERRED,
+  REFERRING_TEXTS,
   TENSION_TEXTS,
   TENSION_TITLES,
   THEME_TEXTS,
@@ -306,6 +308,8 @@ interface Candidate {
   title: string;
   text: Words;
   tension?: Tension;
+  /** A feature an earlier theme read, referred back to beside the leaning this one adds. */
+  anchor?: FeatureSupport;
 }
 
 /**
@@ -315,7 +319,7 @@ interface Candidate {
 interface Pass {
   upTo: number;
   fresh: boolean;
-  kinds: 'poles' | 'pairs' | 'tensions' | 'singles';
+  kinds: 'poles' | 'pairs' | 'tensions' | 'referring' | 'singles';
   /** A tension may be told beside a theme that states its stronger side. */
   besideItsSide?: boolean;
   /** A feature already the whole of a theme may carry another leaning in one more. */
@@ -323,16 +327,23 @@ interface Pass {
   /** Two features of earlier themes tied in one: it may restate their leanings, never oppose them. */
   synthesis?: boolean;
 }
-/** Themes that tie features first; one feature to a theme only where the hand offers no more. */
+/**
+ * Themes that tie features first: several features on one leaning, two kindred leanings, a pull
+ * two ways, then a leaning one feature adds beside one an earlier theme told. One feature to a
+ * theme only where the hand offers no more.
+ */
 const PASSES: readonly Pass[] = [
   { upTo: MAX_THEMES, fresh: true, kinds: 'poles' },
   { upTo: MIN_THEMES, fresh: false, kinds: 'poles' },
   { upTo: MIN_THEMES, fresh: true, kinds: 'pairs' },
   { upTo: MIN_THEMES, fresh: false, kinds: 'pairs' },
   { upTo: MIN_THEMES, fresh: false, kinds: 'tensions' },
+  { upTo: MIN_THEMES, fresh: false, kinds: 'tensions', besideItsSide: true },
+  { upTo: MIN_THEMES, fresh: true, kinds: 'referring' },
+  { upTo: MIN_THEMES, fresh: false, kinds: 'referring' },
+  { upTo: MIN_THEMES, fresh: false, kinds: 'pairs', synthesis: true },
   { upTo: MIN_THEMES, fresh: true, kinds: 'singles' },
   { upTo: MIN_THEMES, fresh: false, kinds: 'singles' },
-  { upTo: MIN_THEMES, fresh: false, kinds: 'tensions', besideItsSide: true },
   { upTo: MIN_THEMES, fresh: false, kinds: 'singles', again: true },
 ];
 /**
@@ -345,6 +356,20 @@ const SPARSE_PASSES: readonly Pass[] = [
   { upTo: MIN_THEMES, fresh: true, kinds: 'singles' },
   { upTo: MIN_THEMES, fresh: false, kinds: 'pairs', synthesis: true },
   { upTo: MIN_THEMES, fresh: false, kinds: 'tensions', synthesis: true },
+  { upTo: MIN_THEMES, fresh: false, kinds: 'singles', again: true },
+];
+/**
+ * For a hand whose features take one leaning each: one of them told alone, then each other
+ * leaning beside a feature told before ("Beside the warmth in your long little finger, your
+ * long palm adds imagination"), so every theme after the first ties two features.
+ */
+const REFERRING_PASSES: readonly Pass[] = [
+  { upTo: MAX_THEMES, fresh: true, kinds: 'poles' },
+  { upTo: 1, fresh: true, kinds: 'singles' },
+  { upTo: MIN_THEMES, fresh: true, kinds: 'referring' },
+  { upTo: MIN_THEMES, fresh: false, kinds: 'referring' },
+  { upTo: MIN_THEMES, fresh: false, kinds: 'pairs', synthesis: true },
+  { upTo: MIN_THEMES, fresh: true, kinds: 'singles' },
   { upTo: MIN_THEMES, fresh: false, kinds: 'singles', again: true },
 ];
 
@@ -428,8 +453,22 @@ function themesOf(
         },
       ];
     });
-  const pairs = (fresh: boolean): Candidate[] =>
+  const pairs = ({ fresh, synthesis }: Pass): Candidate[] =>
     KINDRED_POLES.flatMap((kin) => {
+      if (synthesis && kin.poles.every(said)) {
+        // Two leanings earlier themes told, tied over every feature that told them.
+        const shows = (item: FeatureSupport) =>
+          kin.poles.some((pole) => support.get(pole)?.some((other) => other.words === item.words));
+        const features = picked
+          .filter((theme) => theme.poles.some((pole) => kin.poles.includes(pole)))
+          .flatMap((theme) => theme.features)
+          .filter(
+            (item, at, all) => shows(item) && all.findIndex((other) => other.words === item.words) === at,
+          );
+        return features.length <= FEATURES_PER_THEME && twoFeatures(features)
+          ? [{ poles: [...kin.poles], features, title: kin.title, text: kin.text }]
+          : [];
+      }
       const [a, b] = kin.poles.map((pole) =>
         (support.get(pole) ?? []).filter((item) => !fresh || !used(item)),
       );
@@ -476,14 +515,61 @@ function themesOf(
       }));
     });
   };
+  /**
+   * One leaning a feature adds beside a feature an earlier theme read: that feature is referred
+   * back to by what it was read for ("Beside the will in your long thumb, …"), not read again.
+   */
+  const referring = (fresh: boolean): Candidate[] => {
+    const anchors = picked.flatMap((theme) =>
+      theme.poles.flatMap((pole) =>
+        theme.features
+          .filter((item) => support.get(pole)?.some((other) => other.words === item.words))
+          .map((item) => ({ item, pole })),
+      ),
+    );
+    const anchoredOn = (item: FeatureSupport) =>
+      picked.filter((theme) => theme.anchor?.words === item.words).length;
+    return [...support].flatMap(([pole, features]) =>
+      features
+        .filter((item) => !fresh || !used(item))
+        .flatMap((item) => {
+          const anchor = anchors
+            .filter(
+              ({ item: other }) =>
+                briefly(other.words) !== briefly(item.words) && !sameFeatures([item, other]),
+            )
+            // A feature another theme already leans on gives way, so the themes read on rather than circle.
+            .sort((x, y) => anchoredOn(x.item) - anchoredOn(y.item) || y.item.weight - x.item.weight)[0];
+          if (!anchor) return [];
+          const said = choose.pick(REFERRING_TEXTS, `referring.${pole}`);
+          const adds = `${item.words} ${inNumber('add', takesPlural(item.words))}`;
+          const sentence = said(
+            `${REFERRED[anchor.pole].noun} in ${anchor.item.words}`,
+            adds,
+            REFERRED[pole],
+          );
+          return [
+            {
+              poles: [pole],
+              features: [item, anchor.item],
+              anchor: anchor.item,
+              title: capitalised(`${REFERRED[anchor.pole].title} and ${REFERRED[pole].title}`),
+              text: () => sentence,
+            },
+          ];
+        }),
+    );
+  };
   const offered = (pass: Pass) =>
     pass.kinds === 'poles'
       ? poleThemes(pass.fresh)
       : pass.kinds === 'pairs'
-        ? pairs(pass.fresh)
+        ? pairs(pass)
         : pass.kinds === 'tensions'
           ? tensionThemes()
-          : singles(pass.fresh);
+          : pass.kinds === 'referring'
+            ? referring(pass.fresh)
+            : singles(pass.fresh);
 
   const saidPoles = () => picked.flatMap((theme) => theme.poles);
   const said = (pole: PoleKey) => saidPoles().includes(pole);
@@ -503,7 +589,8 @@ function themesOf(
   };
   const fits = (candidate: Candidate, pass: Pass) => {
     if (picked.some((theme) => theme.title === candidate.title)) return false;
-    if (pass.fresh && candidate.features.some(used)) return false;
+    if (pass.fresh && candidate.features.some((item) => item !== candidate.anchor && used(item)))
+      return false;
     if (sameFeatures(candidate.features) && !pass.again) return false;
     const saidOn = (axis: AssertionAxis) => saidPoles().filter((pole) => axisOf(pole) === axis);
     const tensionOn = (axis: AssertionAxis) => picked.find((theme) => theme.tension?.axis === axis)?.tension;
@@ -516,6 +603,12 @@ function themesOf(
         ((pass.besideItsSide === true || pass.synthesis === true) && others.every((pole) => pole === kept))
       );
     }
+    // A tie of earlier themes' features may say their leanings again, but only over all the
+    // features that said them: "your palm and your hand" does not retell what "your hand and
+    // your creases" told.
+    const restated = picked.filter((theme) => theme.poles.some((pole) => candidate.poles.includes(pole)));
+    const names = (item: FeatureSupport) => candidate.features.some((other) => other.words === item.words);
+    if (!restated.every((theme) => theme.features.every(names))) return false;
     // A pole is said in one theme (a tie of earlier themes' features may say it again), never
     // beside its opposite, and beside a tension on its axis only as that tension's stronger side.
     return candidate.poles.every((pole) => {
@@ -541,11 +634,15 @@ function themesOf(
       }
     return picked;
   };
-  const strict = run(PASSES);
+  // Of the ways to open this hand with enough themes, the one that leaves fewest features alone;
+  // a hand with too few features for any of them is read with as many as it has.
+  const runs = [PASSES, REFERRING_PASSES, SPARSE_PASSES].map(run);
+  const alone = (themes: Candidate[]) => themes.filter((theme) => theme.features.length < 2).length;
+  const enough = runs.filter((themes) => themes.length >= MIN_THEMES);
   picked =
-    strict.length >= MIN_THEMES
-      ? strict
-      : [strict, run(SPARSE_PASSES)].sort((x, y) => y.length - x.length)[0]!;
+    enough.length > 0
+      ? enough.reduce((best, themes) => (alone(themes) < alone(best) ? themes : best))
+      : runs.reduce((best, themes) => (themes.length > best.length ? themes : best));
   for (const theme of picked) if (theme.tension) theme.tension.themed = true;
   const seen = new Set<string>();
   const themes = picked.map(({ features, title, text }) => {

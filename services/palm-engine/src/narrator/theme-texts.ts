@@ -419,6 +419,113 @@ export const KINDRED_POLES: readonly Kindred[] = [
   },
 ];
 
+/**
+ * A leaning a feature adds beside one an earlier theme has told: what the theme calls it when it
+ * refers back ("the will in your long thumb"), the word its title gives it, and what the new
+ * feature adds, with what that means for the person.
+ */
+export interface Referred {
+  /** The leaning referred back to: "the will" in "Beside the will in your long thumb". */
+  noun: string;
+  /** The leaning in a title: "Will and feeling". */
+  title: string;
+  /** What a feature adds: "quiet depth". */
+  added: string;
+  meaning: string;
+}
+export const REFERRED: Record<PoleKey, Referred> = {
+  'sociability:reserved': {
+    noun: 'the reserve',
+    title: 'reserve',
+    added: 'a private heart',
+    meaning:
+      'you let people in slowly, and the ones you let in, you keep; trust, once given, is given for good',
+  },
+  'sociability:open': {
+    noun: 'the warmth',
+    title: 'warmth',
+    added: 'a welcoming nature',
+    meaning:
+      'you warm to people quickly and make room for them, and a newcomer rarely stays a stranger for long',
+  },
+  'pace:restless': {
+    noun: 'the restlessness',
+    title: 'restlessness',
+    added: 'a restless streak',
+    meaning:
+      'change refreshes you where it would unsettle others, and a life that stands still tires you more than hard work',
+  },
+  'pace:steady': {
+    noun: 'the steadiness',
+    title: 'constancy',
+    added: 'a steady rhythm',
+    meaning:
+      'you keep going long after a first burst fades, and routines that would bore others are where you gather strength',
+  },
+  'mind:practical': {
+    noun: 'the good sense',
+    title: 'sense',
+    added: 'a practical streak',
+    meaning: 'you would rather test an idea than admire it, and what you build, you build to last',
+  },
+  'mind:imaginative': {
+    noun: 'the imagination',
+    title: 'imagination',
+    added: 'imagination',
+    meaning:
+      'you see what could be before you see what is, and your best plans start as pictures in your mind',
+  },
+  'risk:cautious': {
+    noun: 'the care',
+    title: 'care',
+    added: 'caution',
+    meaning:
+      'you look before you leap, and your best decisions are the prepared ones, made with something in reserve',
+  },
+  'risk:bold': {
+    noun: 'the nerve',
+    title: 'nerve',
+    added: 'nerve',
+    meaning:
+      'a calculated risk excites you more than it frightens you, and you often move while others are still weighing',
+  },
+  'feeling:sensitive': {
+    noun: 'the sensitivity',
+    title: 'feeling',
+    added: 'finely tuned feelings',
+    meaning:
+      'you notice moods and undercurrents that others walk past, and often sense how a room feels before anyone speaks',
+  },
+  'feeling:even': {
+    noun: 'the calm',
+    title: 'calm',
+    added: 'an even keel',
+    meaning:
+      'feelings move you without knocking you off course, and others lean on that calm when things go wrong',
+  },
+  'drive:driven': {
+    noun: 'the will',
+    title: 'will',
+    added: 'staying power',
+    meaning: 'once you set a goal, you tend to see it through, long after others have let theirs go',
+  },
+  'drive:easygoing': {
+    noun: 'the ease',
+    title: 'ease',
+    added: 'a light touch',
+    meaning: 'you rarely push harder than needed, and agreement gets you further than force ever would',
+  },
+};
+
+/**
+ * A theme that adds one leaning beside one told before: `anchor` is the earlier feature with what
+ * it was read for, `adds` the new feature before its verb ("your long fingers add").
+ */
+export const REFERRING_TEXTS: readonly ((anchor: string, adds: string, referred: Referred) => string)[] = [
+  (anchor, adds, { added, meaning }) => `Beside ${anchor}, ${adds} ${added}: ${meaning}.`,
+  (anchor, adds, { added, meaning }) => `${adds} ${added} to ${anchor}: ${meaning}.`,
+];
+
 /** A tension told as a theme: titles that hold both sides. */
 export const TENSION_TITLES: Record<AssertionAxis, readonly string[]> = {
   sociability: ['A selective warmth', 'Friendly to many, close to few'],
