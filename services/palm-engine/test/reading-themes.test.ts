@@ -6,7 +6,7 @@ import {
   type ReadingSubmission,
 } from '@palm/contracts';
 import { describe, expect, it } from 'vitest';
-import { composeReading, type ComposedReading } from '../src/narrator/local-narrator';
+import { composeReading, POLE_IN_PRACTICE, type ComposedReading } from '../src/narrator/local-narrator';
 import { briefly } from '../src/narrator/palm-description';
 import {
   contradictionsIn,
@@ -16,6 +16,7 @@ import {
   type ReadingStory,
 } from '../src/narrator/reading-story';
 import type { LineName, PalmObservation } from '../src/palm-observation';
+import type { PoleKey } from '../src/rules/assertions';
 import { palmProfileOf } from '../src/profile/palm-profile';
 import { interpret, PALM_RULES } from '../src/rules/interpret';
 import { LINE_NAMES_IN_TEXT } from '../src/rules/vedic-names';
@@ -232,6 +233,37 @@ describe('the opening themes', () => {
 });
 
 describe('where the sections tell the story', () => {
+  it('say what a feature read elsewhere means here only of the features that lean that way', () => {
+    const practices = Object.entries(POLE_IN_PRACTICE) as [PoleKey, string][];
+    const hands = [
+      ...fixtureReads.map(({ name, reading }) => ({ name, reading })),
+      ...Object.entries(SPARSE_HANDS).map(([name, profile]) => ({
+        name,
+        reading: read(PLAIN_HAND, profile),
+      })),
+      {
+        name: 'long thumb, ring longer, long fingers',
+        reading: read(
+          PLAIN_HAND,
+          sparse({ thumbLength: 'long', indexVsRing: 'ring-longer', fingerLength: 'long' }),
+        ),
+      },
+    ];
+    let said = 0;
+    for (const { name, reading } of hands)
+      for (const sentence of sentencesIn(reading.sections)) {
+        const referred = /^(.+), read under .+, (?:has|have) a say in .+ as well: (.+)\.$/.exec(sentence);
+        if (!referred) continue;
+        const pole = practices.find(([, practice]) => practice === referred[2])?.[0];
+        expect(pole, sentence).toBeDefined();
+        const leaning = (reading.story.featuresByPole[pole!] ?? []).map(briefly);
+        for (const feature of referred[1]!.split(/,? and (?=your )|, (?=your )/))
+          expect(leaning, `${name}: ${sentence}`).toContain(briefly(feature.replace(/^Your/, 'your')));
+        said++;
+      }
+    expect(said).toBeGreaterThan(0);
+  });
+
   it('say a pull between open and reserved under Love, whichever section read its stronger side', () => {
     let pulls = 0;
     const classes = (trait: 'littleFinger' | 'thumbAngle' | 'fingerLength' | 'heartLineEnd') =>

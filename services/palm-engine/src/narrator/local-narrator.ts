@@ -917,26 +917,35 @@ function referBack({ area, findings }: SectionPlan, context: ReadingContext): Sa
     ...context.findings.flatMap((finding) => polesOf(finding.asserts)),
     ...context.story.themePoles,
   ]);
-  const features = new Map<string, LifeArea>();
-  const reads: HandFeature[] = [];
-  const poles: PoleKey[] = [];
+  const elsewhere: { words: string; home: LifeArea; feature: HandFeature; poles: PoleKey[] }[] = [];
   for (const finding of context.readElsewhere.filter((finding) => finding.area === area)) {
     const home = finding.reads.map((feature) => readIn.get(feature)).find((other) => other && other !== area);
     if (!home) continue;
     const [named] = namedFeatures([], finding.reads, context.traits, context.observation);
     const words = named?.words;
-    if (!words || features.size === REFERRED_FEATURES || context.referred.has(words) || features.has(words))
+    if (
+      !words ||
+      elsewhere.length === REFERRED_FEATURES ||
+      context.referred.has(words) ||
+      elsewhere.some((entry) => entry.words === words)
+    )
       continue;
-    features.set(words, home);
-    reads.push(named.feature);
     // What this area's rule would have said of the feature, where the reading states that pole.
-    poles.push(...polesOf(finding.asserts).filter((pole) => stated.has(pole)));
+    const poles = polesOf(finding.asserts).filter((pole) => stated.has(pole));
+    elsewhere.push({ words, home, feature: named.feature, poles });
   }
-  if (features.size === 0) return [];
-  for (const words of features.keys()) context.referred.add(words);
-  const sections = listInWords([...new Set(features.values())].map((home) => AREA_TITLES[home]));
-  const named = featureList([...features.keys()].map(asYours));
-  const pole = poles.find((candidate) => !context.themesTaken.has(`practice:${candidate}`));
+  if (elsewhere.length === 0) return [];
+  const pole = elsewhere
+    .flatMap((entry) => entry.poles)
+    .find((candidate) => !context.themesTaken.has(`practice:${candidate}`));
+  // A practice is said of the features that lean that way only: the others keep their own meaning.
+  const told = pole ? elsewhere.filter((entry) => entry.poles.includes(pole)) : elsewhere;
+  for (const { words } of told) context.referred.add(words);
+  const sections = listInWords(
+    [...new Set(told.map((entry) => entry.home))].map((home) => AREA_TITLES[home]),
+  );
+  const named = featureList(told.map((entry) => asYours(entry.words)));
+  const reads = told.map((entry) => entry.feature);
   if (pole) {
     context.themesTaken.add(`practice:${pole}`);
     return [
@@ -1129,7 +1138,7 @@ function themeLead(area: LifeArea, features: readonly Named[], context: ReadingC
 }
 
 /** What a pole of the reading means in practice, for a section that has little of its own to read. */
-const POLE_IN_PRACTICE: Record<PoleKey, string> = {
+export const POLE_IN_PRACTICE: Record<PoleKey, string> = {
   'sociability:reserved': 'a few trusted people and time to yourself serve you better than a crowd',
   'sociability:open': 'the people around you are part of your strength',
   'pace:restless': 'variety keeps you going, so build some change into the plan',
