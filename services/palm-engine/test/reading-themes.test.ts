@@ -233,6 +233,31 @@ describe('the opening themes', () => {
 });
 
 describe('where the sections tell the story', () => {
+  it('never point a section to itself for what another section read', () => {
+    const hands = [
+      ...fixtureReads,
+      ...Object.entries(SPARSE_HANDS).map(([name, profile]) => ({
+        name,
+        reading: read(PLAIN_HAND, profile),
+      })),
+      ...['short', 'long'].map((littleFinger) => ({
+        name: `little finger ${littleFinger}, long thumb opening wide, heart line seen`,
+        reading: read(
+          PLAIN_HAND,
+          sparse({ littleFinger, thumbLength: 'long', thumbAngle: 'wide', heartLine: 'seen' }),
+        ),
+      })),
+    ];
+    let pointed = 0;
+    for (const { name, reading } of hands)
+      for (const section of reading.sections) {
+        const text = [...section.insights, section.content, section.details].join(' ');
+        expect(text, `${name}: ${section.title}`).not.toContain(`read under ${section.title}`);
+        if (/read under /.test(text)) pointed++;
+      }
+    expect(pointed).toBeGreaterThan(0);
+  });
+
   it('say what a feature read elsewhere means here only of the features that lean that way', () => {
     const practices = Object.entries(POLE_IN_PRACTICE) as [PoleKey, string][];
     const hands = [

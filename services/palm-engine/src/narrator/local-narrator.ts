@@ -689,11 +689,22 @@ function nothingRead(
   { findings, traits, observation, choose, readElsewhere }: ReadingContext,
 ): Said {
   const shown = new Map<string, HandFeature>();
-  for (const finding of findings) {
-    const [named] = namedFeatures([], finding.reads, traits, observation);
-    const words = named && `${asYours(named.words)}, read under ${AREA_TITLES[finding.area]}`;
+  const show = (reads: readonly string[], home: LifeArea) => {
+    const [named] = namedFeatures([], reads, traits, observation);
+    const words = named && `${asYours(named.words)}, read under ${AREA_TITLES[home]}`;
     if (words && !shown.has(words) && shown.size < 2) shown.set(words, named.feature);
+  };
+  // First the features this area's own rules read, where another section reads them; else what the
+  // photo shows best. Never this section itself, which has nothing of its own to point to.
+  const homeOf = (feature: string) =>
+    findings.find((finding) => finding.area !== area && finding.reads.includes(feature))?.area;
+  for (const finding of readElsewhere.filter((finding) => finding.area === area)) {
+    const home = finding.reads.map(homeOf).find(Boolean);
+    if (home) show(finding.reads, home);
   }
+  if (shown.size === 0)
+    for (const finding of findings.filter((finding) => finding.area !== area))
+      show(finding.reads, finding.area);
   // "Left unclear" only where it was: a seen line, or a feature another section reads, is not.
   const seenHere =
     SECTION_LINES[area].some((line) => lineSeen(observation, line)) ||
