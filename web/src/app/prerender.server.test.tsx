@@ -87,8 +87,11 @@ describe("a reading's report, as the gateway has the server render it", () => {
     // The markers wait for the photo's size in the browser: hidden, and without a style attribute.
     expect(page.querySelector('.palm-figure__frame')?.hasAttribute('data-placing')).toBe(true);
     expect(page.innerHTML).not.toMatch(/<script\b|<style\b|\sstyle="/);
-    // The owner's controls, from the sharing it was given.
-    expect(page.textContent).toContain('Delete this reading');
+    // The owner's controls, from the sharing it was given, disabled until the app takes the page
+    // over: pressed before then, they would do nothing.
+    const buttons = [...page.querySelectorAll('.report-actions button')];
+    expect(buttons.map((button) => button.textContent)).toEqual(['Share', 'Delete this reading']);
+    expect(buttons.every((button) => button.hasAttribute('disabled'))).toBe(true);
   });
 
   it("inserts reading markup only as the server's sanitiser returns it", async () => {

@@ -3,6 +3,7 @@ import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { describeError } from '@/lib/api-client';
 import { readingQueryKey } from '../api/reading-query-keys';
 import {
@@ -45,6 +46,7 @@ export function ReportActions({ readingId, onLockedPdf }: { readingId: string; o
   const queryClient = useQueryClient();
   const sharingQuery = useQuery(getReadingSharingQueryOptions(readingId));
   const sharing = sharingQuery.data;
+  const hydrated = useHydrated();
   const [emailOpen, setEmailOpen] = useState(false);
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
@@ -146,7 +148,7 @@ export function ReportActions({ readingId, onLockedPdf }: { readingId: string; o
     <section className="report-actions" aria-label="Keep and share this reading">
       <div className="report-actions__buttons">
         {onLockedPdf ? (
-          <Button variant="secondary" size="sm" onClick={onLockedPdf}>
+          <Button variant="secondary" size="sm" onClick={onLockedPdf} disabled={!hydrated}>
             Download PDF
           </Button>
         ) : (
@@ -158,7 +160,7 @@ export function ReportActions({ readingId, onLockedPdf }: { readingId: string; o
           variant="secondary"
           size="sm"
           onClick={() => void share()}
-          disabled={sharingMutation.isPending}
+          disabled={!hydrated || sharingMutation.isPending}
         >
           Share
         </Button>
@@ -168,6 +170,7 @@ export function ReportActions({ readingId, onLockedPdf }: { readingId: string; o
             size="sm"
             aria-expanded={emailOpen}
             aria-controls={`${emailId}-form`}
+            disabled={!hydrated}
             onClick={() => setEmailOpen((open) => !open)}
           >
             Email me this reading
@@ -177,14 +180,14 @@ export function ReportActions({ readingId, onLockedPdf }: { readingId: string; o
           <Button
             variant="ghost"
             size="sm"
-            disabled={sharingMutation.isPending}
+            disabled={!hydrated || sharingMutation.isPending}
             onClick={() => sharingMutation.mutate({ shared: false })}
           >
             Stop sharing
           </Button>
         ) : null}
         {sharing?.owner ? (
-          <Button variant="ghost" size="sm" onClick={() => setConfirmingDelete(true)}>
+          <Button variant="ghost" size="sm" disabled={!hydrated} onClick={() => setConfirmingDelete(true)}>
             Delete this reading
           </Button>
         ) : null}

@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { formatPrice } from '@/lib/format-price';
 import { useUnlockDialog, type UnlockOffer } from './unlock-dialog';
 
@@ -20,6 +21,7 @@ export function UnlockOfferCard({ offer, recheck }: { offer: UnlockOffer | null;
   const [params, setParams] = useSearchParams();
   const returned = params.get('checkout') === 'complete';
   const [waited, setWaited] = useState(false);
+  const hydrated = useHydrated();
   const readingId = offer?.readingId;
 
   useEffect(() => {
@@ -64,7 +66,7 @@ export function UnlockOfferCard({ offer, recheck }: { offer: UnlockOffer | null;
           ? 'We have not received the payment confirmation yet. If you were charged, write to us and we will unlock your reading.'
           : `Unlock every life area, personalised predictions and a PDF copy for ${formatPrice(offer.price)}.`}
       </p>
-      <Button onClick={() => openUnlock(offer)} className="unlock-cta__button">
+      <Button onClick={() => openUnlock(offer)} className="unlock-cta__button" disabled={!hydrated}>
         Unlock Full Reading
       </Button>
     </div>
