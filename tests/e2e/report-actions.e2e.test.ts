@@ -124,9 +124,10 @@ describe.each([
       expect(await stranger.text()).not.toContain('og:image');
       await page.reload();
       await visible(page.getByText(/Only this browser can open this reading/));
-      // The server's render shows Share before the app takes the page over (its scripts wait for
-      // the photo): a click before then is lost, so wait until the app has laid the markers out.
+      // The server's render shows Share disabled until the app takes the page over (its scripts
+      // wait for the photo); the app has then laid the markers out, and Share is alive.
       await markersLaidOut(page);
+      await expect(page.getByRole('button', { name: 'Share', exact: true }).isEnabled()).resolves.toBe(true);
       // Sharing again opens the same link once more.
       await page.getByRole('button', { name: 'Share', exact: true }).click();
       await visible(page.getByRole('button', { name: 'Stop sharing' }));
