@@ -3,10 +3,10 @@ import { useSyncExternalStore } from 'react';
 const neverChanges = () => () => {};
 
 /**
- * Whether the app has taken this page over. A page the server rendered (the report, whose scripts
- * wait for its photo to paint) shows its buttons before the app runs, and a press then is lost:
- * such buttons stay disabled until this is true. False in the server's markup and while it is
- * hydrated, true from the render after.
+ * Whether the app has taken this page over: false in markup rendered ahead (the server's report,
+ * the build's prerendered pages) and while it is hydrated, true from the render after. The
+ * report's scripts wait for its photo to paint, so its buttons stay disabled until then (a press
+ * before would be lost); the footer's year stays the build's until then (so it hydrates).
  */
 export function useHydrated(): boolean {
   return useSyncExternalStore(

@@ -434,6 +434,9 @@ function themesOf(
     );
   }
   let picked: Candidate[] = [];
+  /** Whether a feature's findings take this pole on this hand. */
+  const supports = (pole: PoleKey, item: FeatureSupport) =>
+    support.get(pole)?.some((other) => other.words === item.words) ?? false;
   const used = (item: FeatureSupport) =>
     picked.some((theme) => theme.features.some((f) => f.words === item.words));
   const titled = (pole: PoleKey, lead: FeatureSupport) =>
@@ -457,8 +460,7 @@ function themesOf(
     KINDRED_POLES.flatMap((kin) => {
       if (synthesis && kin.poles.every(said)) {
         // Two leanings earlier themes told, tied over every feature that told them.
-        const shows = (item: FeatureSupport) =>
-          kin.poles.some((pole) => support.get(pole)?.some((other) => other.words === item.words));
+        const shows = (item: FeatureSupport) => kin.poles.some((pole) => supports(pole, item));
         const features = picked
           .filter((theme) => theme.poles.some((pole) => kin.poles.includes(pole)))
           .flatMap((theme) => theme.features)
@@ -522,9 +524,7 @@ function themesOf(
   const referring = (fresh: boolean): Candidate[] => {
     const anchors = picked.flatMap((theme) =>
       theme.poles.flatMap((pole) =>
-        theme.features
-          .filter((item) => support.get(pole)?.some((other) => other.words === item.words))
-          .map((item) => ({ item, pole })),
+        theme.features.filter((item) => supports(pole, item)).map((item) => ({ item, pole })),
       ),
     );
     const anchoredOn = (item: FeatureSupport) =>
@@ -541,9 +541,9 @@ function themesOf(
             // A feature another theme already leans on gives way, so the themes read on rather than circle.
             .sort((x, y) => anchoredOn(x.item) - anchoredOn(y.item) || y.item.weight - x.item.weight)[0];
           if (!anchor) return [];
-          const said = choose.pick(REFERRING_TEXTS, `referring.${pole}`);
+          const wording = choose.pick(REFERRING_TEXTS, `referring.${pole}`);
           const adds = `${item.words} ${inNumber('add', takesPlural(item.words))}`;
-          const sentence = said(
+          const sentence = wording(
             `${REFERRED[anchor.pole].noun} in ${anchor.item.words}`,
             adds,
             REFERRED[pole],
@@ -634,10 +634,15 @@ function themesOf(
       }
     return picked;
   };
-  // Of the ways to open this hand with enough themes, the one that leaves fewest features alone;
-  // a hand with too few features for any of them is read with as many as it has.
-  const runs = [PASSES, REFERRING_PASSES, SPARSE_PASSES].map(run);
+  // Of the ways to open this hand with enough themes, the one that leaves fewest features alone
+  // (the strict passes, where they tie every feature, need no other); a hand with too few
+  // features for any of them is read with as many as it has.
   const alone = (themes: Candidate[]) => themes.filter((theme) => theme.features.length < 2).length;
+  const strict = run(PASSES);
+  const runs =
+    strict.length >= MIN_THEMES && alone(strict) === 0
+      ? [strict]
+      : [strict, run(REFERRING_PASSES), run(SPARSE_PASSES)];
   const enough = runs.filter((themes) => themes.length >= MIN_THEMES);
   picked =
     enough.length > 0

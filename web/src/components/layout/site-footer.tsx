@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { Link } from 'react-router';
 import {
   BRAND_NAME,
@@ -24,18 +24,12 @@ const POLICY_LINKS = [
   { to: '/shipping-delivery', label: 'Shipping & Delivery' },
 ] as const;
 
-const yearNeverChanges = () => () => {};
-
 /**
  * This year. While a page the build prerendered is hydrated it is the build's year, which that
  * markup carries, and moves on to this year right after, so an old build never fails to hydrate.
  */
 function useCurrentYear(): number {
-  return useSyncExternalStore(
-    yearNeverChanges,
-    () => new Date().getFullYear(),
-    () => __BUILD_YEAR__,
-  );
+  return useHydrated() ? new Date().getFullYear() : __BUILD_YEAR__;
 }
 
 export function SiteFooter() {
