@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { READING_SERVER_WAIT_MS } from '@palm/contracts';
-import { gauge, type QueueConsumer, type ServiceModule } from '@palm/platform';
+import { sampledGauge, type QueueConsumer, type ServiceModule } from '@palm/platform';
 import { DEFAULT_INTAKE_BACKLOG, readingConfigSchema, type ReadingConfig } from './config';
 import { createCompletionWaiter } from './completion-waiter';
 import { createReadingDeletionRouter } from './deletion/reading-deletion.routes';
@@ -27,6 +27,8 @@ import {
   DEFAULT_TEXT_RETENTION_DAYS,
 } from './retention/image-retention.sweeper';
 import { createReadingPolicyRouter } from './retention/reading-policy.routes';
+
+const readingsByStatus = sampledGauge('readings_by_status', 'Readings stored, by status', ['status']);
 
 /** The reading service's settings, read from its configuration; a test may replace any of them. */
 export interface ReadingDeps {
@@ -179,9 +181,9 @@ export const readingModule: ServiceModule<ReadingConfig, ReadingDeps> = {
       });
     }
 
-    gauge('readings_by_status', 'Readings stored, by status', ['status'], async function () {
+    const withdrawStatusCounts = readingsByStatus(async () => {
       const counts = await repository.countByStatus().catch(() => ({}));
-      for (const [status, count] of Object.entries(counts)) this.set({ status }, count);
+      return Object.entries(counts).map(([status, value]) => ({ labels: { status }, value }));
     });
 
     return {
@@ -195,6 +197,7 @@ export const readingModule: ServiceModule<ReadingConfig, ReadingDeps> = {
         return Promise.resolve();
       },
       async stop() {
+        withdrawStatusCounts();
         await relay.stop();
         await retention.stop();
         options.email?.mailer.close();

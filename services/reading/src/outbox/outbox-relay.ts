@@ -1,5 +1,5 @@
 import type { EventPayload } from '@palm/contracts';
-import { gauge, type Logger, type MessageBus } from '@palm/platform';
+import { sampledGauge, type Logger, type MessageBus } from '@palm/platform';
 import type { ReadingRepository } from '../reading.repository';
 
 export interface OutboxRelay {
@@ -8,6 +8,8 @@ export interface OutboxRelay {
   kick(): void;
   stop(): Promise<void>;
 }
+
+const outboxBacklog = sampledGauge('reading_outbox_backlog', 'Outbox rows not yet published to the bus');
 
 /**
  * Publishes committed outbox rows, oldest first, and marks each one once the broker confirmed it.
@@ -27,9 +29,9 @@ export function createOutboxRelay(deps: {
   let again = false;
   let stopped = false;
 
-  gauge('reading_outbox_backlog', 'Outbox rows not yet published to the bus', [], async function () {
-    this.set(await repository.outboxBacklog().catch(() => 0));
-  });
+  const withdrawBacklog = outboxBacklog(async () => [
+    { labels: {}, value: await repository.outboxBacklog().catch(() => 0) },
+  ]);
 
   async function drain(): Promise<void> {
     for (;;) {
@@ -75,6 +77,7 @@ export function createOutboxRelay(deps: {
     kick,
     async stop() {
       stopped = true;
+      withdrawBacklog();
       clearInterval(timer);
       await draining;
     },
