@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { TierSequencer } from './tests/support/tier-sequencer';
 
 /**
  * Tests by scope (docs/testing.md), told apart by their file names:
@@ -22,6 +23,7 @@ export default defineConfig({
     // processes as much as on the CPU, ran one after another. Every tier's files run side by side
     // in one pool: each takes a database, vhost, bucket, ports and temp directories of its own.
     maxWorkers: Math.max(2, availableParallelism()),
+    sequence: { sequencer: TierSequencer },
     projects: [
       'web/vitest.config.ts',
       {
@@ -29,10 +31,10 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: where('.test.ts'),
-          // Unit and component files share one module graph per worker (no fresh import of the
-          // engine, its models and PGlite's WebAssembly per file: a third of these tiers' time).
-          // They keep no state in modules; a file that replaces a module loads afresh on top of it
-          // (backup-code-digest.component.test.ts).
+          // The server tiers' files share one module graph per worker (no fresh import of the
+          // product, the engine, its models and PGlite's WebAssembly per file: a third of the unit
+          // and component tiers' time). They keep no state in modules; a file that replaces a
+          // module loads afresh on top of it (backup-code-digest.component.test.ts).
           isolate: false,
           exclude: ['**/*.component.test.ts', '**/*.system.test.ts', '**/*.int.test.ts', '**/*.e2e.test.ts'],
           environment: 'node',
@@ -57,6 +59,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: where('.int.test.ts'),
+          isolate: false,
           environment: 'node',
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 120_000,
@@ -68,6 +71,7 @@ export default defineConfig({
         test: {
           name: 'system',
           include: [...where('.system.test.ts'), 'tests/e2e/**/*.e2e.test.ts'],
+          isolate: false,
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,

@@ -1,15 +1,17 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { beforeAll, expect, inject, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
+import { builtWebDist } from './e2e/support/web-dist';
 
 /**
  * Read from the production build the end-to-end global setup made (`npm run build -w web`), the
  * one the products under test serve, rather than from a second build of its own.
  */
-const webDist = inject('webDist');
+let webDist: string;
 let files: string[];
 
 beforeAll(async () => {
+  webDist = await builtWebDist();
   files = (await readdir(webDist, { recursive: true })).map(String);
 });
 

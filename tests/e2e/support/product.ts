@@ -7,6 +7,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { startEmbedded } from '@palm/gateway';
 import { launchChromium } from './browser';
+import { builtWebDist } from './web-dist';
 
 export interface RunningProduct {
   url: string;
@@ -24,13 +25,14 @@ export interface StartOptions {
 
 /**
  * What `npm start` runs — the embedded product serving the built web app (web/dist, as built by
- * the global setup) — in-process on a free port, with its own data directory so every test file
+ * the global setup, waited for here) — in-process on a free port, with its own data directory so every test file
  * starts from a fresh install (a copy of the fresh database cluster the global setup made).
  */
 export async function startProduct(
   env: NodeJS.ProcessEnv = {},
   options: StartOptions = {},
 ): Promise<RunningProduct> {
+  const webDist = await builtWebDist();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'palm-e2e-'));
   await cp(inject('freshDataDir'), dataDir, { recursive: true });
   const logLines: string[] = [];
@@ -39,7 +41,7 @@ export async function startProduct(
     : createLogger('e2e', 'silent');
   const product = await startEmbedded({
     logger,
-    env: { DATA_DIR: dataDir, WEB_DIST: inject('webDist'), ...env },
+    env: { DATA_DIR: dataDir, WEB_DIST: webDist, ...env },
     port: options.port ?? 0,
     opsPort: 0,
     host: '127.0.0.1',
