@@ -6,7 +6,7 @@ import autocannon from 'autocannon';
 import knex from 'knex';
 import S3rver from 's3rver';
 import sharp from 'sharp';
-import { buildServer, compiledEntry } from '../scripts/build/server-build';
+import { buildServer, compiledEntry, SERVER_DIST } from '../scripts/build/server-build';
 import { nodeRuntimeEnv } from '@palm/catalogue';
 import { startProcessStack, STACK_PROCESS_NAMES } from '../scripts/distributed/process-stack';
 import { ROOT, writeBenchmarkSection } from './support/benchmarks-doc';
@@ -234,7 +234,7 @@ async function benchDistributed(form: EncodedForm) {
   const { port: s3Port } = await s3.run();
   const stack = await startProcessStack({
     freePorts: true,
-    compiled: true,
+    compiledDir: path.join(ROOT, SERVER_DIST),
     env: {
       DATABASE_URL: databaseUrl,
       AMQP_URL,

@@ -2,9 +2,13 @@ import { mkdtemp } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import S3rver from 's3rver';
 import { OPS_PORT, OTHER_ROLES, SERVICE_PORT_BASE } from '@palm/catalogue';
+import { SERVER_DIST } from './build/server-build';
 import { startProcessStack } from './distributed/process-stack';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
  * `npm run start:distributed`: every service, the AI worker and the gateway as separate processes,
@@ -59,7 +63,7 @@ if (!process.env.S3_ENDPOINT) {
 
 const stack = await startProcessStack({
   env,
-  compiled: true,
+  compiledDir: path.join(ROOT, SERVER_DIST),
   ...ports,
   serviceHost,
   onOutput: (name, line) => console.log(`${name.padEnd(10)} | ${line}`),

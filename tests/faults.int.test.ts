@@ -4,6 +4,7 @@ import knex, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { amqpTopology } from '@palm/platform';
 import { startProcessStack, type ProcessStack } from '../scripts/distributed/process-stack';
+import { integrationEnv } from './support/integration-env';
 import {
   palmPhotos,
   readPhoto,
@@ -44,6 +45,7 @@ beforeAll(async () => {
   [pg, rabbit, s3] = await Promise.all([startPrivatePostgres(), startPrivateRabbitMq(), startPrivateS3()]);
   stack = await startProcessStack({
     freePorts: true,
+    compiledDir: integrationEnv().compiledServer,
     env: {
       DATABASE_URL: pg.url,
       AMQP_URL: rabbit.url,

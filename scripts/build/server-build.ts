@@ -13,10 +13,14 @@ const SERVER_ENTRIES: Record<ServerRole, string> = {
   launch: 'scripts/launch.ts',
 };
 
-const SERVER_DIST = 'dist';
+/** Where `npm run build` puts the compiled roles, relative to the repository. */
+export const SERVER_DIST = 'dist';
 
-/** Where a compiled role goes, relative to the repository: one file of our code per role. */
-export const compiledEntry = (role: ServerRole) => `${SERVER_DIST}/${role}.js`;
+/** A compiled role's file in the directory the roles were compiled into: one file of our code per role. */
+export const compiledRoleFile = (role: ServerRole) => `${role}.js`;
+
+/** Where a compiled role goes, relative to the repository. */
+export const compiledEntry = (role: ServerRole) => `${SERVER_DIST}/${compiledRoleFile(role)}`;
 
 /**
  * The image's role table, written by the build as dist/roles.sh from the catalogue: for each role
@@ -89,9 +93,10 @@ function sourceLocatedImportMeta(outDir: string): Plugin {
 /**
  * Compiles every role into `<root>/dist/<role>.js` (ES modules for Node 20, with source maps), and
  * writes the image's role table beside them (dist/roles.sh, read by deploy/docker-entrypoint.sh).
+ * Tests compile into a directory of their own (`outdir`), which must lie inside `root`: the roles
+ * import every other package from its node_modules.
  */
-export async function buildServer(root: string): Promise<string[]> {
-  const outdir = path.join(root, SERVER_DIST);
+export async function buildServer(root: string, outdir = path.join(root, SERVER_DIST)): Promise<string[]> {
   const result = await build({
     absWorkingDir: root,
     entryPoints: Object.fromEntries(Object.entries(SERVER_ENTRIES).map(([role, entry]) => [role, entry])),

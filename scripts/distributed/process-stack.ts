@@ -14,7 +14,7 @@ import {
   urlVariable,
   type ServiceName,
 } from '@palm/catalogue';
-import { compiledEntry } from '../build/server-build';
+import { compiledRoleFile } from '../build/server-build';
 import { portIsFree, reservePort, type PortReservation } from './port-reservation';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -30,8 +30,11 @@ export interface ProcessStackOptions {
   env: NodeJS.ProcessEnv;
   /** Ask the OS for free ports instead of the fixed ones (tests). */
   freePorts?: boolean;
-  /** Run the compiled roles (`npm run build`, dist/<role>.js) with plain node instead of TypeScript under tsx. */
-  compiled?: boolean;
+  /**
+   * Run the roles compiled into this directory (`npm run build` compiles them into dist/) with
+   * plain node instead of TypeScript under tsx.
+   */
+  compiledDir?: string;
   /** The gateway's port (the catalogue's unless given). */
   gatewayPort?: number;
   /** The gateway's operations port, for /readyz and /metrics (the catalogue's unless given). */
@@ -146,8 +149,8 @@ export async function startProcessStack(options: ProcessStackOptions): Promise<P
   };
   const launch = async (name: StackProcessName) => {
     for (const port of portsOf(name)) await claimPort(name, port);
-    const entry = options.compiled
-      ? [path.join(ROOT, compiledEntry(name))]
+    const entry = options.compiledDir
+      ? [path.join(options.compiledDir, compiledRoleFile(name))]
       : ['--import', 'tsx', path.join(ROOT, entryOf(name))];
     const child = spawn(process.execPath, entry, {
       cwd: ROOT,

@@ -6,6 +6,11 @@ export interface IntegrationEnv {
   databaseUrl: string;
   amqpUrl: string;
   s3: { endpoint: string; accessKey: string; secretKey: string; region: string };
+  /**
+   * The roles compiled from this checkout once for the run, as `npm run build` compiles them: the
+   * process stacks tests start run these with plain node, as `npm run start:distributed` does.
+   */
+  compiledServer: string;
 }
 
 declare module 'vitest' {

@@ -28,11 +28,12 @@ export async function startTestStack(
 ): Promise<TestStack> {
   const database = await createTestDatabase();
   const vhost = await createTestVhost();
-  const { s3 } = integrationEnv();
+  const { s3, compiledServer } = integrationEnv();
   const bucket = `palm-${vhost.name.replaceAll('_', '-')}`;
   try {
     const stack = await startProcessStack({
       freePorts: true,
+      compiledDir: compiledServer,
       env: {
         DATABASE_URL: database.url,
         AMQP_URL: vhost.url,
