@@ -26,6 +26,7 @@ export default defineConfig({
     sequence: { sequencer: TierSequencer },
     projects: [
       'web/vitest.config.ts',
+      'web/vitest.server.config.ts',
       {
         extends: true,
         test: {

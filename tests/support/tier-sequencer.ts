@@ -7,7 +7,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * longest start first here, so the short unit and web files fill in beside them at the end. The
  * web build the end-to-end files serve runs meanwhile (tests/e2e/global-setup.ts).
  */
-const TIER_ORDER = ['integration', 'system', 'component', 'unit', 'web'];
+const TIER_ORDER = ['integration', 'system', 'component', 'unit', 'web', 'web-server'];
 
 const rank = (file: TestSpecification) => {
   const index = TIER_ORDER.indexOf(file.project.name);
