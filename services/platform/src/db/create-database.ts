@@ -22,6 +22,11 @@ export interface DatabaseOptions {
    * machine, where loading the dump takes under one), and the component tests open one per test.
    */
   freshCluster?: Blob;
+  /**
+   * For `memory://`: an open PGlite to run on instead of a new one; `closeDatabase` closes it.
+   * Tests hand a wiped instance on to the next test (tests/support/test-pglite.ts).
+   */
+  pglite?: PGlite;
   logger?: Logger;
 }
 
@@ -32,7 +37,7 @@ export interface DatabaseOptions {
  * `count(*)` comes back as a string from `pg` and a number from PGlite: cast it (`count(*)::int`).
  */
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
-  const { url, dataDir = './.data', freshCluster, logger } = options;
+  const { url, dataDir = './.data', freshCluster, pglite, logger } = options;
   const log = logger && knexLog(logger);
   // Loaded here, not at start-up: the gateway bundles this file but opens no database, and a
   // process on PostgreSQL never needs PGlite (docs/benchmarks.md, Issue 16).
@@ -41,7 +46,8 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     ? knex({ client: 'pg', connection: url, pool: { min: 0, max: 10 }, log })
     : knex({
         client: (await import('knex-pglite')).default,
-        connection: await pgliteConnection(dataDir, freshCluster),
+        connection:
+          pglite && dataDir === IN_MEMORY ? { pglite } : await pgliteConnection(dataDir, freshCluster),
         log,
       });
   try {
@@ -103,15 +109,17 @@ const PGLITE_SETTINGS = { postgresqlconf: ['shared_buffers = 16MB', 'wal_buffers
 /** knex-pglite takes the PGlite instance as `connection.pglite`, which knex's own types do not name. */
 type PgliteConnection = Knex.PgConnectionConfig & { pglite: PGlite };
 
-async function pgliteConnection(dataDir: string, freshCluster?: Blob): Promise<PgliteConnection> {
+/** A new in-memory PGlite, from the dump of a fresh cluster when one is given (else initdb). */
+export async function openInMemoryPglite(freshCluster?: Blob): Promise<PGlite> {
   const { PGlite } = await import('@electric-sql/pglite');
-  if (dataDir === IN_MEMORY) {
-    return {
-      pglite: freshCluster
-        ? new PGlite({ ...PGLITE_SETTINGS, dataDir: IN_MEMORY, loadDataDir: freshCluster })
-        : new PGlite(IN_MEMORY, PGLITE_SETTINGS),
-    };
-  }
+  return freshCluster
+    ? new PGlite({ ...PGLITE_SETTINGS, dataDir: IN_MEMORY, loadDataDir: freshCluster })
+    : new PGlite(IN_MEMORY, PGLITE_SETTINGS);
+}
+
+async function pgliteConnection(dataDir: string, freshCluster?: Blob): Promise<PgliteConnection> {
+  if (dataDir === IN_MEMORY) return { pglite: await openInMemoryPglite(freshCluster) };
+  const { PGlite } = await import('@electric-sql/pglite');
   const directory = pgliteLocation(dataDir);
   await mkdir(directory, { recursive: true });
   if (!existsSync(path.join(directory, 'PG_VERSION'))) {
