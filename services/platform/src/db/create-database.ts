@@ -17,14 +17,8 @@ export interface DatabaseOptions {
   /** Where PGlite keeps its files (`${dataDir}/pg`), or `memory://`. Ignored when `url` is set. */
   dataDir?: string;
   /**
-   * For `memory://`: a dump of a fresh data directory (PGlite's `dumpDataDir`) to start from.
-   * initdb is most of an in-memory database's start (6 s of WebAssembly on a busy two-core
-   * machine, where loading the dump takes under one), and the component tests open one per test.
-   */
-  freshCluster?: Blob;
-  /**
-   * For `memory://`: an open PGlite to run on instead of a new one; `closeDatabase` closes it.
-   * Tests hand a wiped instance on to the next test (tests/support/test-pglite.ts).
+   * An open PGlite to run on instead of one at `dataDir`; `closeDatabase` closes it. Tests hand a
+   * wiped in-memory instance on to the next test (tests/support/test-pglite.ts).
    */
   pglite?: PGlite;
   logger?: Logger;
@@ -37,7 +31,7 @@ export interface DatabaseOptions {
  * `count(*)` comes back as a string from `pg` and a number from PGlite: cast it (`count(*)::int`).
  */
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
-  const { url, dataDir = './.data', freshCluster, pglite, logger } = options;
+  const { url, dataDir = './.data', pglite, logger } = options;
   const log = logger && knexLog(logger);
   // Loaded here, not at start-up: the gateway bundles this file but opens no database, and a
   // process on PostgreSQL never needs PGlite (docs/benchmarks.md, Issue 16).
@@ -46,8 +40,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     ? knex({ client: 'pg', connection: url, pool: { min: 0, max: 10 }, log })
     : knex({
         client: (await import('knex-pglite')).default,
-        connection:
-          pglite && dataDir === IN_MEMORY ? { pglite } : await pgliteConnection(dataDir, freshCluster),
+        connection: pglite ? { pglite } : await pgliteConnection(dataDir),
         log,
       });
   try {
@@ -64,7 +57,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   return db;
 }
 
-/** A dump of a freshly initialised in-memory cluster, to give `createDatabase` as `freshCluster`. */
+/** A dump of a freshly initialised in-memory cluster, to give `openInMemoryPglite`. */
 export async function dumpFreshCluster(): Promise<Blob> {
   const { PGlite } = await import('@electric-sql/pglite');
   const pglite = new PGlite(IN_MEMORY, PGLITE_SETTINGS);
@@ -109,7 +102,11 @@ const PGLITE_SETTINGS = { postgresqlconf: ['shared_buffers = 16MB', 'wal_buffers
 /** knex-pglite takes the PGlite instance as `connection.pglite`, which knex's own types do not name. */
 type PgliteConnection = Knex.PgConnectionConfig & { pglite: PGlite };
 
-/** A new in-memory PGlite, from the dump of a fresh cluster when one is given (else initdb). */
+/**
+ * A new in-memory PGlite, from a dump of a fresh data directory (`dumpFreshCluster`) when one is
+ * given: initdb is most of an in-memory database's start (6 s of WebAssembly on a busy two-core
+ * machine, where loading the dump takes under one), and the component tests open many.
+ */
 export async function openInMemoryPglite(freshCluster?: Blob): Promise<PGlite> {
   const { PGlite } = await import('@electric-sql/pglite');
   return freshCluster
@@ -117,8 +114,8 @@ export async function openInMemoryPglite(freshCluster?: Blob): Promise<PGlite> {
     : new PGlite(IN_MEMORY, PGLITE_SETTINGS);
 }
 
-async function pgliteConnection(dataDir: string, freshCluster?: Blob): Promise<PgliteConnection> {
-  if (dataDir === IN_MEMORY) return { pglite: await openInMemoryPglite(freshCluster) };
+async function pgliteConnection(dataDir: string): Promise<PgliteConnection> {
+  if (dataDir === IN_MEMORY) return { pglite: await openInMemoryPglite() };
   const { PGlite } = await import('@electric-sql/pglite');
   const directory = pgliteLocation(dataDir);
   await mkdir(directory, { recursive: true });
