@@ -25,8 +25,9 @@ export interface StartOptions {
 
 /**
  * What `npm start` runs — the embedded product serving the built web app (web/dist, as built by
- * the global setup, waited for here) — in-process on a free port, with its own data directory so every test file
- * starts from a fresh install (a copy of the fresh database cluster the global setup made).
+ * the global setup, waited for here) — in-process on a free port, with its own data directory so
+ * every test file starts from a fresh install (a copy of the fresh database cluster the global
+ * setup made).
  */
 export async function startProduct(
   env: NodeJS.ProcessEnv = {},
