@@ -210,7 +210,11 @@ describe('guided capture with a camera', () => {
       await visible(page.getByRole('img', { name: 'Preview of your right palm photo' }));
       // The phone may reload the tab before Next: the still and its frames are kept (the frames' count below).
       // They are written to IndexedDB as the preview shows; a phone's reload comes later than a test's.
-      await page.waitForFunction(PHOTO_AND_FRAMES_STORED);
+      // Polled with evaluate, which awaits the check: waitForFunction takes the promise it returns as a
+      // yes at once, and on CI the reload then overtook the write.
+      await expect
+        .poll(() => page.evaluate<boolean>(PHOTO_AND_FRAMES_STORED), { timeout: 15_000, interval: 100 })
+        .toBe(true);
       await page.reload();
       await visible(page.getByRole('img', { name: 'Preview of your right palm photo' }));
       await nextButton(page)
