@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-import { TierSequencer } from './tests/support/tier-sequencer';
+import { TierSequencer } from './tests/support/tier-sequencer.ts';
 
 /**
  * Tests by scope (docs/testing.md), told apart by their file names:
