@@ -680,6 +680,18 @@ const NOTHING_READ: readonly ((reads: string, shown: string) => string)[] = [
 ];
 
 /**
+ * The section that reads, among the reading's findings, a feature a left-out finding of another
+ * area would also have read: what a thin or empty section of that area points to.
+ */
+function sectionReadingElsewhere(leftOut: Finding, findings: readonly Finding[]): LifeArea | undefined {
+  for (const feature of leftOut.reads) {
+    const home = findings.find((finding) => finding.area !== leftOut.area && finding.reads.includes(feature));
+    if (home) return home.area;
+  }
+  return undefined;
+}
+
+/**
  * A section with nothing to read says so in one sentence. Where other sections read the features
  * that speak to it, it names them and leans on them; where this photo left them unclear, it points
  * to what the photo does show (its strongest findings' features) and rests on nothing of this palm.
@@ -696,10 +708,8 @@ function nothingRead(
   };
   // First the features this area's own rules read, where another section reads them; else what the
   // photo shows best. Never this section itself, which has nothing of its own to point to.
-  const homeOf = (feature: string) =>
-    findings.find((finding) => finding.area !== area && finding.reads.includes(feature))?.area;
   for (const finding of readElsewhere.filter((finding) => finding.area === area)) {
-    const home = finding.reads.map(homeOf).find(Boolean);
+    const home = sectionReadingElsewhere(finding, findings);
     if (home) show(finding.reads, home);
   }
   if (shown.size === 0)
@@ -921,16 +931,13 @@ const REFER_BACK_TEMPLATES: readonly ((features: string, sections: string) => st
  */
 function referBack({ area, findings }: SectionPlan, context: ReadingContext): Said[] {
   if (findings.length >= THIN_SECTION || !context.trim.referBack) return [];
-  const readIn = new Map<string, LifeArea>();
-  for (const finding of context.findings)
-    for (const feature of finding.reads) readIn.set(feature, finding.area);
   const stated = new Set([
     ...context.findings.flatMap((finding) => polesOf(finding.asserts)),
     ...context.story.themePoles,
   ]);
   const elsewhere: { words: string; home: LifeArea; feature: HandFeature; poles: PoleKey[] }[] = [];
   for (const finding of context.readElsewhere.filter((finding) => finding.area === area)) {
-    const home = finding.reads.map((feature) => readIn.get(feature)).find((other) => other && other !== area);
+    const home = sectionReadingElsewhere(finding, context.findings);
     if (!home) continue;
     const [named] = namedFeatures([], finding.reads, context.traits, context.observation);
     const words = named?.words;
