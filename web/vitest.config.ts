@@ -7,7 +7,10 @@ import {
 } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
-/** The tests of the server render (prerender.server.tsx): vitest.server.config.ts runs them. */
+/**
+ * The tests of the server render (prerender.server.tsx) and of hydrating its markup:
+ * vitest.server.config.ts runs them.
+ */
 export const SERVER_RENDER_TESTS = 'src/**/*.server.test.tsx';
 
 /** A project of the web app's tests in jsdom, as Vite builds the app. */

@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { TRACED_LINE_NAMES, type TracedLineName } from '@palm/contracts';
 import type { ShownMarker } from '../lib/normalize-reading';
 import { splitSentences } from '../lib/marker-layout';
@@ -43,6 +52,15 @@ export function ReadingLinksProvider({
   const [hovered, setHovered] = useState<string | null>(null);
   const [pinned, setPinned] = useState<string | null>(null);
   const togglePinned = useCallback((id: string) => setPinned((current) => (current === id ? null : id)), []);
+  const rootRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    // The report is rendered on the server: a marker or sentence a keyboard reached before the app
+    // took the page over had its focus event before React listened, so it is taken up here.
+    const focused = document.activeElement;
+    if (focused instanceof HTMLElement && rootRef.current?.contains(focused) && focused.dataset.marker)
+      setHovered(focused.dataset.marker);
+  }, []);
 
   const value = useMemo(() => {
     const refs = new Map<string, MarkerRef>();
@@ -66,6 +84,7 @@ export function ReadingLinksProvider({
   return (
     <ReadingLinksContext value={value}>
       <div
+        ref={rootRef}
         className={className}
         onKeyDown={(event) => {
           if (event.key === 'Escape') setPinned(null);
