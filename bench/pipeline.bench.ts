@@ -6,9 +6,13 @@ import autocannon from 'autocannon';
 import knex from 'knex';
 import S3rver from 's3rver';
 import sharp from 'sharp';
-import { buildServer, compiledEntry, SERVER_DIST } from '../scripts/build/server-build';
+import { buildServer, compiledEntry } from '../scripts/build/server-build';
 import { nodeRuntimeEnv } from '@palm/catalogue';
-import { startProcessStack, STACK_PROCESS_NAMES } from '../scripts/distributed/process-stack';
+import {
+  BUILT_ROLES_DIR,
+  startProcessStack,
+  STACK_PROCESS_NAMES,
+} from '../scripts/distributed/process-stack';
 import { ROOT, writeBenchmarkSection } from './support/benchmarks-doc';
 import { phonePhoto } from './support/phone-photo';
 import { peakRssDuring, waitReady } from './support/product-process';
@@ -234,7 +238,7 @@ async function benchDistributed(form: EncodedForm) {
   const { port: s3Port } = await s3.run();
   const stack = await startProcessStack({
     freePorts: true,
-    compiledDir: path.join(ROOT, SERVER_DIST),
+    compiledDir: BUILT_ROLES_DIR,
     env: {
       DATABASE_URL: databaseUrl,
       AMQP_URL,

@@ -2,13 +2,9 @@ import { mkdtemp } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import S3rver from 's3rver';
 import { OPS_PORT, OTHER_ROLES, SERVICE_PORT_BASE } from '@palm/catalogue';
-import { SERVER_DIST } from './build/server-build';
-import { startProcessStack } from './distributed/process-stack';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import { BUILT_ROLES_DIR, startProcessStack } from './distributed/process-stack';
 
 /**
  * `npm run start:distributed`: every service, the AI worker and the gateway as separate processes,
@@ -63,7 +59,7 @@ if (!process.env.S3_ENDPOINT) {
 
 const stack = await startProcessStack({
   env,
-  compiledDir: path.join(ROOT, SERVER_DIST),
+  compiledDir: BUILT_ROLES_DIR,
   ...ports,
   serviceHost,
   onOutput: (name, line) => console.log(`${name.padEnd(10)} | ${line}`),

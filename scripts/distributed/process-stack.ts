@@ -14,10 +14,13 @@ import {
   urlVariable,
   type ServiceName,
 } from '@palm/catalogue';
-import { compiledRoleFile } from '../build/server-build';
+import { compiledRoleFile, SERVER_DIST } from '../build/server-build';
 import { portIsFree, reservePort, type PortReservation } from './port-reservation';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The roles as `npm run build` compiled them, for `compiledDir`. */
+export const BUILT_ROLES_DIR = path.join(ROOT, SERVER_DIST);
 
 /** Every process of the distributed mode, as docker-compose and Kubernetes run them: the catalogue's services, then the gateway. */
 export const STACK_PROCESS_NAMES = [...SERVICE_NAMES, 'gateway'] as const;
