@@ -40,6 +40,17 @@ export const notPalmPhotos = () =>
     .sort()
     .map((file) => path.join(PALMS_DIR, 'not-palm', file));
 
+/** The retest frames kept here, several photos of a hand each (11K Hands, controlled capture). */
+export const retestPhotos = () =>
+  readdirSync(path.join(PALMS_DIR, 'retest'))
+    .sort()
+    .flatMap((hand) =>
+      readdirSync(path.join(PALMS_DIR, 'retest', hand))
+        .filter((file) => file.endsWith('.jpg'))
+        .sort()
+        .map((file) => path.join(PALMS_DIR, 'retest', hand, file)),
+    );
+
 export const readPhoto = (file: string) => readFile(file);
 
 /** A 4032×3024 iPhone photo stored turned a quarter (EXIF orientation 6), with GPS in its EXIF. */

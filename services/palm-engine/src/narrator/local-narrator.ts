@@ -483,8 +483,12 @@ function composeSection(plan: SectionPlan, context: ReadingContext, opening?: Sa
   const plainContent = plain.slice(insights.length, insights.length + bodyTexts[1].length);
   const plainDetails = plain.slice(insights.length + bodyTexts[1].length);
   hear([opening]);
+  // Only a section with nothing at all to say falls back on pointing elsewhere: one whose key point
+  // reads a feature would be told, right under it, that the photo showed nothing here.
   const [fallback] = hear([
-    plainContent.length > 0 || plainDetails.length > 0 ? undefined : nothingRead(area, context),
+    plainInsights.length > 0 || plainContent.length > 0 || plainDetails.length > 0
+      ? undefined
+      : nothingRead(area, context),
   ]);
   // Its own findings' features first, strongest first, then what it describes or leans on.
   const reads = [...new Set([...featuresOfReads(read), ...heard])];
