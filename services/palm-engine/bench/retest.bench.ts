@@ -24,6 +24,8 @@ import {
   reliabilityOf,
 } from '../src/profile/palm-profile';
 import { TRAIT_RELIABILITY } from '../src/profile/trait-reliability.recorded';
+import { degreeOf, traitOf, type Degree } from '../src/narrator/feature-measures';
+import { GRADED_TRAITS } from '../src/narrator/palm-description';
 import {
   CEILING_MEASURE_GROUPS,
   ceilingMeasuresOf,
@@ -69,6 +71,8 @@ interface Reading {
   profile?: PalmProfile;
   /** The continuous measures behind the profile and more (measure-ceiling.ts), for the ceiling. */
   ceiling?: Record<CeilingMeasure, number>;
+  /** How plainly each graded trait the profile states shows ("only just square", "broad and square"). */
+  degrees?: Partial<Record<(typeof GRADED_TRAITS)[number], { value: string; degree: Degree }>>;
   side: string | undefined;
   refusal?: string;
 }
@@ -82,7 +86,7 @@ const engine = new PalmReadingEngine({
 
 async function readPhoto(
   photo: Buffer,
-): Promise<Pick<Reading, 'tags' | 'profile' | 'ceiling' | 'side' | 'refusal'>> {
+): Promise<Pick<Reading, 'tags' | 'profile' | 'ceiling' | 'degrees' | 'side' | 'refusal'>> {
   const image = await normalisePalmPhoto(photo);
   try {
     const reading = await engine.read({ readingId: 'retest', image, submission });
@@ -92,12 +96,23 @@ async function readPhoto(
       tags: new Set(reading.sections.flatMap((section) => section.basis)),
       ...(reading.profile ? { profile: reading.profile } : {}),
       ...(palm ? { ceiling: ceilingMeasuresOf(palm) } : {}),
+      ...(palm && reading.profile ? { degrees: degreesOf(reading.profile, palm) } : {}),
       side,
     };
   } catch (error) {
     if (!(error instanceof UnreadablePhotoError)) throw error;
     return { tags: undefined, side: undefined, refusal: error.message };
   }
+}
+
+function degreesOf(profile: PalmProfile, palm: Observation & { kind: 'palm' }): Reading['degrees'] {
+  const degrees: Reading['degrees'] = {};
+  for (const trait of GRADED_TRAITS) {
+    const value = profile[traitOf(trait)!];
+    const degree = degreeOf(trait, palm);
+    if (value !== null && degree) degrees[trait] = { value, degree };
+  }
+  return degrees;
 }
 
 const jaccard = (a: Set<string>, b: Set<string>) => {
@@ -169,6 +184,25 @@ for (let i = 0; i < profiled.length; i++) {
 const perPair = sameContradictions.reduce((a, b) => a + b, 0) / (sameContradictions.length || 1);
 const contradictionFree = sameContradictions.filter((n) => n === 0).length / (sameContradictions.length || 1);
 const traitsDetermined = median(profiled.map((r) => determined(r.profile)));
+// Where both photos state a graded trait's class alike, whether its words say it as plainly:
+// "fairly wide" and "wide" is a re-take's step; "only just square" and "broad and square" a reader's contradiction.
+const GRADE_STEPS: Record<Degree, number> = { slight: 0, plain: 1, marked: 2 };
+let gradeSteps = 0;
+let gradeTurns = 0;
+let gradedAlike = 0;
+for (let i = 0; i < profiled.length; i++)
+  for (let j = i + 1; j < profiled.length; j++) {
+    const [a, b] = [profiled[i]!, profiled[j]!];
+    if (a.hand !== b.hand) continue;
+    for (const trait of GRADED_TRAITS) {
+      const [x, y] = [a.degrees?.[trait], b.degrees?.[trait]];
+      if (!x || !y || x.value !== y.value) continue;
+      gradedAlike++;
+      const apart = Math.abs(GRADE_STEPS[x.degree] - GRADE_STEPS[y.degree]);
+      if (apart === 1) gradeSteps++;
+      if (apart === 2) gradeTurns++;
+    }
+  }
 // Nearest profile by profileSimilarity (src/profile/profile-similarity.ts); ties are drawn fairly.
 const profileMatch = rankOne(profiled);
 const profileRankOne = profileMatch.share;
@@ -333,6 +367,8 @@ both with different classes; ${PROFILE_TRAIT_IDS.length} traits, single frame).
 | contradictions per same-hand pair (${sameContradictions.length} pairs) | ${perPair.toFixed(2)} | ${verdict(perPair <= TARGETS.contradictionsPerPair)} (≤ ${TARGETS.contradictionsPerPair}) |
 | same-hand pairs free of contradiction | ${(100 * contradictionFree).toFixed(0)} % | ${verdict(contradictionFree >= TARGETS.contradictionFree)} (≥ ${100 * TARGETS.contradictionFree} %) |
 | different hands, median contradictions (${differentContradictions.length} pairs) | ${median(differentContradictions)} | — |
+| graded words a re-take turns from "only just" to "markedly" (per same-hand pair; ${gradedAlike} traits stated alike in both) | ${(gradeTurns / (sameContradictions.length || 1)).toFixed(3)} | — |
+| graded words a re-take moves one step ("fairly wide" / "wide"; per same-hand pair) | ${(gradeSteps / (sameContradictions.length || 1)).toFixed(2)} | — |
 | median traits determined per reading | ${traitsDetermined} | ${verdict(traitsDetermined >= TARGETS.traitsDetermined)} (≥ ${TARGETS.traitsDetermined}) |
 | rank-1 re-identification by profile (${profileMatch.readings} photos; nearest by \`profileSimilarity\`, ties drawn fairly) | ${profileRankOne.toFixed(2)} | ${verdict(profileRankOne >= TARGETS.rankOne)} (≥ ${TARGETS.rankOne}) |
 | photos whose whole profile a photo of another hand states identically | ${sharedProfiles}/${profiled.length} (${handsByProfile.size} distinct profiles) | — |

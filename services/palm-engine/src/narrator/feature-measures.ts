@@ -51,17 +51,24 @@ export function proportionOf(feature: string): (typeof PROPORTION_TRAITS)[Propor
 /**
  * How plainly a stated class shows, by how many noise widths (the measure's spread between photos
  * of one hand) the measure lies past its cut-off. The profile states a class only a width past it;
- * within `SLIGHT_WIDTHS` the class holds but only just ("an index finger just longer than the
+ * below `SLIGHT_WIDTHS` the class holds but only just ("an index finger just longer than the
  * ring"), from `MARKED_WIDTHS` no re-take would bring it near the cut-off ("clearly longer").
+ * Two photos of one hand differ by about 1.4 widths, so the two ends lie well over that apart: a
+ * re-take may move a hand one grade ("fairly wide", "wide"), and seldom from "only just square" to
+ * "broad and square" (on the retest set, 0.01 such turns a pair of photos against 0.14 with ends
+ * one width apart; `npm run bench:retest`).
  */
 export type Degree = 'slight' | 'plain' | 'marked';
-const SLIGHT_WIDTHS = 1.5;
-const MARKED_WIDTHS = 2.5;
+const SLIGHT_WIDTHS = 1.25;
+const MARKED_WIDTHS = 3.5;
+
+/** The grade of a class stated this many noise widths past its cut-off. */
+export const degreeAt = (widths: number): Degree =>
+  widths < SLIGHT_WIDTHS ? 'slight' : widths < MARKED_WIDTHS ? 'plain' : 'marked';
 
 export function degreeOf(feature: string, observation: PalmObservation): Degree | undefined {
   const widths = widthsPast(feature, observation);
-  if (widths === undefined) return undefined;
-  return widths < SLIGHT_WIDTHS ? 'slight' : widths < MARKED_WIDTHS ? 'plain' : 'marked';
+  return widths === undefined ? undefined : degreeAt(widths);
 }
 
 /**

@@ -321,6 +321,11 @@ const HOW_PLAINLY: Partial<Record<TraitName, Partial<Record<string, readonly [st
   },
 };
 
+/** The traits whose words are graded by how plainly their class shows (`degreeOf`). */
+export const GRADED_TRAITS = Object.entries(TRAIT_WORDS)
+  .filter(([, words]) => Object.values(words).some((said) => typeof said !== 'string'))
+  .map(([trait]) => trait as keyof typeof TRAIT_WORDS);
+
 export function howPlainly(
   trait: string,
   traits: PalmTraits,
