@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { briefly, namedOnce } from '../src/narrator/palm-description';
+import { briefly, featureWords, namedOnce } from '../src/narrator/palm-description';
+import { palmProfileOf } from '../src/profile/palm-profile';
+import { traitsFromProfile } from '../src/rules/palm-traits';
+import { PALM_FIXTURES } from './fixtures/palm-observations';
 
 describe('namedOnce', () => {
   const little = 'your little finger that rises well past the ring finger’s top joint';
@@ -30,5 +33,19 @@ describe('namedOnce', () => {
     expect(briefly('a long, gently curved heart line ending under the middle finger')).toBe(
       'your heart line',
     );
+  });
+});
+
+describe('featureWords', () => {
+  it('says the middle finger against its neighbours, as it is measured, never against the hand', () => {
+    // Beside "short fingers" (the middle finger over the palm), "long for your hand" would contradict.
+    for (const observation of Object.values(PALM_FIXTURES)) {
+      const traits = traitsFromProfile(palmProfileOf(observation), observation);
+      for (const middleFinger of ['short', 'balanced', 'long'] as const) {
+        const words = featureWords('middleFinger', { ...traits, middleFinger }, observation);
+        expect(words).toMatch(/\bneighbours\b/);
+        expect(words).not.toMatch(/for your hand/);
+      }
+    }
   });
 });

@@ -197,9 +197,9 @@ const TRAIT_WORDS = {
     ],
     balanced: 'a middle finger in balance with its neighbours',
     long: [
-      'a middle finger that is a little long for your hand',
-      'a middle finger that is long for your hand',
-      'a middle finger that is very long for your hand',
+      'a middle finger rising a little further than most above its neighbours',
+      'a middle finger rising well above its neighbours',
+      'a middle finger rising far above its neighbours',
     ],
   },
   creases: {
@@ -315,8 +315,8 @@ const HOW_PLAINLY: Partial<Record<TraitName, Partial<Record<string, readonly [st
       'Your middle finger is scarcely longer than its neighbours',
     ],
     long: [
-      'Your middle finger is a little long for your hand',
-      'Your middle finger is very long for your hand',
+      'Your middle finger rises only a little further than most above its neighbours',
+      'Your middle finger rises far above its neighbours',
     ],
   },
 };
