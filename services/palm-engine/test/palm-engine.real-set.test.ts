@@ -199,4 +199,19 @@ describe('palm engine over the real photo set', () => {
             `${palm.name} × ${answers}, ${section.area}: ${section.insights.join(' ')}`,
           ).not.toMatch(POINTS_ELSEWHERE);
   });
+
+  it('reads the element wherever the profile, and so the "at a glance" panel, states one', () => {
+    let stated = 0;
+    for (const palm of [...palms, ...retestPalms]) {
+      const profile = palmProfileOf(palm.observation);
+      if (profile.handType === null) continue;
+      stated++;
+      const fired = interpret(palm.observation, visitor('defaults'), PALM_RULES, profile);
+      expect(
+        fired.map((finding) => finding.ruleId),
+        `${palm.name}: ${profile.handType}`,
+      ).toContain(`love.tattva.${profile.handType}`);
+    }
+    expect(stated, 'palms whose profile states an element').toBeGreaterThan(0);
+  });
 });

@@ -57,6 +57,24 @@ export function band(value: number, noise: number, lowBelow: number, highFrom: n
   return value >= highFrom ? 'high' : 'mid';
 }
 
+/**
+ * How surely the profile's element holds, for the element rules to weigh their findings by: none
+ * where the profile states no element, else 0.5 where stating starts (a band width past both
+ * cut-offs) rising 0.1 a further width to 0.9. The observer grades its own element against two
+ * assumed widths, which left the rules silent on over half the palms whose profile, and so the
+ * report's "at a glance" panel, names an element.
+ */
+export function elementConfidence(profile: PalmProfile, observation: PalmObservation): number {
+  if (profile.handType === null) return 0;
+  const m = measuresOf(observation);
+  const { noise } = TRAIT_RELIABILITY;
+  const widths = Math.min(
+    Math.abs(m.palmRatio - LONG_PALM_RATIO) / noise.palmRatio,
+    Math.abs(m.middleToPalm - LONG_FINGER_RATIO) / noise.middleToPalm,
+  );
+  return Math.min(0.9, 0.5 + 0.1 * Math.max(0, widths - PROFILE_BAND_WIDTHS));
+}
+
 const pick = <C>(b: Band | null, [low, mid, high]: readonly [C, C, C]): C | null =>
   b === null ? null : b === 'low' ? low : b === 'mid' ? mid : high;
 
