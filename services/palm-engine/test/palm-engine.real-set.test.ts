@@ -214,4 +214,18 @@ describe('palm engine over the real photo set', () => {
     }
     expect(stated, 'palms whose profile states an element').toBeGreaterThan(0);
   });
+
+  it('opens no two themes on two of the same features, where the hand has features enough', () => {
+    for (const palm of [...palms, ...retestPalms])
+      for (const answers of VISITORS) {
+        const themes = reading(palm, answers).themes ?? [];
+        themes.forEach((theme, at) => {
+          for (const other of themes.slice(at + 1))
+            expect(
+              theme.features.filter((feature) => other.features.includes(feature)).length,
+              `${palm.name} × ${answers}: “${theme.title}” and “${other.title}”`,
+            ).toBeLessThan(2);
+        });
+      }
+  });
 });

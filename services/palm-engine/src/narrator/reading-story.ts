@@ -574,19 +574,17 @@ function themesOf(
   const saidPoles = () => picked.flatMap((theme) => theme.poles);
   const said = (pole: PoleKey) => saidPoles().includes(pole);
   const axisOf = (pole: PoleKey) => pole.split(':')[0] as AssertionAxis;
-  const sameFeatures = (features: readonly FeatureSupport[]) => {
-    const key = features
-      .map((item) => item.words)
-      .sort()
-      .join('|');
-    return picked.some(
-      (theme) =>
-        theme.features
-          .map((item) => item.words)
-          .sort()
-          .join('|') === key,
-    );
-  };
+  // Two themes on the same features tell one thing twice. So do two that share two features
+  // ("your thumb that opens wide and your Agni hand" opening two themes in a row), whatever else
+  // each adds: only a hand with too few features for anything else is read that way (`run`).
+  let distinct = true;
+  const sameFeatures = (features: readonly FeatureSupport[]) =>
+    picked.some((theme) => {
+      const shared = theme.features.filter((item) => features.some((other) => other.words === item.words));
+      return shared.length === theme.features.length && shared.length === features.length
+        ? true
+        : distinct && features.length > 1 && shared.length >= 2;
+    });
   const fits = (candidate: Candidate, pass: Pass) => {
     if (picked.some((theme) => theme.title === candidate.title)) return false;
     if (pass.fresh && candidate.features.some((item) => item !== candidate.anchor && used(item)))
@@ -621,8 +619,9 @@ function themesOf(
       );
     });
   };
-  const run = (passes: readonly Pass[]) => {
+  const run = (passes: readonly Pass[], distinctFeatures: boolean) => {
     picked = [];
+    distinct = distinctFeatures;
     for (const pass of passes)
       for (;;) {
         if (picked.length >= pass.upTo) break;
@@ -634,15 +633,19 @@ function themesOf(
       }
     return picked;
   };
-  // Of the ways to open this hand with enough themes, the one that leaves fewest features alone
-  // (the strict passes, where they tie every feature, need no other); a hand with too few
-  // features for any of them is read with as many as it has.
+  // Of the ways to open this hand with enough themes, the one that leaves fewest features alone,
+  // themes on distinct features first (the strict passes, where they tie every feature, need no
+  // other); a hand with too few features for any of them is read with as many as it has.
   const alone = (themes: Candidate[]) => themes.filter((theme) => theme.features.length < 2).length;
-  const strict = run(PASSES);
+  const strict = run(PASSES, true);
   const runs =
     strict.length >= MIN_THEMES && alone(strict) === 0
       ? [strict]
-      : [strict, run(REFERRING_PASSES), run(SPARSE_PASSES)];
+      : [true, false].flatMap((distinctFeatures) => [
+          run(PASSES, distinctFeatures),
+          run(REFERRING_PASSES, distinctFeatures),
+          run(SPARSE_PASSES, distinctFeatures),
+        ]);
   const enough = runs.filter((themes) => themes.length >= MIN_THEMES);
   picked =
     enough.length > 0
