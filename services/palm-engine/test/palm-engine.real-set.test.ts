@@ -228,4 +228,36 @@ describe('palm engine over the real photo set', () => {
         });
       }
   });
+
+  it('never sends the visitor to another section for a feature the section has just named', () => {
+    // The refer-back sentences (local-narrator's REFER_BACK_TEMPLATES and REFER_BACK_IN_PRACTICE).
+    const REFERRED =
+      /(?:look to|look at|turn again to|says? of) (your .+?)(?:,? read under| under | whose meaning| carries over)|^(Your .+?), read under /;
+    let referBacks = 0;
+    for (const palm of [...palms, ...retestPalms])
+      for (const answers of VISITORS)
+        for (const section of reading(palm, answers).sections) {
+          const said = [...section.insights, section.content, section.details]
+            .flatMap((text) => text.split(/(?<=[.!?…])\s+/))
+            .filter(Boolean);
+          for (const sentence of said) {
+            const [, lower, upper] = REFERRED.exec(sentence) ?? [];
+            const referred = lower ?? upper;
+            if (!referred) continue;
+            referBacks++;
+            // What the section said before it, but the first section's note of what the whole reading
+            // rests on ("… under “How we read this”").
+            const before = said
+              .slice(0, said.indexOf(sentence))
+              .filter((other) => !other.includes('How we read this'))
+              .join(' ')
+              .toLowerCase();
+            for (const feature of referred.split(/,? and (?=your )|, (?=your )/i))
+              expect(before, `${palm.name} × ${answers}, ${section.area}: ${sentence}`).not.toContain(
+                feature.replace(/^your /i, '').toLowerCase(),
+              );
+          }
+        }
+    expect(referBacks, 'refer-back sentences checked').toBeGreaterThan(10);
+  });
 });

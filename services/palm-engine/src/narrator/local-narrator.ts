@@ -425,10 +425,25 @@ function composeSection(plan: SectionPlan, context: ReadingContext, opening?: Sa
       introducedAt.add(at);
       return { text: joined, reads: [line] };
     });
+  const tensionsHere = context.story.tensions
+    .filter((tension) => tension.area === area && !tension.themed && context.trim.tensions)
+    .map((tension): Said => ({
+      text: tension.sentence,
+      reads: readsOfWords(tension.features, context.story),
+    }));
   const answered = answeredWith(findings, here, context);
   const noted = answerNote(area, answers, choose, answered.text);
   const note = noted === undefined ? undefined : { text: noted, reads: answered.reads };
   const asked = visitorQuestionsIn(plan, here, context, note !== undefined);
+  const wealth = wealthNotes(plan, context);
+  // What this section's own words name, whatever paragraph they fall in: no refer-back sends the
+  // visitor elsewhere for one of them.
+  const namedHere = new Set([
+    ...heard,
+    ...[...tensionsHere, ...wealth, note, ...asked].flatMap((said) =>
+      typeof said === 'object' ? said.reads : [],
+    ),
+  ]);
   const content = [
     plan.index === 0 ? handSentence(context) : undefined,
     // Heard last below: it names what the whole reading reads, this section's own features after.
@@ -439,14 +454,9 @@ function composeSection(plan: SectionPlan, context: ReadingContext, opening?: Sa
         ...introduced,
         context.trim.described ? describePalm(traitFeatures, choose, context.described) : undefined,
         ...inContent.filter((_, at) => !introducedAt.has(at)),
-        ...context.story.tensions
-          .filter((tension) => tension.area === area && !tension.themed && context.trim.tensions)
-          .map((tension) => ({
-            text: tension.sentence,
-            reads: readsOfWords(tension.features, context.story),
-          })),
-        ...(area === 'spiritual' ? [wholeHandNote(context)] : referBack(plan, context)),
-        ...wealthNotes(plan, context),
+        ...tensionsHere,
+        ...(area === 'spiritual' ? [wholeHandNote(context)] : referBack(plan, context, namedHere)),
+        ...wealth,
         threadInto(plan, context),
       ]),
       choose,
@@ -931,9 +941,14 @@ const REFER_BACK_TEMPLATES: readonly ((features: string, sections: string) => st
 
 /**
  * A thin section refers back, briefly and by name, to the features this area's rules would also
- * have read but another section interprets, instead of reading them a second time.
+ * have read but another section interprets, instead of reading them a second time; never to one
+ * its own text names (`namedHere`), which would send the visitor elsewhere for what is right there.
  */
-function referBack({ area, findings }: SectionPlan, context: ReadingContext): Said[] {
+function referBack(
+  { area, findings }: SectionPlan,
+  context: ReadingContext,
+  namedHere: ReadonlySet<HandFeature>,
+): Said[] {
   if (findings.length >= THIN_SECTION || !context.trim.referBack) return [];
   const stated = new Set([
     ...context.findings.flatMap((finding) => polesOf(finding.asserts)),
@@ -947,6 +962,7 @@ function referBack({ area, findings }: SectionPlan, context: ReadingContext): Sa
     const words = named?.words;
     if (
       !words ||
+      namedHere.has(named.feature) ||
       elsewhere.length === REFERRED_FEATURES ||
       context.referred.has(words) ||
       elsewhere.some((entry) => entry.words === words)
