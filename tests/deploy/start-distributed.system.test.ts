@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { portIsFree, reservePort } from '../../scripts/distributed/port-reservation';
 import { ROOT } from './support/deployment-facts';
 
 /**
@@ -23,21 +24,21 @@ function listenOn(port: number): Promise<Server> {
   });
 }
 
-/** A free port p whose next five ports are free too (the services' range from a base). */
+/**
+ * A free port whose next `size - 1` ports are free too (the services' range from a base), drawn from
+ * below the ephemeral range as the test stacks' ports are (port-reservation.ts): there no outgoing
+ * connection of another test takes one between this check and start:distributed's own.
+ */
 async function freeRange(size: number): Promise<number> {
   for (;;) {
-    const probe = await listenOn(0);
-    const base = (probe.address() as { port: number }).port;
-    await new Promise((done) => probe.close(done));
-    if (base + size > 65535) continue;
-    const held: Server[] = [];
+    const base = await reservePort();
     try {
-      for (let offset = 0; offset < size; offset++) held.push(await listenOn(base + offset));
-      return base;
-    } catch {
-      // One of the range is taken: try another.
+      const rest = await Promise.all(
+        Array.from({ length: size - 1 }, (_, at) => portIsFree(base.port + at + 1)),
+      );
+      if (rest.every(Boolean)) return base.port;
     } finally {
-      await Promise.all(held.map((server) => new Promise((done) => server.close(done))));
+      await base.release();
     }
   }
 }
