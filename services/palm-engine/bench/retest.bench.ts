@@ -20,6 +20,7 @@ import { machineLoad, median } from '../../../bench/support/stats';
 import {
   MIN_RELIABILITY,
   MIN_SURVIVAL_PAIRS,
+  palmProfileOf,
   PROFILE_BAND_WIDTHS,
   reliabilityOf,
 } from '../src/profile/palm-profile';
@@ -60,6 +61,7 @@ const TARGETS = {
   contradictionsPerPair: 0.3,
   contradictionFree: 0.75,
   traitsDetermined: 10,
+  strangersDiffer: 3,
 } as const;
 
 type Observation = Awaited<ReturnType<PalmObserver['observe']>>;
@@ -244,6 +246,8 @@ const palmFiles = await jpegs(path.join(PALMS, 'palm'));
 const originalsRead: string[] = [];
 /** Strangers to the retest hands (palm/ and lines/), whose spread sets the class-valued bound's cut-offs. */
 const population: Record<CeilingMeasure, number>[] = [];
+/** Their profiles: phone photos of many people, nearer the held-out strangers of #28 than the retest set. */
+const strangerProfiles: PalmProfile[] = [];
 const viewResults: ViewResult[] = [];
 for (const file of palmFiles) {
   const photo = await readFile(path.join(PALMS, 'palm', file));
@@ -251,6 +255,7 @@ for (const file of palmFiles) {
   if (!original.tags) continue;
   originalsRead.push(file);
   if (original.ceiling) population.push(original.ceiling);
+  if (original.profile) strangerProfiles.push(original.profile);
   for (const change of VIEW_CHANGES) {
     const variant = await readPhoto(await change.apply(photo));
     const survival = variant.tags
@@ -270,8 +275,13 @@ for (const file of await jpegs(linesDir)) {
   const observation = await observer.observe(
     await normalisePalmPhoto(await readFile(path.join(linesDir, file))),
   );
-  if (observation.kind === 'palm') population.push(ceilingMeasuresOf(observation));
+  if (observation.kind !== 'palm') continue;
+  population.push(ceilingMeasuresOf(observation));
+  strangerProfiles.push(palmProfileOf(observation));
 }
+const strangerContradictions = strangerProfiles.flatMap((a, i) =>
+  strangerProfiles.slice(i + 1).map((b) => contradictions(a, b)),
+);
 const measuredPhotos: MeasuredPhoto[] = read.flatMap((r) =>
   r.ceiling ? [{ hand: r.hand, side: r.side, values: r.ceiling }] : [],
 );
@@ -370,6 +380,8 @@ both with different classes; ${PROFILE_TRAIT_IDS.length} traits, single frame).
 | graded words a re-take turns from "only just" to "markedly" (per same-hand pair; ${gradedAlike} traits stated alike in both) | ${(gradeTurns / (sameContradictions.length || 1)).toFixed(3)} | — |
 | graded words a re-take moves one step ("fairly wide" / "wide"; per same-hand pair) | ${(gradeSteps / (sameContradictions.length || 1)).toFixed(2)} | — |
 | median traits determined per reading | ${traitsDetermined} | ${verdict(traitsDetermined >= TARGETS.traitsDetermined)} (≥ ${TARGETS.traitsDetermined}) |
+| different people on phone photos (palm/, lines/: ${strangerProfiles.length} photos, ${strangerContradictions.length} pairs), median contradictions | ${median(strangerContradictions)} | ${verdict(median(strangerContradictions) >= TARGETS.strangersDiffer)} (≥ ${TARGETS.strangersDiffer}, the held-out target) |
+| median traits determined on those phone photos | ${median(strangerProfiles.map(determined))} | ${verdict(median(strangerProfiles.map(determined)) >= TARGETS.traitsDetermined)} (≥ ${TARGETS.traitsDetermined}) |
 | rank-1 re-identification by profile (${profileMatch.readings} photos; nearest by \`profileSimilarity\`, ties drawn fairly) | ${profileRankOne.toFixed(2)} | ${verdict(profileRankOne >= TARGETS.rankOne)} (≥ ${TARGETS.rankOne}) |
 | photos whose whole profile a photo of another hand states identically | ${sharedProfiles}/${profiled.length} (${handsByProfile.size} distinct profiles) | — |
 | other hands as close by profile as a photo's nearest reading of its own hand (median; none for) | ${median(asCloseAsOwn)}; ${asCloseAsOwn.filter((n) => n === 0).length}/${asCloseAsOwn.length} photos | — |
