@@ -60,9 +60,9 @@ export function band(value: number, noise: number, lowBelow: number, highFrom: n
 /**
  * How surely the profile's element holds, for the element rules to weigh their findings by: none
  * where the profile states no element, else 0.5 where stating starts (a band width past both
- * cut-offs) rising 0.1 a further width to 0.9. The observer grades its own element against two
- * assumed widths, which left the rules silent on over half the palms whose profile, and so the
- * report's "at a glance" panel, names an element.
+ * cut-offs) rising 0.1 a further width to 0.9. Graded against the same measured noise as the
+ * profile, so the rules read the element wherever the profile, and the report's "at a glance"
+ * panel with it, names one.
  */
 export function elementConfidence(profile: PalmProfile, observation: PalmObservation): number {
   if (profile.handType === null) return 0;

@@ -1,6 +1,5 @@
 import type { PalmProfile, ProfileTraitId } from '@palm/contracts';
 import type { LineName, LineObservation, PalmObservation } from '../palm-observation';
-import { elementConfidence } from './palm-profile';
 
 const classOf = (profile: PalmProfile, id: string): string | undefined =>
   (profile[id as ProfileTraitId] as string | null | undefined) ?? undefined;
@@ -35,10 +34,7 @@ export function profiledLine(
   };
 }
 
-/**
- * The observation with every line replaced by what the profile holds of it (unseen where it holds
- * nothing), and the element as surely as the profile holds it.
- */
+/** The observation with every line replaced by what the profile holds of it (unseen where it holds nothing). */
 export function profiledObservation(profile: PalmProfile, observation: PalmObservation): PalmObservation {
   const lines = Object.fromEntries(
     Object.entries(observation.lines).map(([name, line]) => [
@@ -50,9 +46,5 @@ export function profiledObservation(profile: PalmProfile, observation: PalmObser
       },
     ]),
   ) as PalmObservation['lines'];
-  const geometry = {
-    ...observation.geometry,
-    handTypeConfidence: elementConfidence(profile, observation),
-  };
-  return { ...observation, side: profile.handSide ?? observation.side, geometry, lines };
+  return { ...observation, side: profile.handSide ?? observation.side, lines };
 }

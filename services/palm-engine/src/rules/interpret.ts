@@ -122,7 +122,7 @@ export function interpret(
   const findings: Finding[] = [];
   for (const rule of rules) {
     if (commonTags.includes(rule.basis)) continue;
-    const confidence = Math.min(...rule.evidence.map((e) => evidenceConfidence(e, palm)));
+    const confidence = Math.min(...rule.evidence.map((e) => evidenceConfidence(e, palm, profile)));
     if (confidence < rule.minConfidence) continue;
     const traitsRead = new Set<keyof PalmTraits>();
     const featuresRead = new Set<string>();

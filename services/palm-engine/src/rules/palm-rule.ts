@@ -1,4 +1,5 @@
-import type { LifeArea, ReadingSubmission } from '@palm/contracts';
+import type { LifeArea, PalmProfile, ReadingSubmission } from '@palm/contracts';
+import { elementConfidence } from '../profile/palm-profile';
 import type {
   Confidence,
   LineName,
@@ -107,12 +108,17 @@ const DEFAULT_MIN_CONFIDENCE: Record<Evidence['kind'], number> = {
 /** Landmark geometry of an accepted open palm is what the observer measures best. */
 const GEOMETRY_CONFIDENCE = 0.9;
 
-export function evidenceConfidence(evidence: Evidence, observation: PalmObservation): Confidence {
+/** How surely this palm shows what a piece of evidence rests on; the element, as its profile holds it. */
+export function evidenceConfidence(
+  evidence: Evidence,
+  observation: PalmObservation,
+  profile: PalmProfile,
+): Confidence {
   switch (evidence.kind) {
     case 'geometry':
       return GEOMETRY_CONFIDENCE;
     case 'hand-type':
-      return observation.geometry.handTypeConfidence;
+      return elementConfidence(profile, observation);
     case 'crease-density':
       return observation.creaseDensity.confidence;
     case 'side':
