@@ -260,4 +260,21 @@ describe('palm engine over the real photo set', () => {
         }
     expect(referBacks, 'refer-back sentences checked').toBeGreaterThan(10);
   });
+
+  it('says a graded proportion as plainly everywhere: no plain "opens wide" beside "opens very wide"', () => {
+    let graded = 0;
+    for (const palm of [...palms, ...retestPalms])
+      for (const answers of VISITORS) {
+        const result = reading(palm, answers);
+        const texts = [...(result.themes ?? []).map((theme) => theme.text), ...prose(result)];
+        const grade = /thumb that opens (very|fairly) wide|thumb opens (very|fairly) wide/.exec(
+          texts.join(' '),
+        );
+        if (!grade) continue;
+        graded++;
+        for (const text of texts)
+          expect(text, `${palm.name} × ${answers}`).not.toMatch(/\bYour thumb opens wide\b/);
+      }
+    expect(graded, 'readings that grade the thumb’s opening').toBeGreaterThan(5);
+  });
 });

@@ -651,6 +651,8 @@ function elementMakers({ traits, observation, described }: ReadingContext): stri
 
 /** A finding that opens on its own feature already says how it lies: "Your thumb opens wide, which …". */
 const OWN_FEATURE_FIRST = /^Your (?:palm|fingers|thumb|index|ring|little|middle)\b/;
+/** An opening clause that already reads its feature ("Your thumb suggests …"), not one that states it. */
+const INTERPRETING = /\b(?:suggests?|reads?|signs?|points?|links?|speaks?|means?)\b/;
 
 /**
  * A finding on one proportion that this hand has only just, or markedly, opens by saying so
@@ -664,8 +666,16 @@ function withHowPlainly(
 ): string {
   const [trait, ...others] = finding.reads.filter((feature) => !feature.includes('.') && feature !== 'side');
   const plainly = trait && others.length === 0 ? howPlainly(trait, traits, observation) : undefined;
-  if (!plainly || described.has(`plainly:${trait}`) || OWN_FEATURE_FIRST.test(said) || /;/.test(said))
-    return said;
+  if (!plainly || described.has(`plainly:${trait}`)) return said;
+  if (OWN_FEATURE_FIRST.test(said)) {
+    // A key point that opens by stating its feature ("Your thumb opens wide, which …") states it as
+    // plainly as this hand has it, as the themes and the other sections name it ("very wide").
+    const [, statement] = /^(Your [^,;:]*), /.exec(said) ?? [];
+    if (!statement || INTERPRETING.test(statement)) return said;
+    described.add(`plainly:${trait}`);
+    return `${plainly}${said.slice(statement.length)}`;
+  }
+  if (/;/.test(said)) return said;
   described.add(`plainly:${trait}`);
   const rest = PROPER_START.test(said) ? said : said.charAt(0).toLowerCase() + said.slice(1);
   return `${plainly}, and ${rest}`;
