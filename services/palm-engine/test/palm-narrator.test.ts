@@ -5,6 +5,7 @@ import { composeReading } from '../src/narrator/local-narrator';
 import { asYours, sectionFeatures } from '../src/narrator/palm-description';
 import { profiledObservation } from '../src/profile/profiled-lines';
 import { traitsFromProfile } from '../src/rules/palm-traits';
+import { POLE_ADVICE } from '../src/narrator/area-texts';
 import { cleanVisitorText } from '../src/narrator/visitor-answers';
 import type { PalmObservation } from '../src/palm-observation';
 import { palmProfileOf } from '../src/profile/palm-profile';
@@ -295,6 +296,10 @@ describe('local palm narrator', () => {
     const text = allText(result);
     expect(text).not.toMatch(/accident|illness|how long/i);
     expect(text).toMatch(/outside what a palm reading can speak to/);
+  });
+
+  it('gives advice that reads on after the colon of its frame, with no colon of its own', () => {
+    for (const advice of Object.values(POLE_ADVICE).flat()) expect(advice).not.toContain(':');
   });
 
   it('cleans the visitor’s words of tags, markup characters and excess length', () => {

@@ -287,14 +287,17 @@ export const QUESTION_HEDGES: readonly string[] = [
   'The hand gives no yes or no',
 ];
 
-/** Advice for the visitor's question from a pole this reading states: never one it does not. */
+/**
+ * Advice for the visitor's question from a pole this reading states: never one it does not. Each is
+ * said after a colon ("There is caution in your head line: …"), so none holds one of its own.
+ */
 export const POLE_ADVICE: Record<PoleKey, readonly string[]> = {
   'sociability:reserved': [
     'Talk it over with the one or two people you trust most; you decide best in quiet, not in a crowd of opinions.',
     'Give yourself time alone with the question before you ask anyone else; your own counsel comes first.',
   ],
   'sociability:open': [
-    'Ask widely: the people around you are one of your strengths, and a conversation may show you the way.',
+    'Ask widely, since the people around you are one of your strengths, and a conversation may show you the way.',
     'Say the question out loud to friends; you think best in company, and someone may know a door you do not.',
   ],
   'pace:restless': [
@@ -303,7 +306,7 @@ export const POLE_ADVICE: Record<PoleKey, readonly string[]> = {
   ],
   'pace:steady': [
     'Whatever you choose, keep one part of life steady while you change another; that is how you move without losing your footing.',
-    'Change at your own pace: a step you can sustain serves you better than a leap you must recover from.',
+    'Change at your own pace; a step you can sustain serves you better than a leap you must recover from.',
   ],
   'mind:practical': [
     'Write down what each choice would change in an ordinary week; your practical mind trusts a concrete picture more than a feeling.',
@@ -315,7 +318,7 @@ export const POLE_ADVICE: Record<PoleKey, readonly string[]> = {
   ],
   'risk:cautious': [
     'Prepare the ground before you step, with savings, a conversation or a trial run; prepared, you move well.',
-    'Take the careful route you are inclined to: test the idea on a small scale before committing to it.',
+    'Take the careful route you are inclined to, and test the idea on a small scale before committing to it.',
   ],
   'risk:bold': [
     'Your instinct will be to act quickly; give the choice one cool-headed week and it will be a better one.',
@@ -327,7 +330,7 @@ export const POLE_ADVICE: Record<PoleKey, readonly string[]> = {
   ],
   'feeling:even': [
     'You can weigh this calmly, so give yourself a clear deadline and then trust the decision you reach.',
-    'Your calm is an asset here: list the options, sleep on them once, and decide.',
+    'Your calm is an asset here, so list the options, sleep on them once, and decide.',
   ],
   'drive:driven': [
     'Once you choose, you will see it through, so the choice deserves the time it takes.',
