@@ -277,4 +277,22 @@ describe('palm engine over the real photo set', () => {
       }
     expect(graded, 'readings that grade the thumb’s opening').toBeGreaterThan(5);
   });
+
+  it('parts a sentence with one colon and one semicolon at most, the visitor’s quoted words aside', () => {
+    for (const palm of [...palms, ...retestPalms])
+      for (const answers of VISITORS) {
+        const result = reading(palm, answers);
+        const texts = [...(result.themes ?? []).map((theme) => theme.text), ...prose(result)];
+        for (const sentence of texts
+          .flatMap((text) => text.split(/(?<=[.!?…]”?)\s+/))
+          .map((text) => text.replace(/“[^”]*”/g, '“…”'))) {
+          expect((sentence.match(/:/g) ?? []).length, `${palm.name} × ${answers}: ${sentence}`).toBeLessThan(
+            2,
+          );
+          expect((sentence.match(/;/g) ?? []).length, `${palm.name} × ${answers}: ${sentence}`).toBeLessThan(
+            2,
+          );
+        }
+      }
+  });
 });

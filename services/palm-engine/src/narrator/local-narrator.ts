@@ -588,7 +588,11 @@ function withAgreements(
         theirs.words,
         takesPlural(theirs.words),
       );
-      return { text: `${said.replace(/[.!?…]$/, '')}; ${clause}.`, reads: [...own, theirs.feature] };
+      // After a phrasing that parts its clauses with a semicolon, a second one would read as a list.
+      const text = /;/.test(said)
+        ? `${said} ${capitalised(clause)}.`
+        : `${said.replace(/[.!?…]$/, '')}; ${clause}.`;
+      return { text, reads: [...own, theirs.feature] };
     }
     return { text: said, reads: own };
   });
@@ -804,11 +808,13 @@ function joinedInPairs(
   for (let i = 0; i < said.length; i++) {
     const first = said[i]!;
     const second = said[i + 1];
-    // A pair that already holds a semicolon would need a second one: two semicolons in a row read as a list.
+    // A pair that already holds a semicolon would need a second one: two semicolons in a row read as a
+    // list. Two that each hold a colon would give one sentence two.
     if (
       second === undefined ||
       first.length + second.length > MAX_JOINED_LENGTH ||
-      /;/.test(first + second)
+      /;/.test(first + second) ||
+      (/:/.test(first) && /:/.test(second))
     ) {
       joined.push(first);
       continue;
@@ -1313,6 +1319,7 @@ function wealthNotes(
   const wanted = trim.threads ? WEALTH_TEMPLATES.length : 1;
   const notes: Said[] = [];
   const said = new Set<PoleKey>();
+  let shownBefore: string | undefined;
   // Starting where this section falls in the reading, as the carried threads do, so two hands that
   // share their first theme do not read the same wealth note.
   const order = story.themes.map((_, at) => (at + index) % story.themes.length);
@@ -1328,12 +1335,14 @@ function wealthNotes(
     themesTaken.add(`practice:${pole}`);
     const shown = showing(theme, pole, story).slice(0, 2);
     const features = featureList(shown);
+    const plural = takesPlural(features);
+    // The note before named these very features: the second names them again as "it", not in full.
+    const again = notes.length > 0 && shownBefore === features;
+    shownBefore = features;
     notes.push({
-      text: choose.pick(templates, `wealth.${notes.length}`)(
-        features,
-        takesPlural(features),
-        POLE_IN_MONEY[pole],
-      ),
+      text: again
+        ? `${plural ? 'They add' : 'It adds'} a second note: ${POLE_IN_MONEY[pole]}.`
+        : choose.pick(templates, `wealth.${notes.length}`)(features, plural, POLE_IN_MONEY[pole]),
       reads: readsOfWords(shown, story),
     });
   }
