@@ -220,7 +220,7 @@ describe('local palm narrator', () => {
 
   it('says kindly, once, when the photo shows the other hand, and reads it as what it is', async () => {
     const mismatch =
-      /this photo appears to show your left hand; no matter, what follows reads your left hand as what it is/;
+      /this photo appears to show your left hand; no matter, what follows reads that hand as it is\./;
     const left = palm('air-left-sloping-head');
     const male = answers({ flowResponses: { question_1: 'Male' } });
     const first = (await read(left, male)).sections[0]!;

@@ -262,7 +262,7 @@ export function handNote(
     const rule = gender
       ? `the tradition reads ${WHOSE_HAND[gender]} ${toRead} hand`
       : `with no gender answer given, we read the ${toRead} hand`;
-    return `One gentle note: ${rule}, and this photo appears to show your ${photographed} hand; no matter, what follows reads your ${photographed} hand as what it is.`;
+    return `One gentle note: ${rule}, and this photo appears to show your ${photographed} hand; no matter, what follows reads that hand as it is.`;
   }
   return gender
     ? `We read your ${toRead} hand, as the tradition does for ${gender === 'male' ? 'a man' : 'a woman'}.`
