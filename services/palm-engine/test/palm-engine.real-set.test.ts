@@ -75,6 +75,17 @@ function inside(point: Point, polygon: readonly Point[]): boolean {
 
 const reading = (palm: RealPalm, answers: string) => palm.readings.get(answers)!;
 
+/** Every reading of the shared palms and the retest frames, under every visitor's answers. */
+const everyReading = () =>
+  [...palms, ...retestPalms].flatMap((palm) =>
+    VISITORS.map((answers) => ({ palm, result: reading(palm, answers), where: `${palm.name} × ${answers}` })),
+  );
+/** The themes' sentences and the sections' prose, as a visitor reads them. */
+const textsOf = (result: ReadingResult) => [
+  ...(result.themes ?? []).map((theme) => theme.text),
+  ...prose(result),
+];
+
 describe('palm engine over the real photo set', () => {
   it('reads at least 20 of the 21 shared palms', () => {
     expect(palms.length).toBeGreaterThanOrEqual(20);
@@ -191,13 +202,12 @@ describe('palm engine over the real photo set', () => {
     // The fallback of a section with nothing to read points elsewhere or calls its features unclear.
     const POINTS_ELSEWHERE =
       /has been read already|read in the sections before|did not show them clearly|which this photo left unclear/;
-    for (const palm of [...palms, ...retestPalms])
-      for (const answers of VISITORS)
-        for (const section of reading(palm, answers).sections.filter((s) => s.insights.length > 0))
-          expect(
-            `${section.content} ${section.details}`,
-            `${palm.name} × ${answers}, ${section.area}: ${section.insights.join(' ')}`,
-          ).not.toMatch(POINTS_ELSEWHERE);
+    for (const { result, where } of everyReading())
+      for (const section of result.sections.filter((s) => s.insights.length > 0))
+        expect(
+          `${section.content} ${section.details}`,
+          `${where}, ${section.area}: ${section.insights.join(' ')}`,
+        ).not.toMatch(POINTS_ELSEWHERE);
   });
 
   it('reads the element wherever the profile, and so the "at a glance" panel, states one', () => {
@@ -216,17 +226,16 @@ describe('palm engine over the real photo set', () => {
   });
 
   it('opens no two themes on two of the same features, where the hand has features enough', () => {
-    for (const palm of [...palms, ...retestPalms])
-      for (const answers of VISITORS) {
-        const themes = reading(palm, answers).themes ?? [];
-        themes.forEach((theme, at) => {
-          for (const other of themes.slice(at + 1))
-            expect(
-              theme.features.filter((feature) => other.features.includes(feature)).length,
-              `${palm.name} × ${answers}: “${theme.title}” and “${other.title}”`,
-            ).toBeLessThan(2);
-        });
-      }
+    for (const { result, where } of everyReading()) {
+      const themes = result.themes ?? [];
+      themes.forEach((theme, at) => {
+        for (const other of themes.slice(at + 1))
+          expect(
+            theme.features.filter((feature) => other.features.includes(feature)).length,
+            `${where}: “${theme.title}” and “${other.title}”`,
+          ).toBeLessThan(2);
+      });
+    }
   });
 
   it('never sends the visitor to another section for a feature the section has just named', () => {
@@ -234,65 +243,50 @@ describe('palm engine over the real photo set', () => {
     const REFERRED =
       /(?:look to|look at|turn again to|says? of) (your .+?)(?:,? read under| under | whose meaning| carries over)|^(Your .+?), read under /;
     let referBacks = 0;
-    for (const palm of [...palms, ...retestPalms])
-      for (const answers of VISITORS)
-        for (const section of reading(palm, answers).sections) {
-          const said = [...section.insights, section.content, section.details]
-            .flatMap((text) => text.split(/(?<=[.!?…])\s+/))
-            .filter(Boolean);
-          for (const sentence of said) {
-            const [, lower, upper] = REFERRED.exec(sentence) ?? [];
-            const referred = lower ?? upper;
-            if (!referred) continue;
-            referBacks++;
-            // What the section said before it, but the first section's note of what the whole reading
-            // rests on ("… under “How we read this”").
-            const before = said
-              .slice(0, said.indexOf(sentence))
-              .filter((other) => !other.includes('How we read this'))
-              .join(' ')
-              .toLowerCase();
-            for (const feature of referred.split(/,? and (?=your )|, (?=your )/i))
-              expect(before, `${palm.name} × ${answers}, ${section.area}: ${sentence}`).not.toContain(
-                feature.replace(/^your /i, '').toLowerCase(),
-              );
-          }
+    for (const { result, where } of everyReading())
+      for (const section of result.sections) {
+        const said = [...section.insights, section.content, section.details]
+          .flatMap((text) => text.split(/(?<=[.!?…])\s+/))
+          .filter(Boolean);
+        for (const sentence of said) {
+          const [, lower, upper] = REFERRED.exec(sentence) ?? [];
+          const referred = lower ?? upper;
+          if (!referred) continue;
+          referBacks++;
+          // What the section said before it, but the first section's note of what the whole reading
+          // rests on ("… under “How we read this”").
+          const before = said
+            .slice(0, said.indexOf(sentence))
+            .filter((other) => !other.includes('How we read this'))
+            .join(' ')
+            .toLowerCase();
+          for (const feature of referred.split(/,? and (?=your )|, (?=your )/i))
+            expect(before, `${where}, ${section.area}: ${sentence}`).not.toContain(
+              feature.replace(/^your /i, '').toLowerCase(),
+            );
         }
+      }
     expect(referBacks, 'refer-back sentences checked').toBeGreaterThan(10);
   });
 
   it('says a graded proportion as plainly everywhere: no plain "opens wide" beside "opens very wide"', () => {
     let graded = 0;
-    for (const palm of [...palms, ...retestPalms])
-      for (const answers of VISITORS) {
-        const result = reading(palm, answers);
-        const texts = [...(result.themes ?? []).map((theme) => theme.text), ...prose(result)];
-        const grade = /thumb that opens (very|fairly) wide|thumb opens (very|fairly) wide/.exec(
-          texts.join(' '),
-        );
-        if (!grade) continue;
-        graded++;
-        for (const text of texts)
-          expect(text, `${palm.name} × ${answers}`).not.toMatch(/\bYour thumb opens wide\b/);
-      }
+    for (const { result, where } of everyReading()) {
+      const texts = textsOf(result);
+      if (!/thumb (?:that )?opens (?:very|fairly) wide/.test(texts.join(' '))) continue;
+      graded++;
+      for (const text of texts) expect(text, where).not.toMatch(/\bYour thumb opens wide\b/);
+    }
     expect(graded, 'readings that grade the thumb’s opening').toBeGreaterThan(5);
   });
 
   it('parts a sentence with one colon and one semicolon at most, the visitor’s quoted words aside', () => {
-    for (const palm of [...palms, ...retestPalms])
-      for (const answers of VISITORS) {
-        const result = reading(palm, answers);
-        const texts = [...(result.themes ?? []).map((theme) => theme.text), ...prose(result)];
-        for (const sentence of texts
-          .flatMap((text) => text.split(/(?<=[.!?…]”?)\s+/))
-          .map((text) => text.replace(/“[^”]*”/g, '“…”'))) {
-          expect((sentence.match(/:/g) ?? []).length, `${palm.name} × ${answers}: ${sentence}`).toBeLessThan(
-            2,
-          );
-          expect((sentence.match(/;/g) ?? []).length, `${palm.name} × ${answers}: ${sentence}`).toBeLessThan(
-            2,
-          );
-        }
+    for (const { result, where } of everyReading())
+      for (const sentence of textsOf(result)
+        .flatMap((text) => text.split(/(?<=[.!?…]”?)\s+/))
+        .map((text) => text.replace(/“[^”]*”/g, '“…”'))) {
+        expect((sentence.match(/:/g) ?? []).length, `${where}: ${sentence}`).toBeLessThan(2);
+        expect((sentence.match(/;/g) ?? []).length, `${where}: ${sentence}`).toBeLessThan(2);
       }
   });
 });

@@ -581,9 +581,8 @@ function themesOf(
   const sameFeatures = (features: readonly FeatureSupport[]) =>
     picked.some((theme) => {
       const shared = theme.features.filter((item) => features.some((other) => other.words === item.words));
-      return shared.length === theme.features.length && shared.length === features.length
-        ? true
-        : distinct && features.length > 1 && shared.length >= 2;
+      const same = shared.length === theme.features.length && shared.length === features.length;
+      return same || (distinct && features.length > 1 && shared.length >= 2);
     });
   const fits = (candidate: Candidate, pass: Pass) => {
     if (picked.some((theme) => theme.title === candidate.title)) return false;
@@ -641,11 +640,14 @@ function themesOf(
   const runs =
     strict.length >= MIN_THEMES && alone(strict) === 0
       ? [strict]
-      : [true, false].flatMap((distinctFeatures) => [
-          run(PASSES, distinctFeatures),
-          run(REFERRING_PASSES, distinctFeatures),
-          run(SPARSE_PASSES, distinctFeatures),
-        ]);
+      : [
+          strict,
+          run(REFERRING_PASSES, true),
+          run(SPARSE_PASSES, true),
+          run(PASSES, false),
+          run(REFERRING_PASSES, false),
+          run(SPARSE_PASSES, false),
+        ];
   const enough = runs.filter((themes) => themes.length >= MIN_THEMES);
   picked =
     enough.length > 0
