@@ -27,9 +27,9 @@ async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: {
-      focus: { type: 'string', default: SUBMISSION_DEFAULTS.focusAreas.join(',') },
-      age: { type: 'string', default: SUBMISSION_DEFAULTS.age },
-      status: { type: 'string', default: SUBMISSION_DEFAULTS.maritalStatus },
+      focus: { type: 'string' },
+      age: { type: 'string' },
+      status: { type: 'string' },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h' },
     },
@@ -40,12 +40,17 @@ async function main(): Promise<void> {
     process.exitCode = photo ? 0 : 1;
     return;
   }
+  // Only what is passed counts as the visitor's answer: the narrator leaves defaults unsaid.
+  const answered = {
+    ...(values.age === undefined ? {} : { age: values.age }),
+    ...(values.status === undefined ? {} : { maritalStatus: values.status }),
+    ...(values.focus === undefined ? {} : { focusAreas: values.focus.split(',').map((area) => area.trim()) }),
+  };
   const submission = readingSubmissionSchema.parse({
     ...SUBMISSION_DEFAULTS,
-    age: values.age,
-    maritalStatus: values.status,
-    focusAreas: values.focus.split(',').map((area) => area.trim()),
+    ...answered,
     flowResponses: {},
+    given: Object.keys(answered),
   });
   const config = engineConfigSchema.safeParse(process.env);
   if (!config.success) {
