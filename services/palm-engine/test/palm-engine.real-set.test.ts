@@ -280,6 +280,27 @@ describe('palm engine over the real photo set', () => {
     expect(graded, 'readings that grade the thumb’s opening').toBeGreaterThan(5);
   });
 
+  it('names a feature once a sentence, referring back to it after, and its marker still finds the finding', () => {
+    // The advice on a new photo ("with your palm filling the frame") speaks of the photo, not the palm's shape.
+    const feature =
+      /\byour (?:[\w’-]+,? ){0,3}?(heart line|head line|life line|fate line|sun line|index finger|ring finger|little finger|middle finger|fingers|thumb|palm)\b(?! filling)/gi;
+    let referredBack = 0;
+    for (const { result, where } of everyReading()) {
+      const explained = new Set(result.visual_markers.flatMap((marker) => marker.explains ?? []));
+      for (const sentence of textsOf(result).flatMap((text) => text.split(/(?<=[.!?…])\s+/))) {
+        const unquoted = sentence.replace(/“[^”]*”/g, '“…”');
+        const named = [...unquoted.matchAll(feature)].map((match) => match[1]!.toLowerCase());
+        expect(named.length - new Set(named).size, `${where}: ${sentence}`).toBe(0);
+        // The thumb's and the index finger's findings sit at a mount, so a marker explains them.
+        if (/(?:, and |; )(?:such a thumb|its generous angle|its reach past)\b/.test(sentence)) {
+          referredBack++;
+          expect(explained.has(sentence), `${where}: ${sentence}`).toBe(true);
+        }
+      }
+    }
+    expect(referredBack, 'sentences referring back to the thumb or the index finger').toBeGreaterThan(3);
+  });
+
   it('parts a sentence with one colon and one semicolon at most, the visitor’s quoted words aside', () => {
     for (const { result, where } of everyReading())
       for (const sentence of textsOf(result)

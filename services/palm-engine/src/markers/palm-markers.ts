@@ -7,6 +7,7 @@ import {
   type PalmObservation,
   type Point,
 } from '../palm-observation';
+import { backReferences } from '../narrator/back-reference';
 import { byStrength, type Finding } from '../rules/palm-rule';
 import { LINE_LABELS, MOUNT_LABELS } from '../rules/vedic-names';
 import { keepInside } from './polygon';
@@ -127,10 +128,13 @@ const sentencesOf = (text: string) =>
     .map((sentence) => sentence.trim())
     .filter(Boolean);
 
-/** A wording's clause as it stands inside a longer sentence: no final stop, any first letter case. */
+/**
+ * A wording's clause as it stands inside a longer sentence: no final stop, any first letter case,
+ * or referring back to its feature where the clause before names it ("…, and such a thumb points").
+ */
 const clausesOf = (phrasing: string) => {
   const core = phrasing.replace(/[.!?…]$/, '');
-  return [core, core.charAt(0).toLowerCase() + core.slice(1)];
+  return [core, core.charAt(0).toLowerCase() + core.slice(1), ...backReferences(core)];
 };
 
 /**

@@ -50,6 +50,7 @@ import {
   type Named,
   type Said,
 } from './palm-description';
+import { afterNaming, pronounFor } from './back-reference';
 import { phraseChooserFor, type PhraseChooser } from './phrase-chooser';
 import { polesOf, type PoleKey } from '../rules/assertions';
 import { takesPlural, tellStory, type ReadingStory } from './reading-story';
@@ -681,7 +682,10 @@ function withHowPlainly(
   }
   if (/;/.test(said)) return said;
   described.add(`plainly:${trait}`);
-  const rest = PROPER_START.test(said) ? said : said.charAt(0).toLowerCase() + said.slice(1);
+  // The finding follows the statement of its one feature, so it refers back to it: "Your thumb is very
+  // long, and such a thumb points to …", "…, and it points to …".
+  const after = afterNaming(plainly, said) ?? pronounFor(said) ?? said;
+  const rest = PROPER_START.test(after) ? after : after.charAt(0).toLowerCase() + after.slice(1);
   return `${plainly}, and ${rest}`;
 }
 
@@ -819,9 +823,17 @@ function joinedInPairs(
       joined.push(first);
       continue;
     }
+    // A second clause on the feature the first names refers back to it; one that cannot stays apart.
+    const saidAfter = afterNaming(first, second);
+    if (saidAfter === undefined) {
+      joined.push(first);
+      continue;
+    }
     // After a colon, or beside another "and", a comma would run the clauses together: a semicolon parts them.
     const join = /:|, and /.test(first + second) ? '; ' : choose.pick(JOINS, `join.${salt}.${i}`);
-    const rest = PROPER_START.test(second) ? second : second.charAt(0).toLowerCase() + second.slice(1);
+    const rest = PROPER_START.test(saidAfter)
+      ? saidAfter
+      : saidAfter.charAt(0).toLowerCase() + saidAfter.slice(1);
     joined.push(`${first.replace(/[.!?…]$/, '')}${join}${rest}`);
     i++;
   }
