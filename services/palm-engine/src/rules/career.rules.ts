@@ -439,7 +439,7 @@ export const CAREER_RULES = defineRules('career', [
     weight: 0.7,
     basis: 'Head line: starts joined',
     phrasings: [
-      'Your head line leaves the life line together with it, read as a careful mind that weighs a step before taking it.',
+      'Your head line starts out joined to the life line, read as a careful mind that weighs a step before taking it.',
       'A Mastishk rekha joined to the life line at its start is read as prudence: you plan before you leap.',
       'Where your head and life lines begin as one, the tradition reads a thinker who gathers advice and facts before committing.',
       'Head and life lines joined at the start are read as caution in the early stages of a plan and thoroughness once it is under way.',
