@@ -29,7 +29,8 @@ const PALMS = sharedPalmsDir();
  * whether each section's subtitle and basis tags name what its text reads (the Timeline included):
  * sections with no tag, and sections whose header or tags and text disagree (`basisFaults`, from
  * the features the narrator reports each section read, never from its prose).
- * `-- --print N` also prints N complete readings of different palms, to be read aloud, and
+ * `-- --print N` also prints N complete readings of different palms, to be read aloud (those of
+ * the man asking about his job, or of `-- --visitor "nothing given"` and the others above), and
  * `-- --top N` the N most repeated sentences, `-- --faults 1` every section whose tags and text
  * disagree; each leaves docs/benchmarks.md as it is.
  */
@@ -281,8 +282,12 @@ ${basisRows.join('\n')}
 `;
 
 const toPrint = argument('--print');
+const visitorAt = process.argv.indexOf('--visitor');
+const printedVisitor = visitorAt === -1 ? 'man asking about his job' : process.argv[visitorAt + 1]!;
+if (toPrint > 0 && !(printedVisitor in VISITORS))
+  throw new Error(`--visitor names one of: ${Object.keys(VISITORS).join(', ')}`);
 for (const hand of hands.slice(0, toPrint)) {
-  const read = reads.find((r) => r.hand === hand && r.visitor === 'man asking about his job')!;
+  const read = reads.find((r) => r.hand === hand && r.visitor === printedVisitor)!;
   console.log(`\n===== ${hand} × ${read.visitor} (${wordCount(read.reading)} words) =====`);
   for (const theme of read.reading.themes ?? []) console.log(`* ${theme.title}: ${theme.text}`);
   for (const s of read.reading.sections) {

@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { VEDIC_LINES, type ReadingResult, type ReadingSubmission } from '@palm/contracts';
+import {
+  LIFE_AREAS,
+  VEDIC_LINES,
+  type LifeArea,
+  type ReadingResult,
+  type ReadingSubmission,
+} from '@palm/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPalmObserver } from '../src/observer';
 import { lineSeen } from '../src/narrator/how-we-read';
@@ -278,6 +284,20 @@ describe('palm engine over the real photo set', () => {
       for (const text of texts) expect(text, where).not.toMatch(/\bYour thumb opens wide\b/);
     }
     expect(graded, 'readings that grade the thumb’s opening').toBeGreaterThan(5);
+  });
+
+  it('runs 450–700 words in its themes and life-area sections, a sparse hand with nothing answered too', () => {
+    for (const { result, where } of everyReading()) {
+      // The Timeline the engine adds after the five areas is no part of the reading's body.
+      const areas = result.sections.filter((section) => LIFE_AREAS.includes(section.area as LifeArea));
+      const body = [
+        ...(result.themes ?? []).map((theme) => theme.text),
+        ...prose({ ...result, sections: areas }),
+      ];
+      const words = body.join(' ').split(/\s+/).filter(Boolean).length;
+      expect(words, where).toBeGreaterThanOrEqual(450);
+      expect(words, where).toBeLessThanOrEqual(700);
+    }
   });
 
   it('names a feature once a sentence, referring back to it after, and its marker still finds the finding', () => {

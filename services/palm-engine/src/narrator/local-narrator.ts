@@ -111,6 +111,9 @@ const FINDING_LIMITS = [FINDINGS_PER_SECTION, 6, 5, 4, 3] as const;
 const MAX_UNANSWERED_WORDS = 540;
 /** The spec's reading runs 450–700 words; past this the weakest findings give way. */
 const MAX_BODY_WORDS = 690;
+const MIN_BODY_WORDS = 450;
+/** Sets of phrasings a reading short of MIN_BODY_WORDS may be told in: each costs one more telling. */
+const PHRASING_SETS = 4;
 
 const bodyWords = (sections: readonly ReadingSection[], themes: readonly ReadingTheme[]) =>
   [...themes.map((theme) => theme.text), ...sections.flatMap((s) => [...s.insights, s.content, s.details])]
@@ -200,56 +203,7 @@ export function composeReading(
   const observation = profiledObservation(profile, measured);
   const answers = readVisitorAnswers(submission);
   const areas = orderedAreas(answers.focusAreas);
-  const choose = phraseChooserFor(measured);
   const traits = traitsFromProfile(profile, measured);
-  // Whoever passes the findings, each feature is read in one section and no axis both ways.
-  const story = tellStory(fired, observation, profile, traits, choose);
-  const { findings } = story;
-  // A feature read elsewhere is tagged as the reading states it, else as any finding on this palm read it.
-  const book = tagBook([...findings, ...fired], traits, observation);
-  const compose = (trim: Trim, answers: VisitorAnswers, areas: readonly LifeArea[]) => {
-    const told = (opening?: Said) => {
-      const context: ReadingContext = {
-        trim,
-        findings,
-        readElsewhere: fired.filter(
-          (finding) => !findings.includes(finding) && !story.yielded.includes(finding),
-        ),
-        observation,
-        profile,
-        traits,
-        answers,
-        choose,
-        story,
-        unseenSaid: new Set(),
-        described: new Set(),
-        linksLeft: { count: LINKS_PER_READING },
-        referred: new Set(),
-        partnered: new Map(),
-        themesTaken: new Set(),
-        book,
-      };
-      const composed = areas.map((area, index) =>
-        composeSection(
-          {
-            area,
-            index,
-            isLast: index === areas.length - 1,
-            focused: answers.focusAreas.includes(area),
-            findings: findings.filter((finding) => finding.area === area).slice(0, trim.perSection),
-          },
-          context,
-          index === 0 ? opening : undefined,
-        ),
-      );
-      return namedOnceInReading(composed, story.themes, context);
-    };
-    // What the opening says the photo let us read is what the reading then reads: told once
-    // without it, to learn that, and again with it (it changes nothing else the reading says).
-    const draft = told();
-    const opening = restsOn(readingReads(draft, story), traits, observation, choose);
-    return opening ? told(opening) : draft;
-  };
   // A rich hand runs long. How many findings it states is settled without the visitor's answers
   // (so answers never change the facts, nor the tags they are read under), leaving room for what the answers add;
   // then what the answers lengthen gives up, step by step, what it can best spare.
@@ -259,22 +213,86 @@ export function composeReading(
     handToRead: 'left',
     questions: [],
   };
-  const wordsOf = (composed: readonly Composed[]) =>
-    bodyWords(
-      composed.map(({ section }) => section),
-      story.themes,
-    );
-  const perSection =
-    FINDING_LIMITS.find(
-      (limit) =>
-        wordsOf(compose({ ...FULL, perSection: limit }, unanswered, orderedAreas([]))) <=
-        MAX_UNANSWERED_WORDS,
-    ) ?? FINDING_LIMITS.at(-1)!;
+  // A sparse hand runs short: where its phrasings fall under the spec's length, it is told in the next
+  // set of phrasings, as surely this hand's own (the same palm always reads the same), until one reaches it.
+  let told = tellingWith(phraseChooserFor(measured));
+  for (let variant = 1; variant < PHRASING_SETS && told.wordsUnanswered < MIN_BODY_WORDS; variant++) {
+    const next = tellingWith(phraseChooserFor(measured, variant));
+    if (next.wordsUnanswered > told.wordsUnanswered) told = next;
+  }
+  const { story, compose, perSection, wordsOf } = told;
+  const { findings } = story;
   const trims = TRIMS.map((trim) => ({ ...trim, perSection }));
   let trim = 0;
   let composed = compose(trims[trim]!, answers, areas);
   while (trim < trims.length - 1 && wordsOf(composed) > MAX_BODY_WORDS)
     composed = compose(trims[++trim]!, answers, areas);
+
+  /** The story and its sections as one set of phrasings tells them, and how long it runs unanswered. */
+  function tellingWith(choose: PhraseChooser) {
+    // Whoever passes the findings, each feature is read in one section and no axis both ways.
+    const story = tellStory(fired, observation, profile, traits, choose);
+    const { findings } = story;
+    // A feature read elsewhere is tagged as the reading states it, else as any finding on this palm read it.
+    const book = tagBook([...findings, ...fired], traits, observation);
+    const compose = (trim: Trim, answers: VisitorAnswers, areas: readonly LifeArea[]) => {
+      const told = (opening?: Said) => {
+        const context: ReadingContext = {
+          trim,
+          findings,
+          readElsewhere: fired.filter(
+            (finding) => !findings.includes(finding) && !story.yielded.includes(finding),
+          ),
+          observation,
+          profile,
+          traits,
+          answers,
+          choose,
+          story,
+          unseenSaid: new Set(),
+          described: new Set(),
+          linksLeft: { count: LINKS_PER_READING },
+          referred: new Set(),
+          partnered: new Map(),
+          themesTaken: new Set(),
+          book,
+        };
+        const composed = areas.map((area, index) =>
+          composeSection(
+            {
+              area,
+              index,
+              isLast: index === areas.length - 1,
+              focused: answers.focusAreas.includes(area),
+              findings: findings.filter((finding) => finding.area === area).slice(0, trim.perSection),
+            },
+            context,
+            index === 0 ? opening : undefined,
+          ),
+        );
+        return namedOnceInReading(composed, story.themes, context);
+      };
+      // What the opening says the photo let us read is what the reading then reads: told once
+      // without it, to learn that, and again with it (it changes nothing else the reading says).
+      const draft = told();
+      const opening = restsOn(readingReads(draft, story), traits, observation, choose);
+      return opening ? told(opening) : draft;
+    };
+    const wordsOf = (composed: readonly Composed[]) =>
+      bodyWords(
+        composed.map(({ section }) => section),
+        story.themes,
+      );
+    // The most findings a section states that leave the unanswered reading room for answers.
+    let perSection: number = FINDING_LIMITS[0];
+    let wordsUnanswered = 0;
+    for (const limit of FINDING_LIMITS) {
+      perSection = limit;
+      wordsUnanswered = wordsOf(compose({ ...FULL, perSection: limit }, unanswered, orderedAreas([])));
+      if (wordsUnanswered <= MAX_UNANSWERED_WORDS) break;
+    }
+    return { story, compose, perSection, wordsOf, wordsUnanswered };
+  }
   const notes = howWeReadByArea(findings, observation, areas, perSection);
   const unsettled = unsettledTraits(traits, observation);
   return {

@@ -17,9 +17,14 @@ function fnv1a(text: string, hash = FNV_OFFSET): number {
   return h;
 }
 
-/** Seeds on the observation only: the facts of a palm are worded the same whatever the answers. */
-export function phraseChooserFor(observation: PalmObservation): PhraseChooser {
-  const seed = fnv1a(JSON.stringify(observation));
+/**
+ * Seeds on the observation only: the facts of a palm are worded the same whatever the answers.
+ * Another `set` words the same palm another way, as surely its own (a sparse hand's reading that
+ * runs short is told in the next set).
+ */
+export function phraseChooserFor(observation: PalmObservation, set = 0): PhraseChooser {
+  const observed = fnv1a(JSON.stringify(observation));
+  const seed = set === 0 ? observed : fnv1a(`phrasing set ${set}`, observed);
   const index = (count: number, salt: string): number => {
     if (count < 1) throw new Error('a choice needs at least one option');
     // A final avalanche step spreads nearby salts ("love.0", "love.1") across the options.
