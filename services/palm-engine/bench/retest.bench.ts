@@ -434,12 +434,12 @@ Tags that differ between photos of one hand (hands with ≥ 2 readings where the
 ${unstableTags.map(([tag, c]) => `| ${tag} | ${c.split} | ${c.hands} |`).join('\n') || '| none | — | — |'}
 
 How the reading holds still: hand proportions are measured from the image landmarks, and each trait's
-cut-off knows its measurement's noise (services/palm-engine/src/observer/hand-geometry.ts,
-\`MEASUREMENT_NOISE\`: the within-hand spread over this set); a value within two noise widths of a cut-off
-reads as the middle class, and a hand type that close to its cut-offs is left unsaid. The cut-offs sit at the
-tertiles of 317 real hands (section *Trait population*, \`npm run bench:traits\`), so the classes tell hands
-apart; a trait whose hands sit near a cut-off still moves between the middle class and its neighbour from one
-photo to the next (the table above), which the noise bands cannot prevent. MediaPipe's 3-D world
+cut-off knows its measurement's noise (the within-hand spread over this set, which \`npm run bench:reliability\`
+records in services/palm-engine/src/profile/trait-reliability.recorded.ts); a value within one noise width of a
+cut-off states no class (src/profile/palm-profile.ts, \`band\`), nor does a hand type that close to its cut-offs.
+The cut-offs sit at the tertiles of 317 real hands (section *Trait population*, \`npm run bench:traits\`), so the
+classes tell hands apart; a trait whose hands sit near a cut-off is still stated in one photo and left unsaid in
+the next (the table above), which the noise bands cannot prevent. MediaPipe's 3-D world
 landmarks (the network's \`Identity_3\` output): on this set most of their ratios vary more between photos of one
 hand than the image points' (share of the variance between hands: palm ratio 0.53 against 0.69, middle finger
 over palm 0.58 against 0.85, thumb over palm 0.65 against 0.84), so those stay 2-D; but between two fingers of

@@ -2,15 +2,11 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createPalmObserver } from '@palm/palm-engine';
 import { normalisePalmPhoto } from '@palm/palm-photo';
-import {
-  FINGER_SPACING,
-  LONG_FINGER_RATIO,
-  LONG_PALM_RATIO,
-  MEASUREMENT_NOISE,
-  NOISE_MULTIPLE,
-} from '../src/observer/hand-geometry';
+import { FINGER_SPACING, LONG_FINGER_RATIO, LONG_PALM_RATIO } from '../src/observer/hand-geometry';
 import type { HandGeometry } from '../src/palm-observation';
-import { TRAIT_CUTOFFS } from '../src/profile/palm-profile';
+import { band, PROFILE_BAND_WIDTHS, TRAIT_CUTOFFS } from '../src/profile/palm-profile';
+import type { ProfileMeasure } from '../src/profile/profile-measures';
+import { TRAIT_RELIABILITY } from '../src/profile/trait-reliability.recorded';
 import { sharedPalmsDir } from '../../../tests/support/palm-photos';
 import { writeBenchmarkSection } from '../../../bench/support/benchmarks-doc';
 import { machineLoad } from '../../../bench/support/stats';
@@ -21,10 +17,11 @@ const PALMS = sharedPalmsDir();
  * `npm run bench:traits`: the population the trait cut-offs are calibrated on. Observes every
  * photo of ../shared/palms/lines, ../shared/palms/palm and ../shared/palms/retest; a retest hand
  * counts once, by the mean of its photos. Prints each measurement's tertiles beside the cut-offs
- * in use and the share of real hands each class then holds (noise bands included). Records the
+ * in use and the share of real hands each class then holds, with the profile's noise bands (the
+measured within-hand spread): a hand within a band of a cut-off states no class. Records the
  * table in docs/benchmarks.md (section `traits`).
  */
-const MEASURES: Record<keyof typeof MEASUREMENT_NOISE, (g: HandGeometry) => number> = {
+const MEASURES: Record<ProfileMeasure, (g: HandGeometry) => number> = {
   palmRatio: (g) => g.palmRatio,
   middleToPalm: (g) => g.middleToPalm,
   indexToRing: (g) => g.indexToRing,
@@ -35,7 +32,7 @@ const MEASURES: Record<keyof typeof MEASUREMENT_NOISE, (g: HandGeometry) => numb
   fingerSpreadDegrees: (g) => g.fingerSpreadDegrees,
 };
 const c = TRAIT_CUTOFFS;
-const CUTOFFS: Record<keyof typeof MEASUREMENT_NOISE, readonly [number, number]> = {
+const CUTOFFS: Record<ProfileMeasure, readonly [number, number]> = {
   palmRatio: [c.palmRatio.squareBelow, c.palmRatio.oblongFrom],
   middleToPalm: [c.middleToPalm.shortBelow, c.middleToPalm.longFrom],
   indexToRing: [c.indexToRing.ringLongerBelow, c.indexToRing.indexLongerFrom],
@@ -90,10 +87,10 @@ const rows = Object.entries(MEASURES).map(([name, measure]) => {
     .map((photosOfHand) => photosOfHand.reduce((sum, g) => sum + measure(g), 0) / photosOfHand.length)
     .sort((a, b) => a - b);
   const [low, high] = CUTOFFS[key];
-  const margin = NOISE_MULTIPLE * MEASUREMENT_NOISE[key];
-  const below = values.filter((v) => v < low - margin).length;
-  const above = values.filter((v) => v >= high + margin).length;
-  return `| ${name} | ${[0.1, 1 / 3, 0.5, 2 / 3, 0.9].map((p) => digits(quantile(values, p))).join(' | ')} | ${digits(low)} / ${digits(high)} | ${digits(MEASUREMENT_NOISE[key])} | ${percent(below)} / ${percent(values.length - below - above)} / ${percent(above)} |`;
+  const noise = TRAIT_RELIABILITY.noise[key];
+  const classes = values.map((value) => band(value, noise, low, high));
+  const share = (of: ReturnType<typeof band>) => percent(classes.filter((c) => c === of).length);
+  return `| ${name} | ${[0.1, 1 / 3, 0.5, 2 / 3, 0.9].map((p) => digits(quantile(values, p))).join(' | ')} | ${digits(low)} / ${digits(high)} | ${digits(noise)} | ${share('low')} / ${share('mid')} / ${share('high')} / ${share(null)} |`;
 });
 
 const report = `## Trait population (calibration of the cut-offs)
@@ -102,12 +99,12 @@ Recorded by \`npm run bench:traits\` (services/palm-engine/bench/traits.bench.ts
 Machine: ${load}.
 ${hands.length} real hands measured by the observer from ${photos} photos: every read photo of ../shared/palms/lines
 and ../shared/palms/palm, and each retest hand once, by the mean of its photos. TRAIT_CUTOFFS
-(rules/palm-traits.ts) sit at the tertiles of this population; the hand type's cut-offs (palm ratio
+(src/profile/palm-profile.ts) sit at the tertiles of this population; the hand type's cut-offs (palm ratio
 ${LONG_PALM_RATIO}, middle finger ${LONG_FINGER_RATIO}) at its medians; finger spacing past the fingers-together pose
-of the photos (hand-geometry.ts). A value within ${NOISE_MULTIPLE} noise widths of a cut-off reads as the middle class,
-so the classes hold less than a third at either end.
+of the photos (hand-geometry.ts). A value within ${PROFILE_BAND_WIDTHS} noise width of a cut-off (the within-hand spread
+bench:reliability measured) states no class, so each class holds less than a third.
 
-| measure | 10 % | tertile 1 | median | tertile 2 | 90 % | cut-offs | noise | low / middle / high class |
+| measure | 10 % | tertile 1 | median | tertile 2 | 90 % | cut-offs | noise | low / middle / high / no class |
 | --- | --- | --- | --- | --- | --- | --- | --- | --- |
 ${rows.join('\n')}
 `;

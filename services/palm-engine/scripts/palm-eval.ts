@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { readingSubmissionSchema, SUBMISSION_DEFAULTS, type VisualMarker } from '@palm/contracts';
 import { createPalmObserver } from '../src/observer';
 import { PalmReadingEngine } from '../src/palm-reading.engine';
+import { palmProfileOf } from '../src/profile/palm-profile';
 import type { PalmObservation, PalmObserverResult, Point } from '../src/palm-observation';
 import { normalisePalmPhoto, type NormalisedPhoto } from '@palm/palm-photo';
 
@@ -113,7 +114,8 @@ function describe(file: string, observation: PalmObserverResult, ms: number): Ev
   return {
     file,
     verdict: 'reading',
-    handType: observation.geometry.handType,
+    // The element the reading states: none where this photo leaves palm or fingers within a re-take's noise.
+    handType: palmProfileOf(observation).handType ?? '-',
     linesSeen: linesSeen || 'none',
     ms,
   };

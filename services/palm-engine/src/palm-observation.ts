@@ -106,8 +106,6 @@ export interface HandGeometry {
   /** Mean angle between neighbouring long fingers, degrees: what `fingerSpacing` classifies. */
   fingerSpreadDegrees: number;
   fingerSpacing: 'close' | 'average' | 'wide';
-  handType: ElementalHandType;
-  handTypeConfidence: Confidence;
 }
 
 export interface PhotoQuality {

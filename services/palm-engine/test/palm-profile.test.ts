@@ -1,6 +1,5 @@
 import { palmProfileSchema, PROFILE_TRAIT_IDS, type PalmProfile, type ProfileTraitId } from '@palm/contracts';
 import { describe, expect, it } from 'vitest';
-import { elementalType } from '../src/observer/hand-geometry';
 import type { PalmObservation } from '../src/palm-observation';
 import {
   band,
@@ -81,7 +80,6 @@ function observationOf(row: number[]): PalmObservation {
       thumbLength: thumb,
       thumbAngle,
       fingerSpreadDegrees: spread,
-      ...elementalType(palmRatio, middle),
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { ElementalHandType, FingerName, HandGeometry, Point, WorldPoint } from '../palm-observation';
+import type { FingerName, HandGeometry, Point, WorldPoint } from '../palm-observation';
 import { INDEX, LITTLE, LONG_FINGERS, MIDDLE, RING, THUMB, WRIST } from '@palm/hand-pose';
 import { angleBetween, distance, sub } from './plane-geometry';
 
@@ -6,37 +6,17 @@ import { angleBetween, distance, sub } from './plane-geometry';
  * Cut-offs for the elemental type: a palm counts as long when wrist→middle knuckle exceeds the
  * knuckle width by this ratio, fingers as long when the middle finger reaches this fraction of the
  * palm length. Both sit at the median of the real hands measured (see TRAIT_CUTOFFS in
- * rules/palm-traits.ts for the population), so long and short are each about half of real palms;
+ * profile/palm-profile.ts for the population), so long and short are each about half of real palms;
  * 1.58 before called every real palm long (they measure 1.5–2.15).
  */
 export const LONG_PALM_RATIO = 1.69;
 export const LONG_FINGER_RATIO = 0.89;
-/**
- * How much each measurement moves between two photos of one hand: the root-mean-square spread
- * within a hand over the retest set (111 photos of 24 hands, ../shared/palms/retest), which is at
- * least the median change under the synthetic view changes of bench:retest except a 20° tilt
- * toward the camera, which shortens lengths along the hand (palm ratio 0.18, middle finger 0.16).
- */
-export const MEASUREMENT_NOISE = {
-  palmRatio: 0.09,
-  middleToPalm: 0.026,
-  indexToRing: 0.021,
-  littleToRingTopJoint: 0.027,
-  middleToIndexAndRing: 0.011,
-  thumbToPalm: 0.025,
-  thumbAngle: 4.6,
-  fingerSpreadDegrees: 2.6,
-} as const;
 /**
  * A value closer than this many noise widths to a cut-off could fall on either side in the next
  * photo of the same hand, so it asserts neither. Two widths left the fewest hands of the retest
  * set with a trait that changes between photos (1, 1.5 and 2 tried).
  */
 export const NOISE_MULTIPLE = 2;
-
-/** How many noise widths separate a value from a cut-off. */
-export const noiseWidthsFrom = (value: number, cutoff: number, noise: number): number =>
-  Math.abs(value - cutoff) / noise;
 
 /**
  * Mean angle between neighbouring fingers, degrees. Real palms are photographed with the fingers
@@ -79,7 +59,6 @@ export function measureHandGeometry(
   };
   const palmRatio = palmLengthPx / palmWidthPx;
   const spreadDegrees = fingerSpread(landmarks);
-  const { handType, handTypeConfidence } = elementalType(palmRatio, fingerLengths.middle);
   return {
     palmLength: palmLengthPx / diagonal,
     palmWidth: palmWidthPx / diagonal,
@@ -92,8 +71,6 @@ export function measureHandGeometry(
     thumbAngle: angleBetween(sub(at(THUMB[3]), at(THUMB[0])), sub(at(INDEX[3]), at(INDEX[0]))),
     fingerSpreadDegrees: spreadDegrees,
     fingerSpacing: spacingOf(spreadDegrees),
-    handType,
-    handTypeConfidence,
   };
 }
 
@@ -128,36 +105,4 @@ function fingerSpread(landmarks: readonly Point[]): number {
 export function spacingOf(spreadDegrees: number): HandGeometry['fingerSpacing'] {
   if (spreadDegrees < FINGER_SPACING.closeBelow) return 'close';
   return spreadDegrees > FINGER_SPACING.wideAbove ? 'wide' : 'average';
-}
-
-/** Below the rules' floor for a hand type (0.4): the type is left unsaid. */
-const UNDETERMINED_TYPE_CONFIDENCE = 0.3;
-
-/**
- * Earth: square palm, short fingers; air: square palm, long fingers; fire: long palm, short
- * fingers; water: long palm, long fingers. Confidence grows with the distance from both
- * cut-offs in noise widths; within the noise of either, the type is undetermined.
- */
-export function elementalType(
-  palmRatio: number,
-  middleToPalm: number,
-): { handType: ElementalHandType; handTypeConfidence: number } {
-  const longPalm = palmRatio >= LONG_PALM_RATIO;
-  const longFingers = middleToPalm >= LONG_FINGER_RATIO;
-  const handType: ElementalHandType = longPalm
-    ? longFingers
-      ? 'water'
-      : 'fire'
-    : longFingers
-      ? 'air'
-      : 'earth';
-  const margin = Math.min(
-    noiseWidthsFrom(palmRatio, LONG_PALM_RATIO, MEASUREMENT_NOISE.palmRatio),
-    noiseWidthsFrom(middleToPalm, LONG_FINGER_RATIO, MEASUREMENT_NOISE.middleToPalm),
-  );
-  const handTypeConfidence =
-    margin <= NOISE_MULTIPLE
-      ? UNDETERMINED_TYPE_CONFIDENCE
-      : Math.min(0.9, 0.5 + 0.1 * (margin - NOISE_MULTIPLE));
-  return { handType, handTypeConfidence };
 }

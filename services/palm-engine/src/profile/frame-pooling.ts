@@ -1,4 +1,4 @@
-import { elementalType, spacingOf } from '../observer/hand-geometry';
+import { spacingOf } from '../observer/hand-geometry';
 import { creaseLevel } from '../observer/crease-scan';
 import type {
   FingerName,
@@ -90,7 +90,6 @@ function pooledGeometry(photo: HandGeometry, all: readonly HandGeometry[]): Hand
     thumbAngle: of((g) => g.thumbAngle),
     fingerSpreadDegrees,
     fingerSpacing: spacingOf(fingerSpreadDegrees),
-    ...elementalType(palmRatio, fingerLengths.middle),
   };
 }
 
