@@ -56,8 +56,11 @@ const answers = { ...DEFAULT_ANSWERS, palm: palmPhotos()[2]! };
 /** Answers the whole flow with `photo` as the palm and waits for the server's answer to Complete. */
 async function submitWithPhoto(page: Page, photo: PhotoFile): Promise<{ status: number; detail: string }> {
   const photoStep = await reachPhotoStep(page, flow, answers);
+  // Past Playwright's 30 s: a 12 MP photo is decoded and resized in the page first, which took longer than
+  // that on two cores shared with the rest of the suite.
   const answered = page.waitForResponse(
     (response) => response.request().method() === 'POST' && response.url().endsWith('/api/reading'),
+    { timeout: 90_000 },
   );
   await answerQuestions(page, flow, { ...answers, palm: photo }, { from: photoStep });
   const response = await answered;
