@@ -321,6 +321,16 @@ describe('palm engine over the real photo set', () => {
     expect(referredBack, 'sentences referring back to the thumb or the index finger').toBeGreaterThan(3);
   });
 
+  it('words the middle finger by how far it rises above its neighbours, never as short', () => {
+    let named = 0;
+    for (const { result, where } of everyReading())
+      for (const text of textsOf(result)) {
+        expect(text, where).not.toMatch(/\bshort middle finger\b/);
+        if (/middle finger/.test(text)) named++;
+      }
+    expect(named, 'texts naming the middle finger').toBeGreaterThan(10);
+  });
+
   it('parts a sentence with one colon and one semicolon at most, the visitor’s quoted words aside', () => {
     for (const { result, where } of everyReading())
       for (const sentence of textsOf(result)

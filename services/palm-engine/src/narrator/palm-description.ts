@@ -233,8 +233,10 @@ const TRAIT_AGAIN: {
     reaching: 'evenly reaching little finger',
     long: ['slightly long little finger', 'long little finger', 'very long little finger'],
   },
+  // Its class is its rise above its neighbours, so a "short" one, beside a hand's long fingers or
+  // after "only a little longer than its neighbours", would read as a contradiction.
   middleFinger: {
-    short: ['fairly short middle finger', 'short middle finger', 'very short middle finger'],
+    short: ['fairly modest middle finger', 'modest middle finger', 'very modest middle finger'],
     balanced: 'balanced middle finger',
     long: ['fairly long middle finger', 'long middle finger', 'very long middle finger'],
   },

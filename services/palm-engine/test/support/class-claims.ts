@@ -40,6 +40,18 @@ const CLAIMS: readonly { words: RegExp; trait: ProfileTraitId; classes: readonly
     classes: ['index-longer'],
   },
   { words: /index and ring fingers (?:level|of one height)/i, trait: 'indexVsRing', classes: ['even'] },
+  {
+    words:
+      /middle finger (?:is )?(?:only a little|barely|scarcely) longer than its neighbours|modest middle finger|^Middle finger near neighbours$/i,
+    trait: 'middleFinger',
+    classes: ['short'],
+  },
+  {
+    words:
+      /middle finger (?:rising|rises) [\w ]*above its neighbours|\blong middle finger|^Middle finger long$/i,
+    trait: 'middleFinger',
+    classes: ['long'],
+  },
   { words: /thumb opens (?:fairly |very )?wide/i, trait: 'thumbAngle', classes: ['wide'] },
   {
     words:
