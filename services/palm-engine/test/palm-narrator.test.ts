@@ -5,7 +5,7 @@ import { composeReading } from '../src/narrator/local-narrator';
 import { asYours, sectionFeatures } from '../src/narrator/palm-description';
 import { profiledObservation } from '../src/profile/profiled-lines';
 import { traitsFromProfile } from '../src/rules/palm-traits';
-import { POLE_ADVICE } from '../src/narrator/area-texts';
+import { CONCERN_ANSWERS, QUESTION_ANSWERS } from '../src/narrator/area-texts';
 import { cleanVisitorText } from '../src/narrator/visitor-answers';
 import type { PalmObservation } from '../src/palm-observation';
 import { palmProfileOf } from '../src/profile/palm-profile';
@@ -264,10 +264,37 @@ describe('local palm narrator', () => {
     );
   });
 
+  it('answers a worry or a wish as one to carry, and only a question as a choice to make', async () => {
+    const choice = /yes or no|either answer|choose for you|decides this for you|the move\b/;
+    for (const palmName of [
+      'air-right-balanced',
+      'earth-left-long-middle',
+      'water-left-fine-lines',
+    ] as const) {
+      const worry = await read(
+        palm(palmName),
+        answers({ flowResponses: { q: 'I worry about my retirement savings' } }),
+      );
+      const money = worry.sections.find((s) => s.area === 'money')!.content;
+      const answer = money.slice(money.indexOf('You wrote: “I worry about my retirement savings”.'));
+      expect(answer, palmName).toMatch(/promise|forecast/);
+      expect(answer, palmName).not.toMatch(choice);
+
+      const question = await read(
+        palm(palmName),
+        answers({ flowResponses: { q: 'Should I change jobs this year?' } }),
+      );
+      const career = question.sections.find((s) => s.area === 'career')!.content;
+      expect(career.slice(career.indexOf('You asked: “Should I change jobs this year?”')), palmName).toMatch(
+        /yes or no|either answer|choose for you|decides this for you/,
+      );
+    }
+  });
+
   it('quotes free text without its markup', async () => {
     const marked = await read(palm('earth-left-long-middle'), ANSWER_SPREAD['markup in free text']);
     const career = marked.sections.find((s) => s.area === 'career')!;
-    expect(career.content).toContain('You wrote: “Will my career change? see”.');
+    expect(career.content).toContain('You asked: “Will my career change? see”.');
     const text = allText(marked);
     for (const markup of ['<', '>', '**', '[see]', 'javascript:', 'onerror='])
       expect(text).not.toContain(markup);
@@ -299,7 +326,8 @@ describe('local palm narrator', () => {
   });
 
   it('gives advice that reads on after the colon of its frame, with no colon of its own', () => {
-    for (const advice of Object.values(POLE_ADVICE).flat()) expect(advice).not.toContain(':');
+    for (const { advice } of [QUESTION_ANSWERS, CONCERN_ANSWERS])
+      for (const said of Object.values(advice).flat()) expect(said).not.toContain(':');
   });
 
   it('cleans the visitor’s words of tags, markup characters and excess length', () => {

@@ -269,9 +269,26 @@ export function handNote(
     : `We read your ${toRead} hand: the tradition reads a man’s right hand and everyone else’s left, and no gender answer was given.`;
 }
 
+/**
+ * How the hand answers what the visitor wrote in their own words, in their words' kind: a question
+ * weighs a choice ("Should I change jobs this year?"), a worry or a wish ("I worry about my retirement
+ * savings") asks how to carry it. Each is said the same way: the hand's limit, then advice from a
+ * leaning this reading states, or an opener naming the features where no finding takes one.
+ */
+export interface AnswerTexts {
+  /** What a hand cannot do here, said before the advice its features give. */
+  hedges: readonly string[];
+  /** `plural`: whether `features` takes a plural verb ("your long fingers show", "your thumb shows"). */
+  openers: readonly ((features: string, plural: boolean) => string)[];
+  /**
+   * Advice from a pole this reading states: never one it does not. Each is said after a colon
+   * ("There is caution in your head line: …"), so none holds one of its own.
+   */
+  advice: Record<PoleKey, readonly string[]>;
+}
+
 /** Opens the answer to the visitor's own question, naming the features of their palm it rests on. */
-/** `plural`: whether `features` takes a plural verb ("your long fingers show", "your thumb shows"). */
-export const QUESTION_ANSWER_OPENERS: readonly ((features: string, plural: boolean) => string)[] = [
+const QUESTION_ANSWER_OPENERS: readonly ((features: string, plural: boolean) => string)[] = [
   (features, plural) =>
     `A palm cannot choose for you or name the moment, but ${features} ${plural ? 'show' : 'shows'} how you tend to meet a question like this.`,
   (features, plural) =>
@@ -280,18 +297,13 @@ export const QUESTION_ANSWER_OPENERS: readonly ((features: string, plural: boole
     `The hand gives no yes or no, yet ${features} ${plural ? 'say' : 'says'} something about how you would carry either answer.`,
 ];
 
-/** What a hand cannot do for a question, said before the advice its features give. */
-export const QUESTION_HEDGES: readonly string[] = [
+const QUESTION_HEDGES: readonly string[] = [
   'No line decides this for you',
   'A palm cannot choose for you or name the moment',
   'The hand gives no yes or no',
 ];
 
-/**
- * Advice for the visitor's question from a pole this reading states: never one it does not. Each is
- * said after a colon ("There is caution in your head line: …"), so none holds one of its own.
- */
-export const POLE_ADVICE: Record<PoleKey, readonly string[]> = {
+const QUESTION_ADVICE: Record<PoleKey, readonly string[]> = {
   'sociability:reserved': [
     'Talk it over with the one or two people you trust most; you decide best in quiet, not in a crowd of opinions.',
     'Give yourself time alone with the question before you ask anyone else; your own counsel comes first.',
@@ -340,6 +352,79 @@ export const POLE_ADVICE: Record<PoleKey, readonly string[]> = {
     'Choose the path that leaves you room to breathe; you do your best where nobody has to push you.',
     'Lean towards the option that feels lighter; forcing yourself is rarely how you thrive.',
   ],
+};
+
+export const QUESTION_ANSWERS: AnswerTexts = {
+  hedges: QUESTION_HEDGES,
+  openers: QUESTION_ANSWER_OPENERS,
+  advice: QUESTION_ADVICE,
+};
+
+/** A worry or a wish is not a choice: no "yes or no", no "either answer", no "the move". */
+export const CONCERN_ANSWERS: AnswerTexts = {
+  hedges: [
+    'No line can promise how this turns out',
+    'A palm cannot promise an outcome',
+    'The hand holds no forecast for this',
+  ],
+  openers: [
+    (features, plural) =>
+      `A palm cannot promise how this turns out, but ${features} ${plural ? 'show' : 'shows'} how you tend to carry a matter like this.`,
+    (features, plural) =>
+      `No line holds a forecast for this; what your hand offers is how you tend to go about it, and here ${features} ${plural ? 'have' : 'has'} the most to say.`,
+    (features, plural) =>
+      `The hand makes no promise here, yet ${features} ${plural ? 'say' : 'says'} something about the way through that suits you.`,
+  ],
+  advice: {
+    'sociability:reserved': [
+      'Talk it through with the one or two people you trust most; you find your footing in quiet conversation, not in a crowd of opinions.',
+      'Give it some time alone first; your own counsel settles you before anyone else’s does.',
+    ],
+    'sociability:open': [
+      'Share it with the people around you; they are one of your strengths, and someone may already know a way through.',
+      'Say it out loud to friends; you think best in company, and a conversation may show you the next step.',
+    ],
+    'pace:restless': [
+      'Turn it into one change you can start this month; for you, movement eases what waiting only feeds.',
+      'Give it a first step this week; change refreshes you, and a start makes the rest feel lighter.',
+    ],
+    'pace:steady': [
+      'Meet it with a small, regular habit rather than a sudden overhaul; steady steps are how you make headway.',
+      'Keep the rest of life steady while you work on this one thing; that is how you move without losing your footing.',
+    ],
+    'mind:practical': [
+      'Put it in plain figures and steps on one page; your practical mind rests once it can see the ground.',
+      'Break it into concrete tasks with dates; a practical mind like yours eases as the list gets shorter.',
+    ],
+    'mind:imaginative': [
+      'Picture the outcome you want in detail, then work back to one small step you can take now.',
+      'Give your imagination real material, a clear picture of the result you want, and let it find the route.',
+    ],
+    'risk:cautious': [
+      'Build a margin first, something set aside or a plan B; prepared, you worry less and move well.',
+      'Start small and test as you go; the careful route you are inclined to is the right one here.',
+    ],
+    'risk:bold': [
+      'Act on it, with a limit set in advance; boldness with a plan B suits you.',
+      'Trust your nerve, but write down what you would do if it goes wrong, and then go ahead.',
+    ],
+    'feeling:sensitive': [
+      'Notice what in it weighs on you most; your feelings point to what needs attention first.',
+      'Listen to the unease or the lightness it gives you; for you, that is information, not noise.',
+    ],
+    'feeling:even': [
+      'Give it one calm hour on paper and a date to look at it again; your steadiness does the rest.',
+      'Your calm is an asset here, so set out the facts once and settle the first step.',
+    ],
+    'drive:driven': [
+      'Set one goal for it and a date; once you commit, your persistence carries it.',
+      'Name the result you want and the date you want it by; your staying power will do the rest.',
+    ],
+    'drive:easygoing': [
+      'Choose arrangements that run by themselves, so the matter is handled without anyone having to push.',
+      'Lean towards the lighter way of handling it; forcing yourself is rarely how you thrive.',
+    ],
+  },
 };
 
 export const UNQUOTED_NOTE =

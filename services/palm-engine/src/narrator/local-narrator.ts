@@ -16,15 +16,15 @@ import { traitsFromProfile, type PalmTraits } from '../rules/palm-traits';
 import { LINE_NAMES_IN_TEXT, TATTVA_LABELS } from '../rules/vedic-names';
 import {
   AREA_TITLES,
+  type AnswerTexts,
   CHILDREN_NOTES,
   CLEARER_PHOTO_NOTES,
   CLOSING_NOTES,
   handNote,
   HEALTH_FRAMING,
   LIFE_STAGE_NOTES,
-  POLE_ADVICE,
-  QUESTION_ANSWER_OPENERS,
-  QUESTION_HEDGES,
+  CONCERN_ANSWERS,
+  QUESTION_ANSWERS,
   RELATIONSHIP_NOTES,
   TATTVA_TIPS,
   UNQUOTED_NOTE,
@@ -1577,22 +1577,24 @@ function visitorQuestionsIn(
   const poles = noted && all.length > 1 ? all.slice(1) : all;
   return [
     ...(deflected ? [UNQUOTED_NOTE] : []),
-    ...quoted.map(({ quote }, n): Said => {
+    ...quoted.map(({ quote, asks }, n): Said => {
+      const texts = asks ? QUESTION_ANSWERS : CONCERN_ANSWERS;
       const pole = poles[n] ?? poles[0];
-      const advice = pole ? adviceFrom(pole, findings, context, `advice.${area}.${n}`) : undefined;
+      const advice = pole ? adviceFrom(pole, texts, findings, context, `advice.${area}.${n}`) : undefined;
       // Said here as advice, the pole is not given again as practice later in the reading.
       if (pole) context.themesTaken.add(`practice:${pole}`);
-      const asked = /[?!.…]$/.test(quote) ? `You asked: “${quote}”` : `You wrote: “${quote}”.`;
+      const quoted = /[?!.…]$/.test(quote) ? `“${quote}”` : `“${quote}”.`;
+      const asked = `${asks ? 'You asked' : 'You wrote'}: ${quoted}`;
       // Advice that names the features behind it is the answer, said after the hand's limits in one breath.
       // The question and its answer are one unit: a paragraph break never falls between them.
       if (advice?.reads.length) {
-        const hedge = choose.pick(QUESTION_HEDGES, `answer.${area}.${n}`);
+        const hedge = choose.pick(texts.hedges, `answer.${area}.${n}`);
         return {
           text: `${asked} ${hedge}, but ${advice.text.charAt(0).toLowerCase()}${advice.text.slice(1)}`,
           reads: advice.reads,
         };
       }
-      const opener = choose.pick(QUESTION_ANSWER_OPENERS, `answer.${area}.${n}`)(
+      const opener = choose.pick(texts.openers, `answer.${area}.${n}`)(
         palm,
         named.length !== 1 || takesPlural(palm),
       );
@@ -1608,11 +1610,12 @@ function visitorQuestionsIn(
  */
 function adviceFrom(
   pole: PoleKey,
+  texts: AnswerTexts,
   findings: readonly Finding[],
   { choose, story, traits, observation }: ReadingContext,
   salt: string,
 ): Said {
-  const advice = choose.pick(POLE_ADVICE[pole], salt);
+  const advice = choose.pick(texts.advice[pole], salt);
   const said = new Map<string, HandFeature>();
   for (const finding of [...findings, ...story.findings]) {
     if (!polesOf(finding.asserts).includes(pole) || said.size === 2) continue;

@@ -14,6 +14,8 @@ export interface VisitorQuestion {
   /** The visitor's words, cleaned; absent when the question is only gently deflected. */
   quote?: string;
   area?: LifeArea;
+  /** A question weighing a choice ("Should I…?"), not a worry or a wish told ("I worry about…"). */
+  asks: boolean;
 }
 
 /**
@@ -92,16 +94,21 @@ function genderOf(values: readonly string[]): VisitorAnswers['gender'] {
   return gender === 'male' || gender === 'female' ? gender : undefined;
 }
 
+/** Words that ask rather than tell: a question mark, or a question's first word even without one. */
+const QUESTION_FORM =
+  /\?|^(?:should|shall|will|would|when|what|which|how|is|are|am|can|could|do|does|did|where|who|why|may|might)\b/i;
+
 /** Free text that reads like a sentence, not a picked option: the visitor's own question or wish. */
 function questionsFrom(values: readonly string[]): VisitorQuestion[] {
   const questions: VisitorQuestion[] = [];
   for (const value of values) {
     const words = cleanVisitorText(value);
     if (words.split(' ').length < MIN_FREE_TEXT_WORDS && words.length < MIN_FREE_TEXT_LENGTH) continue;
-    if (needsDeflection(words)) questions.push({});
+    const asks = QUESTION_FORM.test(words);
+    if (needsDeflection(words)) questions.push({ asks });
     else {
       const area = topicOf(words);
-      questions.push({ quote: words, ...(area ? { area } : {}) });
+      questions.push({ quote: words, asks, ...(area ? { area } : {}) });
     }
     if (questions.length === MAX_QUESTIONS) break;
   }
