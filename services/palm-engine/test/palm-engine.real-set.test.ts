@@ -321,6 +321,22 @@ describe('palm engine over the real photo set', () => {
     expect(referredBack, 'sentences referring back to the thumb or the index finger').toBeGreaterThan(3);
   });
 
+  it('points out in a section no feature its key points have just named', () => {
+    const pointingOut =
+      /(?:Looking at your hand, we see|The first things a palmist would point to here are|In your hand we notice) ([^.;]*)/;
+    const features = /\b(?:index finger|ring finger|middle finger|little finger|fingers|thumb|palm)\b/g;
+    for (const { result, where } of everyReading())
+      for (const section of result.sections) {
+        const [, pointedOut] = pointingOut.exec(section.content) ?? [];
+        if (!pointedOut) continue;
+        const keyPoints = section.insights.join(' ');
+        for (const [feature] of pointedOut.matchAll(features))
+          expect(keyPoints, `${where}, ${section.area}: ${pointedOut}`).not.toMatch(
+            new RegExp(`\\b${feature}\\b`),
+          );
+      }
+  });
+
   it('words the middle finger by how far it rises above its neighbours, never as short', () => {
     let named = 0;
     for (const { result, where } of everyReading())

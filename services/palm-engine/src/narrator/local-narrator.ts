@@ -422,6 +422,7 @@ function composeSection(plan: SectionPlan, context: ReadingContext, opening?: Sa
       ? themeLead(area, here, context)
       : undefined;
   const insights = joinedInPairs(hear([lead, ...pointsIntroduced]), choose, `${area}.insights`);
+  const namedInKeyPoints = new Set(heard);
   // One run of links through both paragraphs, so no link is said twice in a section.
   const contentPoints = stated(depth.insights, inContentUntil);
   const detailPoints = stated(inContentUntil);
@@ -471,7 +472,14 @@ function composeSection(plan: SectionPlan, context: ReadingContext, opening?: Sa
     ...joinedInPairs(
       hear([
         ...introduced,
-        context.trim.described ? describePalm(traitFeatures, choose, context.described) : undefined,
+        // A trait the section's key points already named needs no pointing out after them.
+        context.trim.described
+          ? describePalm(
+              traitFeatures.filter(({ feature }) => !namedInKeyPoints.has(feature)),
+              choose,
+              context.described,
+            )
+          : undefined,
         ...inContent.filter((_, at) => !introducedAt.has(at)),
         ...tensionsHere,
         ...(area === 'spiritual' ? [wholeHandNote(context)] : referBack(plan, context, namedHere)),
