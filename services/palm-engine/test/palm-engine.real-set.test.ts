@@ -321,6 +321,25 @@ describe('palm engine over the real photo set', () => {
     expect(referredBack, 'sentences referring back to the thumb or the index finger').toBeGreaterThan(3);
   });
 
+  it('describes the heart, head and life lines first in their own sections, not in passing before', () => {
+    const homes = [
+      { area: 'love', meaning: 'feeling and attachment' },
+      { area: 'career', meaning: 'the way you think and decide' },
+      { area: 'health', meaning: 'vitality and the rhythm of your days' },
+    ];
+    let described = 0;
+    for (const { result, where } of everyReading())
+      for (const { area, meaning } of homes) {
+        const first = result.sections.find((section) =>
+          [...section.insights, section.content, section.details].some((text) => text.includes(meaning)),
+        );
+        if (!first) continue;
+        described++;
+        expect(first.area, `${where}: ${meaning}`).toBe(area);
+      }
+    expect(described, 'lines described').toBeGreaterThan(100);
+  });
+
   it('points out in a section no feature its key points have just named', () => {
     const pointingOut =
       /(?:Looking at your hand, we see|The first things a palmist would point to here are|In your hand we notice) ([^.;]*)/;

@@ -1106,12 +1106,17 @@ function lineIntros(
   findings: readonly Finding[],
   context: ReadingContext,
 ): { line: LineName; sentence: string }[] {
+  // A line read in passing is described here only where no later section is its own: the life line is
+  // described under Energy & Wellbeing, not in Career & Purpose because the head line starts on it.
+  const inOrder = orderedAreas(context.answers.focusAreas);
+  const describedLater = (line: LineName) =>
+    inOrder.findIndex((home) => SECTION_LINES[home].includes(line)) > inOrder.indexOf(area);
   const lines = new Set<LineName>([
     ...SECTION_LINES[area],
     ...(context.trim.passingLines
-      ? findings.flatMap((finding) =>
-          finding.evidence.flatMap((item) => (item.kind === 'line' ? [item.line] : [])),
-        )
+      ? findings
+          .flatMap((finding) => finding.evidence.flatMap((item) => (item.kind === 'line' ? [item.line] : [])))
+          .filter((line) => !describedLater(line))
       : []),
   ]);
   // Two lines introduced in one section are not said in the same words, one after the other.
