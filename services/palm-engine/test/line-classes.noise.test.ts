@@ -3,10 +3,10 @@ import {
   LINE_CLASSES,
   LINE_NOISE,
   lineClass,
+  NOISE_MULTIPLE,
   lineNoiseFor,
   seenLineClasses,
 } from '../src/observer/crease-scan';
-import { NOISE_MULTIPLE } from '../src/observer/hand-geometry';
 import { MIN_SURFACE_WIDTH } from '@palm/hand-pose';
 
 /** The retest photos' palms are 29–55 px across: the scan upsamples them. */

@@ -37,10 +37,13 @@ const ONLY_A_PLACE = /(?:across|along|for|in|on|to|under|below|above|from|round|
 
 const plural = (noun: FeatureNoun) => noun === 'fingers';
 
+const NAMED = Object.fromEntries(
+  FEATURE_NOUNS.map((noun) => [noun, new RegExp(String.raw`\b${noun}\b`, 'gi')]),
+) as Record<FeatureNoun, RegExp>;
+
 /** Whether a clause names the feature itself, not just a place on it. */
 function names(clause: string, noun: FeatureNoun): boolean {
-  const pattern = new RegExp(String.raw`\b${noun}\b`, 'gi');
-  for (const match of clause.matchAll(pattern)) {
+  for (const match of clause.matchAll(NAMED[noun])) {
     if (!ONLY_A_PLACE.test(clause.slice(0, match.index))) return true;
   }
   return false;
@@ -89,13 +92,12 @@ export function backReferences(clause: string): string[] {
   );
 }
 
+const OPENING = new RegExp(String.raw`^(?:your (?:[\w’-]+,? )*?|the (?:[\w’-]+ )*?of your )${NOUN}\b`, 'i');
+
 /** The feature a clause opens on, where it opens "your … thumb" or "the … of your thumb". */
-export function openingFeature(clause: string): FeatureNoun | undefined {
-  const plain = new RegExp(
-    String.raw`^(?:your (?:[\w’-]+,? )*?|the (?:[\w’-]+ )*?of your )${NOUN}\b`,
-    'i',
-  ).exec(clause);
-  return plain ? (plain[1]!.toLowerCase() as FeatureNoun) : undefined;
+function openingFeature(clause: string): FeatureNoun | undefined {
+  const opening = OPENING.exec(clause);
+  return opening ? (opening[1]!.toLowerCase() as FeatureNoun) : undefined;
 }
 
 /**

@@ -1596,8 +1596,8 @@ function visitorQuestionsIn(
       const advice = pole ? adviceFrom(pole, texts, findings, context, `advice.${area}.${n}`) : undefined;
       // Said here as advice, the pole is not given again as practice later in the reading.
       if (pole) context.themesTaken.add(`practice:${pole}`);
-      const quoted = /[?!.…]$/.test(quote) ? `“${quote}”` : `“${quote}”.`;
-      const asked = `${asks ? 'You asked' : 'You wrote'}: ${quoted}`;
+      const inQuotes = /[?!.…]$/.test(quote) ? `“${quote}”` : `“${quote}”.`;
+      const asked = `${asks ? 'You asked' : 'You wrote'}: ${inQuotes}`;
       // Advice that names the features behind it is the answer, said after the hand's limits in one breath.
       // The question and its answer are one unit: a paragraph break never falls between them.
       if (advice?.reads.length) {

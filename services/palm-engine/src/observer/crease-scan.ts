@@ -2,7 +2,6 @@ import { MIN_SURFACE_WIDTH, type PalmFrame, type PalmSurface } from '@palm/hand-
 import type { LineName, LineObservation, PalmObservation, Point } from '../palm-observation';
 import { LINE_NAMES } from '../palm-observation';
 import { HEART_CONTINUATION, LINE_CORRIDORS, type LineCorridor } from './palm-anchors';
-import { NOISE_MULTIPLE } from './hand-geometry';
 import { gaussianBlur } from './palm-surface';
 import { valleyField, type ValleyField } from './valley-field';
 
@@ -105,8 +104,15 @@ export function lineNoiseFor(palmWidthPx: number): LineNoise {
 }
 
 /**
+ * A value closer than this many noise widths to a cut-off could fall on either side in the next
+ * photo of the same hand, so it asserts neither. Two widths left the fewest hands of the retest
+ * set with a class that changes between photos (1, 1.5 and 2 tried).
+ */
+export const NOISE_MULTIPLE = 2;
+
+/**
  * A value within NOISE_MULTIPLE noise widths of a cut-off could fall on either side in the next
- * photo of the hand, so it reads as the middle class, as palm-traits does for the geometry.
+ * photo of the hand, so it reads as the middle class.
  */
 export function lineClass<T>(value: number, { lowBelow, highFrom, classes }: ClassCut<T>, noise: number): T {
   const margin = NOISE_MULTIPLE * noise;

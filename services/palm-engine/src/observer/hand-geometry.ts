@@ -12,13 +12,6 @@ import { angleBetween, distance, sub } from './plane-geometry';
 export const LONG_PALM_RATIO = 1.69;
 export const LONG_FINGER_RATIO = 0.89;
 /**
- * A value closer than this many noise widths to a cut-off could fall on either side in the next
- * photo of the same hand, so it asserts neither. Two widths left the fewest hands of the retest
- * set with a trait that changes between photos (1, 1.5 and 2 tried).
- */
-export const NOISE_MULTIPLE = 2;
-
-/**
  * Mean angle between neighbouring fingers, degrees. Real palms are photographed with the fingers
  * together (under 7.2° for 95 % of the 404 photos measured) and the spread moves by 2.6° between
  * two photos of one hand, so only a spread well past that pose reads as average or wide: with the
