@@ -11,6 +11,7 @@ import {
   errorToast,
   openVisitorPage,
   PHONE,
+  PHOTO_WORK_TIMEOUT,
   saveScreenshotsAtBothSizes,
   visible,
   type Viewport,
@@ -23,6 +24,7 @@ import {
   fetchActiveFlow,
   nextButton,
   pickPalm,
+  pickPalmAndAwaitCheck,
   reachPhotoStep,
   stepLabel,
   type PhotoFile,
@@ -56,11 +58,10 @@ const answers = { ...DEFAULT_ANSWERS, palm: palmPhotos()[2]! };
 /** Answers the whole flow with `photo` as the palm and waits for the server's answer to Complete. */
 async function submitWithPhoto(page: Page, photo: PhotoFile): Promise<{ status: number; detail: string }> {
   const photoStep = await reachPhotoStep(page, flow, answers);
-  // Past Playwright's 30 s: a 12 MP photo is decoded and resized in the page first, which took longer than
-  // that on two cores shared with the rest of the suite.
+  // Past Playwright's 30 s: a 12 MP photo is decoded and resized in the page first.
   const answered = page.waitForResponse(
     (response) => response.request().method() === 'POST' && response.url().endsWith('/api/reading'),
-    { timeout: 90_000 },
+    { timeout: PHOTO_WORK_TIMEOUT },
   );
   await answerQuestions(page, flow, { ...answers, palm: photo }, { from: photoStep });
   const response = await answered;
@@ -161,7 +162,7 @@ describe('choosing a palm photo', () => {
         page
           .getByRole('alert')
           .getByText(/^Show your palm, not the back of your hand\. You can choose another photo/),
-        30_000,
+        PHOTO_WORK_TIMEOUT,
       );
       await pickPalm(
         page,
@@ -171,8 +172,8 @@ describe('choosing a palm photo', () => {
       // "Checking" line that may still be to come.
       await page
         .getByText(/You can choose another photo or take one with the camera/)
-        .waitFor({ state: 'detached', timeout: 30_000 });
-      await page.getByText('Checking your photo…').waitFor({ state: 'hidden', timeout: 30_000 });
+        .waitFor({ state: 'detached', timeout: PHOTO_WORK_TIMEOUT });
+      await page.getByText('Checking your photo…').waitFor({ state: 'hidden', timeout: PHOTO_WORK_TIMEOUT });
       expect(await page.getByText(/You can choose another photo or take one with the camera/).count()).toBe(
         0,
       );
@@ -196,7 +197,7 @@ describe('choosing a palm photo', () => {
         page
           .getByRole('alert')
           .getByText(/^Too blurred to see the lines — hold still and let the camera focus\. You can choose/),
-        30_000,
+        PHOTO_WORK_TIMEOUT,
       );
     });
     await withVisitor(async ({ page }) => {
@@ -227,7 +228,7 @@ describe('a photo that shows no readable open palm', () => {
       await expectRefusalToast(page, detail);
       await saveScreenshotsAtBothSizes(page, 'reading-error');
 
-      await pickPalm(page, palmPhotos()[3]!);
+      await pickPalmAndAwaitCheck(page, palmPhotos()[3]!);
       const total = flow.questions.length;
       for (
         let step = flow.questions.findIndex((q) => q.type === 'hand_image_upload');

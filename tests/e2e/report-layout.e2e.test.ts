@@ -16,6 +16,7 @@ import {
   holdRequests,
   openVisitorPage,
   PHONE,
+  PHOTO_WORK_TIMEOUT,
   renderReportInBrowser,
   saveScreenshot,
   visible,
@@ -479,7 +480,7 @@ describe('the photo step on a phone', () => {
       };
       await pickPalm(page, palmPhotos()[0]!);
       const preview = page.getByRole('img', { name: /^Preview of your (left|right) palm photo$/ });
-      await visible(preview);
+      await visible(preview, PHOTO_WORK_TIMEOUT);
       expect(await inView(nextButton(page)), 'Next in view').toBe(true);
       const previewBox = (await preview.boundingBox())!;
       expect(previewBox.y + previewBox.height, 'preview below the header').toBeGreaterThan(64);

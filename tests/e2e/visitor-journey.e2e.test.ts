@@ -19,6 +19,7 @@ import {
   launchChromium,
   openVisitorPage,
   PHONE,
+  PHOTO_WORK_TIMEOUT,
   saveScreenshot,
   visible,
   type Viewport,
@@ -120,7 +121,7 @@ describe.each([
       await visible(page.getByText('right hand', { exact: true }));
       expect(await nextButton(page).isDisabled()).toBe(true);
       await pickPalm(page, answers.palm);
-      await visible(page.getByRole('img', { name: 'Preview of your right palm photo' }));
+      await visible(page.getByRole('img', { name: 'Preview of your right palm photo' }), PHOTO_WORK_TIMEOUT);
       // Next comes into view by itself once the photo is chosen.
       const next = (await nextButton(page).boundingBox())!;
       expect(next.y + next.height).toBeLessThanOrEqual(viewport.height);

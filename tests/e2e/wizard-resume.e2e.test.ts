@@ -1,7 +1,7 @@
 import type { ActiveFlow } from '@palm/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { palmPhotos } from '../support/palm-photos';
-import { openVisitorPage, PHONE, visible } from './support/browser';
+import { openVisitorPage, PHONE, PHOTO_WORK_TIMEOUT, visible } from './support/browser';
 import { useProductAndBrowser } from './support/product';
 import {
   answerQuestions,
@@ -29,7 +29,7 @@ describe('the wizard keeps its place', () => {
     try {
       const photoStep = await reachPhotoStep(page, flow, answers);
       await pickPalm(page, palm);
-      await visible(page.getByRole('img', { name: 'Preview of your right palm photo' }));
+      await visible(page.getByRole('img', { name: 'Preview of your right palm photo' }), PHOTO_WORK_TIMEOUT);
 
       // The browser's Back steps to the previous question, Forward returns.
       await page.goBack();

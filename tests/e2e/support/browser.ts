@@ -63,6 +63,7 @@ export async function openVisitorPage(
   const pageErrors: Error[] = [];
   const foreignRequests: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error));
+  page.on('crash', () => pageErrors.push(new Error('The page crashed')));
   page.on('request', (request) => {
     const url = request.url();
     if (/^(data|blob):/.test(url)) return;
@@ -92,7 +93,44 @@ export async function saveScreenshotsAtBothSizes(page: Page, screen: string): Pr
   if (original) await page.setViewportSize(original);
 }
 
-export const visible = (locator: Locator, timeout = 15_000) => locator.waitFor({ state: 'visible', timeout });
+/**
+ * How long a step may take that waits on the page's own work with a photo (decoding, resizing, the
+ * hand model's check). On two cores shared with the rest of the suite that work is starved: a 12 MP
+ * resize that takes a second alone took over 30 s.
+ */
+export const PHOTO_WORK_TIMEOUT = 90_000;
+
+/** Waits for `locator` to show; when it does not, the error says what the page showed instead. */
+export async function visible(locator: Locator, timeout = 15_000): Promise<void> {
+  try {
+    await locator.waitFor({ state: 'visible', timeout });
+  } catch (error) {
+    throw new Error(
+      `${(error as Error).message}\nThe page showed instead: ${await shownText(locator.page())}`,
+      {
+        cause: error,
+      },
+    );
+  }
+}
+
+/** The page's visible text, or why it cannot be had: a crashed or busy page does not answer. */
+async function shownText(page: Page): Promise<string> {
+  if (page.isClosed()) return '(the page is closed)';
+  let timer: NodeJS.Timeout | undefined;
+  const silence = new Promise<string>((resolve) => {
+    timer = setTimeout(() => resolve('(no answer within 5 s: the page is busy or has crashed)'), 5_000);
+  });
+  const text = page
+    .evaluate(() => (globalThis as unknown as PageGlobals).document.body?.innerText ?? '')
+    .then((shown) => JSON.stringify(shown.replace(/\s+/g, ' ').slice(0, 600)))
+    .catch((error: unknown) => `(the page could not be read: ${(error as Error).message})`);
+  try {
+    return await Promise.race([text, silence]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 export const isFocused = (locator: Locator) =>
   locator.evaluate(

@@ -18,6 +18,7 @@ export interface PageGlobals {
     activeElement: unknown;
     fonts: { ready: Promise<unknown> };
     querySelector(selectors: string): PageElement | null;
+    body: { innerText: string } | null;
   };
   /** Set by the hostile payloads of the sanitising tests if any of them ever runs. */
   __xss?: unknown;

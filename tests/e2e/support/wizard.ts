@@ -1,6 +1,6 @@
 import type { ActiveFlow, Question } from '@palm/contracts';
 import type { Page } from 'playwright-core';
-import { visible } from './browser';
+import { PHOTO_WORK_TIMEOUT, visible } from './browser';
 
 /** A photo as `setInputFiles` takes it: a path on disk or bytes with a declared type. */
 export type PhotoFile = string | { name: string; mimeType: string; buffer: Buffer };
@@ -46,6 +46,20 @@ export async function pickPalm(page: Page, photo: PhotoFile): Promise<void> {
   await palmFileInput(page).setInputFiles(photo);
 }
 
+const palmPreview = (page: Page) =>
+  page.getByRole('img', { name: /^Preview of your (left|right) palm photo$/ });
+
+/**
+ * Picks a palm photo and waits, as a visitor would, until its preview shows and the page's own check
+ * of it has finished. The preview and the "Checking" line come in one render, so the check's end
+ * can be waited for once the preview is there.
+ */
+export async function pickPalmAndAwaitCheck(page: Page, photo: PhotoFile): Promise<void> {
+  await pickPalm(page, photo);
+  await visible(palmPreview(page), PHOTO_WORK_TIMEOUT);
+  await page.getByText('Checking your photo…').waitFor({ state: 'hidden', timeout: PHOTO_WORK_TIMEOUT });
+}
+
 async function answer(page: Page, question: Question, answers: VisitorAnswers): Promise<void> {
   const options = question.options ?? [];
   switch (question.type) {
@@ -59,7 +73,7 @@ async function answer(page: Page, question: Question, answers: VisitorAnswers): 
       return page.getByRole('textbox').fill(answers.note);
     case 'hand_image_upload':
       await pickPalm(page, answers.palm);
-      await visible(page.getByRole('img', { name: /^Preview of your (left|right) palm photo$/ }));
+      await visible(palmPreview(page), PHOTO_WORK_TIMEOUT);
   }
 }
 
