@@ -9,9 +9,10 @@ import {
 } from '@palm/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPalmObserver } from '../src/observer';
+import { AREA_TITLES } from '../src/narrator/area-texts';
 import { lineSeen } from '../src/narrator/how-we-read';
 import { composeReading } from '../src/narrator/local-narrator';
-import type { LineName, PalmObservation, Point } from '../src/palm-observation';
+import { LINE_NAMES, type LineName, type PalmObservation, type Point } from '../src/palm-observation';
 import { PalmReadingEngine } from '../src/palm-reading.engine';
 import { palmProfileOf } from '../src/profile/palm-profile';
 import { profiledObservation } from '../src/profile/profiled-lines';
@@ -207,7 +208,7 @@ describe('palm engine over the real photo set', () => {
   it('never tells a section whose key point reads this palm that the photo showed nothing for it', () => {
     // The fallback of a section with nothing to read points elsewhere or calls its features unclear.
     const POINTS_ELSEWHERE =
-      /has been read already|read in the sections before|did not show them clearly|which this photo left unclear/;
+      /is read elsewhere, in|read in other sections:|did not show them clearly|which this photo left unclear/;
     for (const { result, where } of everyReading())
       for (const section of result.sections.filter((s) => s.insights.length > 0))
         expect(
@@ -273,6 +274,64 @@ describe('palm engine over the real photo set', () => {
         }
       }
     expect(referBacks, 'refer-back sentences checked').toBeGreaterThan(10);
+  });
+
+  it('sends the visitor to another section only for a feature that section reads', () => {
+    // The feature nouns a pointer names, each with what the section it points to must then say.
+    const FEATURES: readonly (readonly [RegExp, RegExp])[] = [
+      [/\bthumb\b/i, /\bthumb\b|Angushtha/i],
+      [/\bindex finger\b/i, /\bindex\b|\bGuru (?:finger|anguli)/i],
+      [/\bring finger\b/i, /\bring finger\b|\bSurya (?:finger|anguli)/i],
+      [/\bmiddle finger\b/i, /\bmiddle finger\b|\bShani (?:finger|anguli)/i],
+      [/\blittle finger\b/i, /\blittle finger\b|\bBudh (?:finger|anguli)/i],
+      [/\bfingers\b/i, /\bfingers\b/i],
+      [/\bpalm\b/i, /\bpalm\b/i],
+      ...LINE_NAMES.map(
+        (line) =>
+          [
+            new RegExp(`\\b${line} line\\b`, 'i'),
+            new RegExp(`\\b${line} line\\b|${VEDIC_LINES[line].vedic}`, 'i'),
+          ] as const,
+      ),
+      [
+        /\b(?:Prithvi|Vayu|Agni|Jal)\b|\b(?:earth|air|fire|water) hand\b/i,
+        /\b(?:Prithvi|Vayu|Agni|Jal)\b|\bhand\b/i,
+      ],
+    ];
+    const titles = Object.values(AREA_TITLES);
+    let pointers = 0;
+    for (const { result, where } of everyReading()) {
+      const textOf = new Map(
+        result.sections.map((section) => [
+          section.title,
+          [...section.insights, section.content, section.details].join(' '),
+        ]),
+      );
+      for (const section of result.sections)
+        for (const sentence of (textOf.get(section.title) ?? '').split(/(?<=[.!?…])\s+/)) {
+          const targets = titles.filter((title) => title !== section.title && sentence.includes(title));
+          if (targets.length === 0) continue;
+          pointers++;
+          // What the pointer names, not the advice after it ("…: the people around you are part of your strength").
+          const named = sentence.split(/: |; (?:put simply|what is said there)/)[0]!;
+          const told = targets.map((title) => textOf.get(title) ?? '').join(' ');
+          for (const [noun, said] of FEATURES)
+            if (noun.test(named.replace(/\bacross your palm\b/g, '')))
+              expect(told, `${where}, ${section.area}: ${sentence}`).toMatch(said);
+        }
+    }
+    expect(pointers, 'sentences pointing to another section').toBeGreaterThan(30);
+  });
+
+  it('joins no three features with "and" twice over: "your head line and your ring finger and the boldness…"', () => {
+    const TWICE_JOINED = /\byour [^,;:.]* and your [^,;:.]* and (?:the|your)\b/i;
+    let leanings = 0;
+    for (const { result, where } of everyReading())
+      for (const text of textsOf(result)) {
+        if (/speaks? of\b/.test(text)) leanings++;
+        expect(text, where).not.toMatch(TWICE_JOINED);
+      }
+    expect(leanings, 'texts naming what features speak of').toBeGreaterThan(100);
   });
 
   it('says a graded proportion as plainly everywhere: no plain "opens wide" beside "opens very wide"', () => {

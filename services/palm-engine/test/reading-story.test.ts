@@ -180,7 +180,7 @@ describe('one story: no reading states both poles of an assertion axis', () => {
     // The rule base does pull both ways on many hands: the checker has work to do.
     expect(bothWays).toBeGreaterThan(combinations / 10);
     expect(tensions).toBeGreaterThan(0);
-  }, 60_000);
+  }, 120_000);
 
   it.each(FIXTURE_NAMES)(
     'opens the reading of %s with 3–5 themes that each tie 2–3 features and agree with it',

@@ -134,19 +134,17 @@ export const TATTVA_TIPS: Record<LifeArea, Record<ElementalHandType, readonly st
 };
 
 /**
- * Said once per reading for each line, in the first section that would have leaned on it, naming
- * what this section reads instead (`shown`: "your square palm and your long thumb").
- */
-/**
- * A section's lines this photo did not show. `lines` names them with what each is read for and
- * ends on a comma ("Mastishk rekha (head line), the line of thought,"), so the meaning is heard
- * even where the line could not be read.
+ * A section's lines this photo did not show, said once per reading for each line, in the first
+ * section that would have leaned on it. `lines` names them with what each is read for and ends on a
+ * comma ("Mastishk rekha (head line), the line of thought,"), so the meaning is heard even where the
+ * line could not be read; `shown` is what this section reads instead ("your square palm and your
+ * long thumb, and the steadiness they speak of").
  */
 export const UNSEEN_LINE_NOTES: readonly ((lines: string, several: boolean, shown: string) => string)[] = [
   (lines, _several, shown) =>
     `Your ${lines} did not show clearly in this photo, which is common with fainter lines or soft light, so this part rests on ${shown}.`,
   (lines, several, shown) =>
-    `We could not make out your ${lines} in this photo and would rather leave ${several ? 'them' : 'it'} out than guess; here we read ${shown} instead.`,
+    `We could not make out your ${lines} in this photo and would rather leave ${several ? 'them' : 'it'} out than guess; here we read instead ${shown}.`,
   (lines, several, shown) =>
     `This photo did not show your ${lines} clearly enough to read ${several ? 'them' : 'it'}, so for this part we lean on ${shown}.`,
 ];

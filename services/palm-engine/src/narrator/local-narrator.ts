@@ -137,7 +137,7 @@ interface SectionPlan {
 
 interface ReadingContext {
   trim: Trim;
-  /** Every finding of the reading, strongest first, each feature read in one section only. */
+  /** Every finding the sections state, strongest first, each feature read in one section only. */
   findings: readonly Finding[];
   /** The findings left out because another section reads their feature: what a section refers back to. */
   readElsewhere: readonly Finding[];
@@ -236,10 +236,14 @@ export function composeReading(
     // A feature read elsewhere is tagged as the reading states it, else as any finding on this palm read it.
     const book = tagBook([...findings, ...fired], traits, observation);
     const compose = (trim: Trim, answers: VisitorAnswers, areas: readonly LifeArea[]) => {
+      // What the sections state: each area's strongest findings up to the trim's number. A refer-back
+      // or a partner points only to these: one beyond the cut would send the visitor to a section
+      // that does not read it.
+      const statedFindings = statedPerSection(findings, trim.perSection);
       const told = (opening?: Said) => {
         const context: ReadingContext = {
           trim,
-          findings,
+          findings: statedFindings,
           readElsewhere: fired.filter(
             (finding) => !findings.includes(finding) && !story.yielded.includes(finding),
           ),
@@ -264,7 +268,7 @@ export function composeReading(
               index,
               isLast: index === areas.length - 1,
               focused: answers.focusAreas.includes(area),
-              findings: findings.filter((finding) => finding.area === area).slice(0, trim.perSection),
+              findings: statedFindings.filter((finding) => finding.area === area),
             },
             context,
             index === 0 ? opening : undefined,
@@ -307,10 +311,20 @@ export function composeReading(
     reads: composed.map(({ reads }) => reads),
     themes: story.themes,
     findings: areas.flatMap((area) =>
-      findings.filter((finding) => finding.area === area).slice(0, perSection),
+      statedPerSection(findings, perSection).filter((finding) => finding.area === area),
     ),
     story,
   };
+}
+
+/** Each area's first `perSection` findings, in the story's order. */
+function statedPerSection(findings: readonly Finding[], perSection: number): Finding[] {
+  const counted = new Map<LifeArea, number>();
+  return findings.filter((finding) => {
+    const count = counted.get(finding.area) ?? 0;
+    counted.set(finding.area, count + 1);
+    return count < perSection;
+  });
 }
 
 /** The features a reading reads, in the order it first names them: its themes', then each section's. */
@@ -726,9 +740,9 @@ const AREA_READS: Record<LifeArea, string> = {
 /** For a section whose features this photo did show, but which other sections read. */
 const READ_ELSEWHERE: readonly ((reads: string, shown: string) => string)[] = [
   (reads, shown) =>
-    `For this part of life the tradition looks to ${reads}; on your hand what speaks to it is read in the sections before: ${shown}.`,
+    `For this part of life the tradition looks to ${reads}; on your hand what speaks to it is read in other sections: ${shown}.`,
   (reads, shown) =>
-    `Here a palmist would read ${reads}; what your hand shows of them has been read already, in ${shown}.`,
+    `Here a palmist would read ${reads}; what your hand shows of them is read elsewhere, in ${shown}.`,
 ];
 const NOTHING_READ: readonly ((reads: string, shown: string) => string)[] = [
   (reads, shown) =>
@@ -739,12 +753,15 @@ const NOTHING_READ: readonly ((reads: string, shown: string) => string)[] = [
 
 /**
  * The section that reads, among the reading's findings, a feature a left-out finding of another
- * area would also have read: what a thin or empty section of that area points to.
+ * area would also have read, and that read: what a thin or empty section of that area points to.
  */
-function sectionReadingElsewhere(leftOut: Finding, findings: readonly Finding[]): LifeArea | undefined {
-  for (const feature of leftOut.reads) {
-    const home = findings.find((finding) => finding.area !== leftOut.area && finding.reads.includes(feature));
-    if (home) return home.area;
+function sectionReadingElsewhere(
+  leftOut: Finding,
+  findings: readonly Finding[],
+): { area: LifeArea; read: string } | undefined {
+  for (const read of leftOut.reads) {
+    const home = findings.find((finding) => finding.area !== leftOut.area && finding.reads.includes(read));
+    if (home) return { area: home.area, read };
   }
   return undefined;
 }
@@ -768,7 +785,7 @@ function nothingRead(
   // photo shows best. Never this section itself, which has nothing of its own to point to.
   for (const finding of readElsewhere.filter((finding) => finding.area === area)) {
     const home = sectionReadingElsewhere(finding, findings);
-    if (home) show(finding.reads, home);
+    if (home) show([home.read], home.area);
   }
   if (shown.size === 0)
     for (const finding of findings.filter((finding) => finding.area !== area))
@@ -1010,9 +1027,11 @@ function referBack(
   ]);
   const elsewhere: { words: string; home: LifeArea; feature: HandFeature; poles: PoleKey[] }[] = [];
   for (const finding of context.readElsewhere.filter((finding) => finding.area === area)) {
-    const home = sectionReadingElsewhere(finding, context.findings);
-    if (!home) continue;
-    const [named] = namedFeatures([], finding.reads, context.traits, context.observation);
+    const found = sectionReadingElsewhere(finding, context.findings);
+    if (!found) continue;
+    // Named by what the other section reads: the finding may read a second feature that no section does.
+    const [named] = namedFeatures([], [found.read], context.traits, context.observation);
+    const home = found.area;
     const words = named?.words;
     if (
       !words ||
@@ -1546,7 +1565,8 @@ function unseenLineNotes(
     named.length === 0
       ? 'the shape of your hand and fingers'
       : pole
-        ? `${list} and the ${POLE_NOUNS[pole]} ${takesPlural(list) ? 'they speak' : 'it speaks'} of`
+        ? // "your head line and your longer ring finger, and the boldness they speak of": one "and" a list.
+          `${list}${named.length > 1 ? ',' : ''} and the ${POLE_NOUNS[pole]} ${takesPlural(list) ? 'they speak' : 'it speaks'} of`
         : list;
   const note = choose.pick(UNSEEN_LINE_NOTES, `unseen.${unseen.join('.')}`)(names, unseen.length > 1, shown);
   const clearer = unseen.filter((line) => EVERY_HAND_HAS.includes(line));
