@@ -80,6 +80,28 @@ function inside(point: Point, polygon: readonly Point[]): boolean {
   return crossings % 2 === 1;
 }
 
+/** A feature's noun as a sentence names it, and the words any text saying that feature holds. */
+const FEATURE_NOUNS: readonly (readonly [RegExp, RegExp])[] = [
+  [/\bthumb\b/i, /\bthumb\b|Angushtha/i],
+  [/\bindex finger\b/i, /\bindex\b|\bGuru\b/i],
+  [/\bring finger\b/i, /\bring finger\b|\bSurya\b/i],
+  [/\bmiddle finger\b/i, /\bmiddle finger\b|\bShani\b/i],
+  [/\blittle finger\b/i, /\blittle finger\b|\bBudh\b/i],
+  [/\bfingers\b/i, /\bfingers\b/i],
+  [/\bpalm\b/i, /\bpalm\b/i],
+  ...LINE_NAMES.map(
+    (line) =>
+      [
+        new RegExp(`\\b${line} line\\b`, 'i'),
+        new RegExp(`\\b${line} line\\b|${VEDIC_LINES[line].vedic}`, 'i'),
+      ] as const,
+  ),
+  [
+    /\b(?:Prithvi|Vayu|Agni|Jal)\b|\b(?:earth|air|fire|water) hand\b/i,
+    /\b(?:Prithvi|Vayu|Agni|Jal)\b|\bhand\b/i,
+  ],
+];
+
 const reading = (palm: RealPalm, answers: string) => palm.readings.get(answers)!;
 
 /** Every reading of the shared palms and the retest frames, under every visitor's answers. */
@@ -277,27 +299,6 @@ describe('palm engine over the real photo set', () => {
   });
 
   it('sends the visitor to another section only for a feature that section reads', () => {
-    // The feature nouns a pointer names, each with what the section it points to must then say.
-    const FEATURES: readonly (readonly [RegExp, RegExp])[] = [
-      [/\bthumb\b/i, /\bthumb\b|Angushtha/i],
-      [/\bindex finger\b/i, /\bindex\b|\bGuru (?:finger|anguli)/i],
-      [/\bring finger\b/i, /\bring finger\b|\bSurya (?:finger|anguli)/i],
-      [/\bmiddle finger\b/i, /\bmiddle finger\b|\bShani (?:finger|anguli)/i],
-      [/\blittle finger\b/i, /\blittle finger\b|\bBudh (?:finger|anguli)/i],
-      [/\bfingers\b/i, /\bfingers\b/i],
-      [/\bpalm\b/i, /\bpalm\b/i],
-      ...LINE_NAMES.map(
-        (line) =>
-          [
-            new RegExp(`\\b${line} line\\b`, 'i'),
-            new RegExp(`\\b${line} line\\b|${VEDIC_LINES[line].vedic}`, 'i'),
-          ] as const,
-      ),
-      [
-        /\b(?:Prithvi|Vayu|Agni|Jal)\b|\b(?:earth|air|fire|water) hand\b/i,
-        /\b(?:Prithvi|Vayu|Agni|Jal)\b|\bhand\b/i,
-      ],
-    ];
     const titles = Object.values(AREA_TITLES);
     let pointers = 0;
     for (const { result, where } of everyReading()) {
@@ -315,12 +316,33 @@ describe('palm engine over the real photo set', () => {
           // What the pointer names, not the advice after it ("…: the people around you are part of your strength").
           const named = sentence.split(/: |; (?:put simply|what is said there)/)[0]!;
           const told = targets.map((title) => textOf.get(title) ?? '').join(' ');
-          for (const [noun, said] of FEATURES)
+          for (const [noun, said] of FEATURE_NOUNS)
             if (noun.test(named.replace(/\bacross your palm\b/g, '')))
               expect(told, `${where}, ${section.area}: ${sentence}`).toMatch(said);
         }
     }
     expect(pointers, 'sentences pointing to another section').toBeGreaterThan(30);
+  });
+
+  it('runs a theme’s thread on only into a key point on a feature the thread names', () => {
+    const LEAD =
+      /^(?:Of the opening threads, the clearest here is “[^”]+”, through (.+?)|The thread of “[^”]+” runs through this part of your life, in (.+?)|Here (.+?) carr(?:y|ies) the thread of “[^”]+” into this part of life)(?:; |, and )(.+)$/;
+    let runOn = 0;
+    for (const { result, where } of everyReading())
+      for (const insight of result.sections.flatMap((section) => section.insights)) {
+        const [, through, inside, carried, rest] = LEAD.exec(insight) ?? [];
+        if (rest === undefined) continue;
+        runOn++;
+        const lead = through ?? inside ?? carried ?? '';
+        // A clause that refers back ("its reach past the ring finger") is on the feature just named.
+        if (/^(?:its|their|such|this|these)\b/i.test(rest)) continue;
+        const nouns = FEATURE_NOUNS.filter(([noun]) => noun.test(lead));
+        expect(
+          nouns.some(([, said]) => said.test(rest)),
+          `${where}: ${insight}`,
+        ).toBe(true);
+      }
+    expect(runOn, 'leads run on into a key point').toBeGreaterThan(20);
   });
 
   it('joins no three features with "and" twice over: "your head line and your ring finger and the boldness…"', () => {

@@ -435,7 +435,18 @@ function composeSection(plan: SectionPlan, context: ReadingContext, opening?: Sa
     !OWN_FEATURE_FIRST.test(keyPoints[0]?.text ?? '')
       ? themeLead(area, here, context)
       : undefined;
-  const insights = joinedInPairs(hear([lead, ...pointsIntroduced]), choose, `${area}.insights`);
+  // A lead runs on into the first key point only where that point reads a feature the lead names:
+  // "…in your long fingers; a long palm is read as…" would hand the thread to the wrong feature.
+  const leadApart =
+    lead !== undefined && !lead.reads.some((feature) => pointsIntroduced[0]?.reads.includes(feature));
+  const insights = [
+    ...(leadApart ? hear([lead]).filter((text): text is string => Boolean(text)) : []),
+    ...joinedInPairs(
+      hear(leadApart ? pointsIntroduced : [lead, ...pointsIntroduced]),
+      choose,
+      `${area}.insights`,
+    ),
+  ];
   const namedInKeyPoints = new Set(heard);
   // One run of links through both paragraphs, so no link is said twice in a section.
   const contentPoints = stated(depth.insights, inContentUntil);
