@@ -15,6 +15,7 @@ import {
   themeFamily,
   type ReadingStory,
 } from '../src/narrator/reading-story';
+import { FEATURE_THEMES } from '../src/narrator/theme-texts';
 import type { LineName, PalmObservation } from '../src/palm-observation';
 import type { PoleKey } from '../src/rules/assertions';
 import { palmProfileOf } from '../src/profile/palm-profile';
@@ -132,6 +133,25 @@ describe('the opening themes', () => {
     expect(themeFamily('thumbAngle', { handType: null })).toBe('thumb');
     expect(themeFamily('littleFinger', { handType: null })).toBe('little');
     expect(themeFamily('mount.guru', { handType: null })).toBe('mount');
+  });
+
+  it('say in a theme’s sentence what its feature’s title names: no “A way with words” told as “a welcoming nature”', () => {
+    // A title's words of four letters or more, by their stem ("Planned ambition" → plann, ambit).
+    const stems = (text: string) =>
+      (text.toLowerCase().match(/[a-z]{4,}/g) ?? []).map((word) => word.slice(0, 5));
+    let told = 0;
+    for (const [pole, families] of Object.entries(FEATURE_THEMES))
+      for (const [family, theme] of Object.entries(families)) {
+        for (const text of theme!.texts) {
+          told++;
+          const sentence = text('Your hand');
+          expect(
+            stems(theme!.title).some((stem) => stems(sentence).some((word) => word.startsWith(stem))),
+            `${pole} ${family} “${theme!.title}”: ${sentence}`,
+          ).toBe(true);
+        }
+      }
+    expect(told).toBeGreaterThan(60);
   });
 
   it.each(Object.keys(SPARSE_HANDS))(

@@ -29,7 +29,7 @@ import {
 import type { PhraseChooser } from './phrase-chooser';
 import {
   KINDRED_POLES,
-  POLE_TITLES,
+  FEATURE_THEMES,
   REFERRED,
   REFERRING_TEXTS,
   TENSION_TEXTS,
@@ -439,22 +439,18 @@ function themesOf(
     support.get(pole)?.some((other) => other.words === item.words) ?? false;
   const used = (item: FeatureSupport) =>
     picked.some((theme) => theme.features.some((f) => f.words === item.words));
-  const titled = (pole: PoleKey, lead: FeatureSupport) =>
-    POLE_TITLES[pole][family(lead.feature)] ?? THEME_TEXTS[pole].title;
+  /** A pole's title and sentence as the theme's strongest feature shows it, else the pole's own. */
+  const worded = (pole: PoleKey, lead: FeatureSupport): { title: string; text: Words } => {
+    const { title, texts } = FEATURE_THEMES[pole][family(lead.feature)] ?? THEME_TEXTS[pole];
+    return { title, text: choose.pick(texts, `theme.${pole}`) };
+  };
 
   const poleThemes = (fresh: boolean): Candidate[] =>
     [...support].flatMap(([pole, features]) => {
       const usable = fresh ? features.filter((item) => !used(item)) : features;
       if (!twoFeatures(usable)) return [];
       const chosen = usable.slice(0, FEATURES_PER_THEME);
-      return [
-        {
-          poles: [pole],
-          features: chosen,
-          title: titled(pole, chosen[0]!),
-          text: choose.pick(THEME_TEXTS[pole].texts, `theme.${pole}`),
-        },
-      ];
+      return [{ poles: [pole], features: chosen, ...worded(pole, chosen[0]!) }];
     });
   const pairs = ({ fresh, synthesis }: Pass): Candidate[] =>
     KINDRED_POLES.flatMap((kin) => {
@@ -509,12 +505,7 @@ function themesOf(
       const open = poles.filter((pole) => !said(pole));
       const kin = KINDRED_POLES.find((pair) => pair.poles.every((pole) => open.includes(pole)));
       if (kin) return [{ poles: [...kin.poles], features: [item], title: kin.title, text: kin.text }];
-      return open.map((pole) => ({
-        poles: [pole],
-        features: [item],
-        title: titled(pole, item),
-        text: choose.pick(THEME_TEXTS[pole].texts, `theme.${pole}`),
-      }));
+      return open.map((pole) => ({ poles: [pole], features: [item], ...worded(pole, item) }));
     });
   };
   /**

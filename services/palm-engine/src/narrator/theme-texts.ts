@@ -587,97 +587,410 @@ export const TENSION_TEXTS: Record<
 /**
  * Where a theme's strongest feature is one of these, its title names the leaning as that feature
  * shows it ("A way with words" for a long little finger, not the "An open door" of every open
- * hand): strangers who share a leaning through different features read different titles. Families
- * are a feature's kind (`themeFamily`); an element is named with its type ("element.water").
+ * hand), and its sentence says what the title promises: strangers who share a leaning through
+ * different features read different titles and sentences. Families are a feature's kind
+ * (`themeFamily`); an element is named with its type ("element.water"). Each sentence opens on
+ * the features and a verb, put in number by `themeSentence`.
  */
-export const POLE_TITLES: Record<PoleKey, Partial<Record<string, string>>> = {
+export const FEATURE_THEMES: Record<
+  PoleKey,
+  Partial<Record<string, { title: string; texts: readonly Words[] }>>
+> = {
   'sociability:open': {
-    'element.air': 'A meeting of minds',
-    'element.fire': 'Warm by nature',
-    'element.water': 'A giving hand',
-    spacing: 'Arms open wide',
-    thumb: 'Open-handed',
-    little: 'A way with words',
-    heart: 'A heart with room for many',
-    life: 'Life among people',
-    fate: 'Helped along by others',
-    middle: 'Wisdom that stays sociable',
+    'element.air': {
+      title: 'A meeting of minds',
+      texts: [(f) => `${f} speak of a meeting of minds: you make friends through talk and shared ideas.`],
+    },
+    'element.fire': {
+      title: 'Warm by nature',
+      texts: [
+        (f) => `${f} speak of a warmth that reaches people first: you are often the one who breaks the ice.`,
+      ],
+    },
+    'element.water': {
+      title: 'A giving hand',
+      texts: [
+        (f) =>
+          `${f} point to a giving hand: you offer help before it is asked for, and people feel safe with you.`,
+      ],
+    },
+    spacing: {
+      title: 'Arms open wide',
+      texts: [(f) => `${f} open your arms wide: you let people in easily and make room for them.`],
+    },
+    thumb: {
+      title: 'Open-handed',
+      texts: [
+        (f) => `${f} speak of an open hand: you give freely and welcome people without keeping score.`,
+        (f) => `${f} mark an open-handed nature: what you have, you share, and people sense it.`,
+      ],
+    },
+    little: {
+      title: 'A way with words',
+      texts: [
+        (f) =>
+          `${f} speak of a way with words: the right phrase comes easily, and talk is how you make friends.`,
+        (f) =>
+          `${f} point to a way with words: you talk easily with strangers, and a good conversation lifts your day.`,
+      ],
+    },
+    heart: {
+      title: 'A heart with room for many',
+      texts: [
+        (f) => `${f} speak of a heart with room for many: you love widely and without rationing.`,
+        (f) => `${f} point to a heart with room for many: friends and strangers alike find a place in it.`,
+      ],
+    },
+    life: {
+      title: 'Life among people',
+      texts: [
+        (f) => `${f} speak of a life lived among people: company restores you more than solitude does.`,
+      ],
+    },
+    fate: {
+      title: 'Helped along by others',
+      texts: [
+        (f) =>
+          `${f} suggest a course helped along by others: the people you meet open doors you could not open alone.`,
+      ],
+    },
+    middle: {
+      title: 'Wisdom that stays sociable',
+      texts: [(f) => `${f} speak of wisdom that stays sociable: you think deeply and stay easy company.`],
+    },
   },
   'sociability:reserved': {
-    thumb: 'A guarded welcome',
-    little: 'Words weighed carefully',
-    heart: 'Feelings given carefully',
-    life: 'A close circle',
-    fingers: 'An inward turn',
-    middle: 'A serious, private streak',
-    spacing: 'Held close',
+    thumb: {
+      title: 'A guarded welcome',
+      texts: [
+        (f) => `${f} speak of a guarded welcome: you are courteous with everyone and close with very few.`,
+      ],
+    },
+    little: {
+      title: 'Words weighed carefully',
+      texts: [
+        (f) =>
+          `${f} speak of words weighed carefully: you say less than you think, and what you say, you mean.`,
+        (f) =>
+          `${f} point to words chosen with care: you would rather say one true thing than many easy ones.`,
+      ],
+    },
+    heart: {
+      title: 'Feelings given carefully',
+      texts: [
+        (f) => `${f} point to feelings given carefully: you love steadily, once trust has been earned.`,
+        (f) => `${f} speak of feelings given with care: slow to open, and loyal once you do.`,
+      ],
+    },
+    life: {
+      title: 'A close circle',
+      texts: [
+        (f) =>
+          `${f} speak of a close circle: a few people known well matter more to you than many known a little.`,
+      ],
+    },
+    fingers: {
+      title: 'An inward turn',
+      texts: [(f) => `${f} show an inward turn: you think things over alone before you share them.`],
+    },
+    middle: {
+      title: 'A serious, private streak',
+      texts: [
+        (f) =>
+          `${f} speak of a serious, private streak: you keep your own counsel and need time alone to think.`,
+      ],
+    },
+    spacing: {
+      title: 'Held close',
+      texts: [(f) => `${f} speak of keeping what matters close: your trust, your plans and your people.`],
+    },
   },
   'pace:restless': {
-    'element.fire': 'Restless fire',
-    spacing: 'Room to roam',
-    thumb: 'Always in motion',
-    heart: 'Fresh starts',
-    head: 'Changes of course',
-    fate: 'A winding road',
-    life: 'Energy that wants moving',
+    'element.fire': {
+      title: 'Restless fire',
+      texts: [
+        (f) =>
+          `${f} burn with a restless fire: you need something new to aim at, and sitting still drains you.`,
+      ],
+    },
+    spacing: {
+      title: 'Room to roam',
+      texts: [(f) => `${f} ask for room to roam: freedom to come and go matters more to you than comfort.`],
+    },
+    thumb: {
+      title: 'Always in motion',
+      texts: [(f) => `${f} speak of someone always in motion: you think best while doing.`],
+    },
+    heart: {
+      title: 'Fresh starts',
+      texts: [(f) => `${f} speak of a heart that likes fresh starts: new people and new places wake you up.`],
+    },
+    head: {
+      title: 'Changes of course',
+      texts: [
+        (f) => `${f} suggest a mind that changes course readily: a new idea can turn your plans in a day.`,
+      ],
+    },
+    fate: {
+      title: 'A winding road',
+      texts: [
+        (f) =>
+          `${f} point to a winding road: your work may change direction more than once, each turn a lesson.`,
+      ],
+    },
+    life: {
+      title: 'Energy that wants moving',
+      texts: [
+        (f) =>
+          `${f} speak of energy that wants moving: a walk or a change of scene does more for you than rest.`,
+      ],
+    },
   },
   'pace:steady': {
-    'element.earth': 'Earth’s patience',
-    palm: 'Solid ground',
-    thumb: 'Settled ways',
-    heart: 'Constant affection',
-    life: 'Even energy',
-    fate: 'A steady course',
+    'element.earth': {
+      title: 'Earth’s patience',
+      texts: [
+        (f) =>
+          `${f} carry the earth’s patience: you let things grow in their own time and do not pull at them.`,
+      ],
+    },
+    palm: {
+      title: 'Solid ground',
+      texts: [
+        (f) => `${f} give you solid ground: habits you trust and a pace you can keep for years.`,
+        (f) => `${f} keep you on solid ground: you build slowly, and what you build stays up.`,
+      ],
+    },
+    thumb: {
+      title: 'Settled ways',
+      texts: [(f) => `${f} speak of settled ways: once you find what works, you keep to it.`],
+    },
+    heart: {
+      title: 'Constant affection',
+      texts: [
+        (f) => `${f} speak of constant affection: your feelings, once given, stay steady through the years.`,
+      ],
+    },
+    life: {
+      title: 'Even energy',
+      texts: [(f) => `${f} speak of even energy: you last longer at a steady pace than in bursts.`],
+    },
+    fate: {
+      title: 'A steady course',
+      texts: [
+        (f) => `${f} point to a steady course: your work builds year on year in one direction.`,
+        (f) => `${f} speak of a steady course: you keep to one road and go far along it.`,
+      ],
+    },
   },
   'mind:practical': {
-    'element.earth': 'Down to earth',
-    palm: 'Square-built sense',
-    head: 'Clear, straight thinking',
-    heart: 'Sense in matters of the heart',
-    fingers: 'Hands-on sense',
+    'element.earth': {
+      title: 'Down to earth',
+      texts: [(f) => `${f} keep you down to earth: you trust what you can touch, test and count.`],
+    },
+    palm: {
+      title: 'Square-built sense',
+      texts: [
+        (f) =>
+          `${f} speak of square-built sense: you like a problem laid out plainly and solved a step at a time.`,
+      ],
+    },
+    head: {
+      title: 'Clear, straight thinking',
+      texts: [(f) => `${f} speak of clear, straight thinking: you go to the point and stay there.`],
+    },
+    heart: {
+      title: 'Sense in matters of the heart',
+      texts: [
+        (f) => `${f} bring sense to matters of the heart: you want a love that also works in daily life.`,
+      ],
+    },
+    fingers: {
+      title: 'Hands-on sense',
+      texts: [(f) => `${f} speak of hands-on sense: you understand a thing best by doing it.`],
+    },
   },
   'mind:imaginative': {
-    palm: 'Room for ideas',
-    head: 'A mind that ranges wide',
+    palm: {
+      title: 'Room for ideas',
+      texts: [(f) => `${f} make room for ideas: you need space to dream before you settle on a plan.`],
+    },
+    head: {
+      title: 'A mind that ranges wide',
+      texts: [(f) => `${f} speak of a mind that ranges wide: one thought leads you to three others.`],
+    },
   },
   'risk:cautious': {
-    'element.earth': 'Earth’s prudence',
-    index: 'Planned ambition',
-    palm: 'Sure footing',
-    fingers: 'Patience with detail',
-    head: 'Look before you leap',
-    spacing: 'Holding on to what you have',
+    'element.earth': {
+      title: 'Earth’s prudence',
+      texts: [
+        (f) =>
+          `${f} carry the earth’s prudence: you build on what is sure and leave a margin for the unexpected.`,
+      ],
+    },
+    index: {
+      title: 'Planned ambition',
+      texts: [
+        (f) => `${f} speak of planned ambition: you aim high, once the ground has been checked.`,
+        (f) => `${f} pair ambition with a plan: you want to rise, and you map the way before you start.`,
+      ],
+    },
+    palm: {
+      title: 'Sure footing',
+      texts: [
+        (f) => `${f} look for sure footing: you take a step once you know the ground will hold.`,
+        (f) => `${f} speak of sure footing: you trust the tested path over the shortcut.`,
+      ],
+    },
+    fingers: {
+      title: 'Patience with detail',
+      texts: [(f) => `${f} speak of patience with detail: you read the small print others skip.`],
+    },
+    head: {
+      title: 'Look before you leap',
+      texts: [
+        (f) =>
+          `${f} speak of a mind that looks before it leaps: you think a choice through before you make it.`,
+        (f) => `${f} counsel a look before the leap: you gather the facts, then move with confidence.`,
+      ],
+    },
+    spacing: {
+      title: 'Holding on to what you have',
+      texts: [(f) => `${f} speak of holding on to what you have: you keep, mend and save before you spend.`],
+    },
   },
   'risk:bold': {
-    'element.fire': 'Fire’s daring',
-    fingers: 'Quick to decide',
-    index: 'The ring finger’s daring',
-    spacing: 'Open to chance',
-    head: 'An independent mind',
+    'element.fire': {
+      title: 'Fire’s daring',
+      texts: [
+        (f) => `${f} carry fire’s daring: you act on a hunch and trust yourself to handle what follows.`,
+      ],
+    },
+    fingers: {
+      title: 'Quick to decide',
+      texts: [
+        (f) =>
+          `${f} speak of someone quick to decide: you see the gist at once and would rather act than wait.`,
+      ],
+    },
+    index: {
+      title: 'The ring finger’s daring',
+      texts: [(f) => `${f} speak of the ring finger’s daring: you will risk being seen to try, and to fail.`],
+    },
+    spacing: {
+      title: 'Open to chance',
+      texts: [
+        (f) => `${f} leave you open to chance: an unplanned turn interests you more than it worries you.`,
+      ],
+    },
+    head: {
+      title: 'An independent mind',
+      texts: [(f) => `${f} speak of an independent mind: you reach your own conclusions and act on them.`],
+    },
   },
   'feeling:sensitive': {
-    'element.water': 'Deep waters',
-    'element.air': 'A quick, sensitive mind',
-    fingers: 'An eye for nuance',
-    creases: 'A finely etched hand',
-    heart: 'A feeling heart',
-    life: 'A delicate balance',
+    'element.water': {
+      title: 'Deep waters',
+      texts: [
+        (f) => `${f} speak of deep waters: you feel more than you show, and your feelings run long.`,
+        (f) => `${f} point to deep waters: still on the surface, and much moving underneath.`,
+      ],
+    },
+    'element.air': {
+      title: 'A quick, sensitive mind',
+      texts: [
+        (f) => `${f} speak of a quick, sensitive mind: you catch a change of mood in a word or a glance.`,
+      ],
+    },
+    fingers: {
+      title: 'An eye for nuance',
+      texts: [
+        (f) => `${f} give you an eye for nuance: you notice the detail in a tone or a look.`,
+        (f) => `${f} sharpen your eye for nuance: you catch what is meant as well as what is said.`,
+      ],
+    },
+    creases: {
+      title: 'A finely etched hand',
+      texts: [(f) => `${f} speak of a finely etched nature: small things touch you, and you remember them.`],
+    },
+    heart: {
+      title: 'A feeling heart',
+      texts: [
+        (f) =>
+          `${f} speak of a feeling heart: the joys and troubles of others reach you as if they were your own.`,
+      ],
+    },
+    life: {
+      title: 'A delicate balance',
+      texts: [
+        (f) => `${f} speak of a delicate balance: you do well when rest and effort are kept in proportion.`,
+      ],
+    },
   },
   'feeling:even': {
-    creases: 'Clear and calm',
-    heart: 'A level heart',
-    life: 'Deep reserves',
+    creases: {
+      title: 'Clear and calm',
+      texts: [(f) => `${f} speak of a clear, calm nature: worry slides off you more easily than off most.`],
+    },
+    heart: {
+      title: 'A level heart',
+      texts: [
+        (f) => `${f} speak of a level heart: you love without drama and stay fair when feelings run high.`,
+      ],
+    },
+    life: {
+      title: 'Deep reserves',
+      texts: [
+        (f) =>
+          `${f} speak of deep reserves: after a hard stretch you are back on your feet sooner than you expect.`,
+      ],
+    },
   },
   'drive:driven': {
-    'element.fire': 'Fire’s will',
-    index: 'The wish to lead',
-    middle: 'Serious purpose',
-    thumb: 'A strong will',
-    head: 'Focused effort',
-    fate: 'A sense of purpose',
+    'element.fire': {
+      title: 'Fire’s will',
+      texts: [(f) => `${f} carry fire’s will: once something catches your interest, you push it through.`],
+    },
+    index: {
+      title: 'The wish to lead',
+      texts: [
+        (f) => `${f} speak of the wish to lead: you are happiest when the choice is yours to make.`,
+        (f) => `${f} point to a wish to lead: given the reins, you take them gladly.`,
+      ],
+    },
+    middle: {
+      title: 'Serious purpose',
+      texts: [(f) => `${f} speak of serious purpose: you take your duties to heart and see them done.`],
+    },
+    thumb: {
+      title: 'A strong will',
+      texts: [
+        (f) => `${f} speak of a strong will: setbacks slow you down but rarely stop you.`,
+        (f) => `${f} point to a strong will: you decide, and then you do not let go.`,
+      ],
+    },
+    head: {
+      title: 'Focused effort',
+      texts: [
+        (f) => `${f} speak of focused effort: you give one thing your whole attention until it is done.`,
+      ],
+    },
+    fate: {
+      title: 'A sense of purpose',
+      texts: [
+        (f) => `${f} point to a sense of purpose: you want your work to add up to something.`,
+        (f) => `${f} speak of a sense of purpose: you work best when you know what the work is for.`,
+      ],
+    },
   },
   'drive:easygoing': {
-    thumb: 'Agreement over force',
-    middle: 'Lightly carried',
+    thumb: {
+      title: 'Agreement over force',
+      texts: [(f) => `${f} favour agreement over force: you persuade rather than push.`],
+    },
+    middle: {
+      title: 'Lightly carried',
+      texts: [(f) => `${f} speak of duties lightly carried: you do what is needed without making it heavy.`],
+    },
   },
 };
