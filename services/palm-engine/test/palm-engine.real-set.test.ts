@@ -17,7 +17,8 @@ import { PalmReadingEngine } from '../src/palm-reading.engine';
 import { palmProfileOf } from '../src/profile/palm-profile';
 import { profiledObservation } from '../src/profile/profiled-lines';
 import { TRAIT_RELIABILITY } from '../src/profile/trait-reliability.recorded';
-import { interpret, PALM_RULES } from '../src/rules/interpret';
+import { interpret, oneAreaPerFeature, PALM_RULES } from '../src/rules/interpret';
+import type { Finding } from '../src/rules/palm-rule';
 import { forbiddenTopicsIn } from '../src/rules/safety';
 import { normalisePalmPhoto } from '@palm/palm-photo';
 import { claimsNotInProfile } from './support/class-claims';
@@ -101,6 +102,13 @@ const FEATURE_NOUNS: readonly (readonly [RegExp, RegExp])[] = [
     /\b(?:Prithvi|Vayu|Agni|Jal)\b|\bhand\b/i,
   ],
 ];
+
+/** The same features read with the same leaning (the test's own wording of the rule). */
+const sameSaying = (a: Finding, b: Finding) =>
+  a.asserts !== undefined &&
+  Object.keys(a.asserts).length > 0 &&
+  JSON.stringify(a.asserts) === JSON.stringify(b.asserts) &&
+  [...a.reads].sort().join() === [...b.reads].sort().join();
 
 const reading = (palm: RealPalm, answers: string) => palm.readings.get(answers)!;
 
@@ -356,6 +364,31 @@ describe('palm engine over the real photo set', () => {
     expect(leanings, 'texts naming what features speak of').toBeGreaterThan(100);
   });
 
+  it('reads a feature in its section once with each leaning: no “longer” beside “much longer” ring finger', () => {
+    let repeats = 0;
+    for (const palm of [...palms, ...retestPalms]) {
+      const fired = interpret(
+        palm.observation,
+        visitor('defaults'),
+        PALM_RULES,
+        palmProfileOf(palm.observation),
+      );
+      const kept = oneAreaPerFeature(fired);
+      const sameInSection = (a: Finding, b: Finding) => a.area === b.area && sameSaying(a, b);
+      kept.forEach((finding, at) => {
+        for (const other of kept.slice(at + 1))
+          expect(sameInSection(finding, other), `${palm.name}: ${finding.ruleId} and ${other.ruleId}`).toBe(
+            false,
+          );
+      });
+      repeats += fired.filter(
+        (dropped) => !kept.includes(dropped) && kept.some((finding) => sameInSection(finding, dropped)),
+      ).length;
+    }
+    // The real hands do fire such pairs: the check has work to do.
+    expect(repeats).toBeGreaterThan(0);
+  });
+
   it('says a graded proportion as plainly everywhere: no plain "opens wide" beside "opens very wide"', () => {
     let graded = 0;
     for (const { result, where } of everyReading()) {
@@ -429,7 +462,8 @@ describe('palm engine over the real photo set', () => {
       for (const section of result.sections) {
         const [, pointedOut] = pointingOut.exec(section.content) ?? [];
         if (!pointedOut) continue;
-        const keyPoints = section.insights.join(' ');
+        // A line's reach "across your palm" names no feature of the palm's own.
+        const keyPoints = section.insights.join(' ').replace(/\bacross (?:your|the) palm\b/g, '');
         for (const [feature] of pointedOut.matchAll(features))
           expect(keyPoints, `${where}, ${section.area}: ${pointedOut}`).not.toMatch(
             new RegExp(`\\b${feature}\\b`),

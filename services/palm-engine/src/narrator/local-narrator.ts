@@ -61,8 +61,9 @@ import { readVisitorAnswers, type VisitorAnswers, type VisitorQuestion } from '.
 /**
  * What a long reading leaves out, step by step, until it fits: advice on a clearer photo, themes
  * carried into sections without findings, lines read only in passing, features pointed out
- * together, a thin section's pointers to other sections, and last what is most this hand's own
- * (ties between its features, where it pulls two ways, the themes its sections carry).
+ * together, a thin section's pointers to other sections, then what is most this hand's own (ties
+ * between its features, where it pulls two ways, the themes its sections carry), and only past all
+ * of them the practical tips: the advice a visitor asked for by choosing the area.
  */
 interface Trim {
   perSection: number;
@@ -78,6 +79,8 @@ interface Trim {
   tensions: boolean;
   /** A section's opening line naming the theme its features carry: the themes said it first. */
   leads: boolean;
+  /** A focused section's practical tip, the same for every hand of its element. */
+  tips: boolean;
 }
 const FULL: Trim = {
   perSection: FINDINGS_PER_SECTION,
@@ -89,6 +92,7 @@ const FULL: Trim = {
   referBack: true,
   tensions: true,
   leads: true,
+  tips: true,
 };
 /** What gives way when a reading runs long, in this order: each trim drops one more of them. */
 const GIVEN_UP_IN_TURN = [
@@ -100,6 +104,7 @@ const GIVEN_UP_IN_TURN = [
   'agreements',
   'tensions',
   'leads',
+  'tips',
 ] as const satisfies readonly (keyof Trim)[];
 const TRIMS: readonly Trim[] = GIVEN_UP_IN_TURN.reduce<Trim[]>(
   (trims, part) => [...trims, { ...trims.at(-1)!, [part]: false }],
@@ -485,7 +490,7 @@ function composeSection(plan: SectionPlan, context: ReadingContext, opening?: Sa
   // visitor elsewhere for one of them.
   const namedHere = new Set([
     ...heard,
-    ...[...tensionsHere, ...wealth, note, ...asked].flatMap((said) =>
+    ...[...introduced, ...tensionsHere, ...wealth, note, ...asked].flatMap((said) =>
       typeof said === 'object' ? said.reads : [],
     ),
   ]);
@@ -517,7 +522,9 @@ function composeSection(plan: SectionPlan, context: ReadingContext, opening?: Sa
     ...hear([note, ...asked]),
   ];
   // A section that already speaks to the visitor's answers gives its advice there, not again as a tip.
-  const tips = practicalTips(plan, profile, context, note !== undefined || asked.length > 0);
+  const tips = context.trim.tips
+    ? practicalTips(plan, profile, context, note !== undefined || asked.length > 0)
+    : [];
   const details = [
     ...joinedInPairs(
       hear([

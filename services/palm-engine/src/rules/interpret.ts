@@ -65,18 +65,23 @@ function recordingLine(line: LineObservation, name: LineName, read: Set<string>)
  * alike), the strongest decides the area, the one whose rule the tradition makes most of, and a
  * finding elsewhere that reads it stays silent. So no section re-reads what another said and two
  * readings of one feature never pull apart; within its section a feature may still be read with
- * another (an unbroken heart line that is not faint). An area the strongest findings left empty then
- * takes a feature it also reads from another area, where every area that had findings keeps one.
+ * another (an unbroken heart line that is not faint), though not twice with the same leaning. An
+ * area the strongest findings left empty then takes a feature it also reads from another area,
+ * where every area that had findings keeps one.
  */
 export function oneAreaPerFeature(strongestFirst: readonly Finding[]): Finding[] {
   const placed = (given: ReadonlyMap<string, Finding['area']>) => {
     const areaOf = new Map(given);
-    return strongestFirst.filter((finding) => {
-      if (finding.reads.some((feature) => (areaOf.get(feature) ?? finding.area) !== finding.area))
-        return false;
+    const kept: Finding[] = [];
+    for (const finding of strongestFirst) {
+      if (finding.reads.some((feature) => (areaOf.get(feature) ?? finding.area) !== finding.area)) continue;
+      // Read with the same leaning as a stronger finding of its section ("much longer" and "longer"
+      // ring finger, both bold), it would make one point twice.
+      if (kept.some((other) => other.area === finding.area && sayTheSame(other, finding))) continue;
       for (const feature of finding.reads) areaOf.set(feature, finding.area);
-      return true;
-    });
+      kept.push(finding);
+    }
+    return kept;
   };
   // A section left with nothing of its own takes, where the hand allows, a feature another section
   // also reads, as long as that section keeps a finding: a feature still has one reading, and no
@@ -101,6 +106,17 @@ export function oneAreaPerFeature(strongestFirst: readonly Finding[]): Finding[]
     }
   }
   return kept;
+}
+
+/** Two findings reading the same features with the same leaning, which has one at least. */
+function sayTheSame(a: Finding, b: Finding): boolean {
+  const poles = (finding: Finding) => JSON.stringify(Object.entries(finding.asserts ?? {}).sort());
+  return (
+    Object.keys(a.asserts ?? {}).length > 0 &&
+    poles(a) === poles(b) &&
+    a.reads.length === b.reads.length &&
+    a.reads.every((feature) => b.reads.includes(feature))
+  );
 }
 
 /**
