@@ -353,6 +353,39 @@ describe('palm engine over the real photo set', () => {
     expect(runOn, 'leads run on into a key point').toBeGreaterThan(20);
   });
 
+  it('carries each opening theme into one section at most, by its lead or in practice', () => {
+    let carried = 0;
+    for (const { result, where } of everyReading()) {
+      const titles = (result.themes ?? []).map((theme) => `“${theme.title}”`);
+      const seen = new Map<string, string>();
+      for (const sentence of prose(result).flatMap((text) => text.split(/(?<=[.!?…])\s+/))) {
+        const named = titles.filter((title) => sentence.includes(title));
+        // The Spiritual section's look back over the whole hand names every theme at once.
+        if (named.length !== 1) continue;
+        carried++;
+        expect(seen.get(named[0]!), `${where}: ${sentence}`).toBeUndefined();
+        seen.set(named[0]!, sentence);
+      }
+    }
+    expect(carried, 'themes carried into a section').toBeGreaterThan(100);
+  });
+
+  it('names a theme’s thread in a section only beside a key point of the section’s own', () => {
+    const LEAD =
+      /^(?:Of the opening threads, the clearest here is “[^”]+”, through |The thread of “[^”]+” runs through this part of your life, in |Here .+ carr(?:y|ies) the thread of “[^”]+” into this part of life)/;
+    // A lead joined to a key point is so by "; " or ", and " (a list of features takes neither).
+    const alone = (insight: string) => LEAD.test(insight) && !/; |, and /.test(insight);
+    let leads = 0;
+    for (const { result, where } of everyReading())
+      for (const section of result.sections) {
+        const [first, ...others] = section.insights;
+        if (!first || !alone(first)) continue;
+        leads++;
+        expect(others, `${where}, ${section.area}: ${first}`).not.toEqual([]);
+      }
+    expect(leads, 'leads said as a key point of their own').toBeGreaterThan(5);
+  });
+
   it('joins no three features with "and" twice over: "your head line and your ring finger and the boldness…"', () => {
     const TWICE_JOINED = /\byour [^,;:.]* and your [^,;:.]* and (?:the|your)\b/i;
     let leanings = 0;

@@ -434,7 +434,10 @@ function composeSection(plan: SectionPlan, context: ReadingContext, opening?: Sa
   // first, and a lead naming only the theme would be a heading said as a sentence; where the visitor
   // did not ask to go deeper, a key point that opens by describing its line needs no lead either.
   const opensOnLine = pointsIntroduced[0] !== keyPoints[0];
+  // A section without a key point of its own carries a theme in practice instead (`threadInto`): a lead
+  // alone would promise a thread and say nothing of it.
   const lead =
+    keyPoints.length > 0 &&
     (context.trim.leads || focused) &&
     (focused || !opensOnLine) &&
     !OWN_FEATURE_FIRST.test(keyPoints[0]?.text ?? '')
@@ -1327,14 +1330,16 @@ function threadInto(
   const fresh = (features: readonly string[]) =>
     !features.some((feature) => [...referred].some((words) => asYours(words) === feature));
   const turns = withPoles.map((_, at) => withPoles[(index + at) % withPoles.length]!);
-  const turn = turns.find(({ theme, pole }) => fresh(theme.features) && !themesTaken.has(`practice:${pole}`));
+  // A theme carried into one more part of life is said once, by a section's lead or here: the same
+  // thread twice reads as a template.
+  const turn = turns.find(
+    ({ theme, pole }) =>
+      fresh(theme.features) && !themesTaken.has(`practice:${pole}`) && !themesTaken.has(theme.title),
+  );
   if (!turn) return undefined;
   const { theme, pole } = turn;
   themesTaken.add(`practice:${pole}`);
-  // A theme carried into one more part of life is said once: the same thread twice reads as a template.
-  const key = `thread:${theme.title}`;
-  if (themesTaken.has(key)) return undefined;
-  themesTaken.add(key);
+  themesTaken.add(theme.title);
   const features = theme.features.slice(0, 2);
   return {
     text: choose.pick(THREAD_TEMPLATES, `thread.${area}`)(
