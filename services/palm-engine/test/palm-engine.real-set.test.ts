@@ -12,12 +12,14 @@ import { createPalmObserver } from '../src/observer';
 import { AREA_TITLES } from '../src/narrator/area-texts';
 import { lineSeen } from '../src/narrator/how-we-read';
 import { composeReading } from '../src/narrator/local-narrator';
+import { briefly } from '../src/narrator/palm-description';
 import { LINE_NAMES, type LineName, type PalmObservation, type Point } from '../src/palm-observation';
 import { PalmReadingEngine } from '../src/palm-reading.engine';
 import { palmProfileOf } from '../src/profile/palm-profile';
 import { profiledObservation } from '../src/profile/profiled-lines';
 import { TRAIT_RELIABILITY } from '../src/profile/trait-reliability.recorded';
 import { interpret, oneAreaPerFeature, PALM_RULES } from '../src/rules/interpret';
+import { polesOf } from '../src/rules/assertions';
 import type { Finding } from '../src/rules/palm-rule';
 import { forbiddenTopicsIn } from '../src/rules/safety';
 import { normalisePalmPhoto } from '@palm/palm-photo';
@@ -368,6 +370,53 @@ describe('palm engine over the real photo set', () => {
       }
     }
     expect(carried, 'themes carried into a section').toBeGreaterThan(100);
+  });
+
+  it('leads a section with a theme leaning the way its first key point does, where one is free to', () => {
+    let leads = 0;
+    let agreeing = 0;
+    for (const palm of [...palms, ...retestPalms]) {
+      const profile = palmProfileOf(palm.observation);
+      const fired = interpret(palm.observation, visitor('defaults'), PALM_RULES, profile);
+      const { sections, findings, story } = composeReading(
+        fired,
+        palm.observation,
+        visitor('defaults'),
+        profile,
+      );
+      const titles = story.themes.map((theme) => `“${theme.title}”`);
+      const text = sections.flatMap((section) => [...section.insights, section.content, section.details]);
+      for (const section of sections) {
+        const lead = /^(?:Of the opening threads|The thread of|Here .+ the thread of)/.test(
+          section.insights[0] ?? '',
+        )
+          ? titles.findIndex((title) => section.insights[0]!.includes(title))
+          : -1;
+        const leaning = polesOf(findings.find((finding) => finding.area === section.area)?.asserts);
+        if (lead === -1 || leaning.length === 0) continue;
+        leads++;
+        const agrees = (at: number) => story.polesByTheme[at]!.some((pole) => leaning.includes(pole));
+        if (agrees(lead)) {
+          agreeing++;
+          continue;
+        }
+        // Passed over, a theme that agrees was carried elsewhere or names no feature this section says.
+        const said = [...section.insights, section.content, section.details].join(' ').toLowerCase();
+        story.themes.forEach((theme, at) => {
+          if (at === lead || !agrees(at)) return;
+          const carriedElsewhere = text.some(
+            (other) => other.includes(titles[at]!) && !other.includes(titles[lead]!),
+          );
+          const here = theme.features.some((feature) =>
+            said.includes(briefly(feature).replace(/^your /, '')),
+          );
+          expect(carriedElsewhere || !here, `${palm.name}, ${section.area}: ${section.insights[0]}`).toBe(
+            true,
+          );
+        });
+      }
+    }
+    expect(agreeing, `leads agreeing with their section (of ${leads})`).toBeGreaterThan(leads / 2);
   });
 
   it('names a theme’s thread in a section only beside a key point of the section’s own', () => {

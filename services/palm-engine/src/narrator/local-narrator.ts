@@ -441,7 +441,7 @@ function composeSection(plan: SectionPlan, context: ReadingContext, opening?: Sa
     (context.trim.leads || focused) &&
     (focused || !opensOnLine) &&
     !OWN_FEATURE_FIRST.test(keyPoints[0]?.text ?? '')
-      ? themeLead(area, here, context)
+      ? themeLead(area, here, polesOf(findings[0]?.asserts), context)
       : undefined;
   // A lead runs on into the first key point only where that point reads a feature the lead names:
   // "…in your long fingers; a long palm is read as…" would hand the thread to the wrong feature.
@@ -1259,9 +1259,19 @@ const THEME_LEADS: readonly ((theme: string, features: string) => string)[] = [
 ];
 
 /** A section opens with the theme its features carry, once per theme: the story, then its parts. */
-function themeLead(area: LifeArea, features: readonly Named[], context: ReadingContext): Said | undefined {
+function themeLead(
+  area: LifeArea,
+  features: readonly Named[],
+  leaning: readonly PoleKey[],
+  context: ReadingContext,
+): Said | undefined {
   const mine = new Set(features.map(({ words }) => asYours(words)));
-  for (const theme of context.story.themes) {
+  const { themes, polesByTheme } = context.story;
+  // A theme that leans the way the section's first key point does comes first: "Planned ambition"
+  // would lead a love section's "a love that takes its time" where "An eye for nuance" shares its leaning.
+  const agrees = (at: number) => (polesByTheme[at] ?? []).some((pole) => leaning.includes(pole));
+  const inTurn = [...themes.keys()].sort((a, b) => Number(agrees(b)) - Number(agrees(a)));
+  for (const theme of inTurn.map((at) => themes[at]!)) {
     if (context.themesTaken.has(theme.title)) continue;
     const shared = theme.features.filter((feature) => mine.has(feature));
     if (shared.length === 0) continue;
