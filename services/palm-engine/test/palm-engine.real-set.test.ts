@@ -26,6 +26,7 @@ import { normalisePalmPhoto } from '@palm/palm-photo';
 import { claimsNotInProfile } from './support/class-claims';
 import { accountLocally } from './support/read-locally';
 import { allText, linesNamedIn, prose, sentences } from './support/reading-text';
+import { sameSaying } from './support/same-saying';
 import { ANSWER_SPREAD } from './fixtures/questionnaire-answers';
 import { palmPhotos, retestPhotos } from '../../../tests/support/palm-photos';
 
@@ -104,13 +105,6 @@ const FEATURE_NOUNS: readonly (readonly [RegExp, RegExp])[] = [
     /\b(?:Prithvi|Vayu|Agni|Jal)\b|\bhand\b/i,
   ],
 ];
-
-/** The same features read with the same leaning (the test's own wording of the rule). */
-const sameSaying = (a: Finding, b: Finding) =>
-  a.asserts !== undefined &&
-  Object.keys(a.asserts).length > 0 &&
-  JSON.stringify(a.asserts) === JSON.stringify(b.asserts) &&
-  [...a.reads].sort().join() === [...b.reads].sort().join();
 
 const reading = (palm: RealPalm, answers: string) => palm.readings.get(answers)!;
 

@@ -9,6 +9,7 @@ import { traitsFromProfile } from '../src/rules/palm-traits';
 import { EVERY_TRAIT_RELIABLE } from './fixtures/every-trait-reliable';
 import { forbiddenTopicsIn } from '../src/rules/safety';
 import { FIXTURE_NAMES, PALM_FIXTURES } from './fixtures/palm-observations';
+import { sameSaying } from './support/same-saying';
 import { ANSWER_SPREAD, answers } from './fixtures/questionnaire-answers';
 
 const submissions = Object.values(ANSWER_SPREAD);
@@ -154,13 +155,6 @@ function variants(): PalmObservation[] {
   }
   return out;
 }
-
-/** The same features read with the same leaning (the test's own wording of the rule). */
-const sameSaying = (a: Finding, b: Finding) =>
-  a.asserts !== undefined &&
-  Object.keys(a.asserts).length > 0 &&
-  JSON.stringify(a.asserts) === JSON.stringify(b.asserts) &&
-  [...a.reads].sort().join() === [...b.reads].sort().join();
 
 describe('palm rule base', () => {
   it('names every basis tag in at most 30 characters, so the report shows it whole (spec: cut to 30 plus "...")', () => {

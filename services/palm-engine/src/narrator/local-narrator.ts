@@ -240,6 +240,9 @@ export function composeReading(
     const { findings } = story;
     // A feature read elsewhere is tagged as the reading states it, else as any finding on this palm read it.
     const book = tagBook([...findings, ...fired], traits, observation);
+    const readElsewhere = fired.filter(
+      (finding) => !findings.includes(finding) && !story.yielded.includes(finding),
+    );
     const compose = (trim: Trim, answers: VisitorAnswers, areas: readonly LifeArea[]) => {
       // What the sections state: each area's strongest findings up to the trim's number. A refer-back
       // or a partner points only to these: one beyond the cut would send the visitor to a section
@@ -249,9 +252,7 @@ export function composeReading(
         const context: ReadingContext = {
           trim,
           findings: statedFindings,
-          readElsewhere: fired.filter(
-            (finding) => !findings.includes(finding) && !story.yielded.includes(finding),
-          ),
+          readElsewhere,
           observation,
           profile,
           traits,
@@ -302,6 +303,7 @@ export function composeReading(
     }
     return { story, compose, perSection, wordsOf, wordsUnanswered };
   }
+  const stated = statedPerSection(findings, perSection);
   const notes = howWeReadByArea(findings, observation, areas, perSection);
   const unsettled = unsettledTraits(traits, observation);
   return {
@@ -315,9 +317,7 @@ export function composeReading(
     }),
     reads: composed.map(({ reads }) => reads),
     themes: story.themes,
-    findings: areas.flatMap((area) =>
-      statedPerSection(findings, perSection).filter((finding) => finding.area === area),
-    ),
+    findings: areas.flatMap((area) => stated.filter((finding) => finding.area === area)),
     story,
   };
 }
@@ -447,8 +447,9 @@ function composeSection(plan: SectionPlan, context: ReadingContext, opening?: Sa
   // "…in your long fingers; a long palm is read as…" would hand the thread to the wrong feature.
   const leadApart =
     lead !== undefined && !lead.reads.some((feature) => pointsIntroduced[0]?.reads.includes(feature));
+  if (leadApart) hear([lead]);
   const insights = [
-    ...(leadApart ? hear([lead]).filter((text): text is string => Boolean(text)) : []),
+    ...(leadApart ? [lead.text] : []),
     ...joinedInPairs(
       hear(leadApart ? pointsIntroduced : [lead, ...pointsIntroduced]),
       choose,

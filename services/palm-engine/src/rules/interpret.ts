@@ -8,6 +8,7 @@ import { HEALTH_RULES } from './health.rules';
 import { LOVE_RULES } from './love.rules';
 import { MONEY_RULES } from './money.rules';
 import { byStrength, evidenceConfidence, type Finding, type PalmRule, type RuleContext } from './palm-rule';
+import { polesOf } from './assertions';
 import { measuredFacts, recordingTraits } from './measured-facts';
 import { traitsFromProfile, undeterminedTraits, type PalmTraits } from './palm-traits';
 import { SPIRITUAL_RULES } from './spiritual.rules';
@@ -110,10 +111,11 @@ export function oneAreaPerFeature(strongestFirst: readonly Finding[]): Finding[]
 
 /** Two findings reading the same features with the same leaning, which has one at least. */
 function sayTheSame(a: Finding, b: Finding): boolean {
-  const poles = (finding: Finding) => JSON.stringify(Object.entries(finding.asserts ?? {}).sort());
+  const [poles, others] = [polesOf(a.asserts), polesOf(b.asserts)];
   return (
-    Object.keys(a.asserts ?? {}).length > 0 &&
-    poles(a) === poles(b) &&
+    poles.length > 0 &&
+    poles.length === others.length &&
+    poles.every((pole) => others.includes(pole)) &&
     a.reads.length === b.reads.length &&
     a.reads.every((feature) => b.reads.includes(feature))
   );
