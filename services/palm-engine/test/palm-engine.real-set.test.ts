@@ -91,7 +91,7 @@ const FEATURE_NOUNS: readonly (readonly [RegExp, RegExp])[] = [
   [/\bring finger\b/i, /\bring finger\b|\bSurya\b/i],
   [/\bmiddle finger\b/i, /\bmiddle finger\b|\bShani\b/i],
   [/\blittle finger\b/i, /\blittle finger\b|\bBudh\b/i],
-  [/\bfingers\b/i, /\bfingers\b/i],
+  [/\bfingers\b|\bfinger length\b/i, /\bfingers\b|\bfinger length\b/i],
   [/\bpalm\b/i, /\bpalm\b/i],
   ...LINE_NAMES.map(
     (line) =>
@@ -317,8 +317,9 @@ describe('palm engine over the real photo set', () => {
           const targets = titles.filter((title) => title !== section.title && sentence.includes(title));
           if (targets.length === 0) continue;
           pointers++;
-          // What the pointer names, not the advice after it ("…: the people around you are part of your strength").
-          const named = sentence.split(/: |; (?:put simply|what is said there)/)[0]!;
+          // What the pointer names, not what is joined after it ("…: the people around you are part of
+          // your strength", "…; turned to money, your long fingers say this").
+          const named = sentence.split(/: |; /)[0]!;
           const told = targets.map((title) => textOf.get(title) ?? '').join(' ');
           for (const [noun, said] of FEATURE_NOUNS)
             if (noun.test(named.replace(/\bacross your palm\b/g, '')))

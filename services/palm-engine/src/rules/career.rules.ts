@@ -330,7 +330,7 @@ export const CAREER_RULES = defineRules('career', [
     basis: 'Fate line seen',
     phrasings: [
       'A visible Bhagya rekha is read as a sense of purpose: you tend to know what you are working towards.',
-      'Your fate line can be seen rising through the palm, a sign of direction and commitment in work.',
+      'Your fate line speaks of direction and commitment in work.',
     ],
   },
   {
@@ -368,7 +368,7 @@ export const CAREER_RULES = defineRules('career', [
     basis: 'Sun line seen',
     phrasings: [
       'A visible Surya rekha is read as recognition for your talents: your work tends to get noticed.',
-      'Your sun line can be seen below the ring finger, linked with creative satisfaction and visibility.',
+      'Your sun line points to creative satisfaction and visibility.',
     ],
   },
   {

@@ -325,7 +325,7 @@ export const LOVE_RULES = defineRules('love', [
         /married|partner|relationship/i.test(s.maritalStatus)
           ? 'A visible Vivah rekha is read as a heart that takes commitment seriously, as your present bond reflects.'
           : 'A visible Vivah rekha is read as a heart that takes commitment seriously when the right bond comes.',
-      'Your Vivah rekha can be seen at the edge of the palm, linked with the importance of close partnership in your life.',
+      'Your Vivah rekha at the edge of the palm is linked with the importance of close partnership in your life.',
     ],
   },
   {

@@ -282,7 +282,7 @@ export const MONEY_RULES = defineRules('money', [
     basis: 'Sun line seen',
     phrasings: [
       'A visible Surya rekha is the classical sign of success and comfort earned through your talents.',
-      'Your sun line can be seen, linked with recognition that tends to bring material reward.',
+      'Your sun line points to recognition that tends to bring material reward.',
     ],
   },
   {
@@ -305,7 +305,7 @@ export const MONEY_RULES = defineRules('money', [
     basis: 'Fate line seen',
     phrasings: [
       'A visible Bhagya rekha is read as income tied to a steady calling.',
-      'Your fate line can be seen, linked with financial stability built through consistent work.',
+      'Your fate line points to financial stability built through consistent work.',
     ],
   },
   {
