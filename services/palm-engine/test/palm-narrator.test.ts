@@ -131,6 +131,21 @@ describe('local palm narrator', () => {
     }
   });
 
+  it('words a re-take that states the same palm alike, though its points moved', async () => {
+    const submission = ANSWER_SPREAD['married mother, health and spirit']!;
+    for (const name of FIXTURE_NAMES) {
+      const retaken = structuredClone(palm(name));
+      // A second photo of the hand: every point a hair's breadth away, every class the same.
+      retaken.landmarks = retaken.landmarks.map((point) => ({ x: point.x + 1e-4, y: point.y - 1e-4 }));
+      expect(palmProfileOf(retaken)).toEqual(palmProfileOf(palm(name)));
+      const [first, second] = [await read(palm(name), submission), await read(retaken, submission)];
+      expect({ themes: second.themes, sections: second.sections }, name).toEqual({
+        themes: first.themes,
+        sections: first.sections,
+      });
+    }
+  });
+
   it('reads different palms differently: at most 40 % shared sentences under identical answers', async () => {
     for (const submission of Object.values(ANSWER_SPREAD)) {
       const readings = await Promise.all(
