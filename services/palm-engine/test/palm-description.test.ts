@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { briefly, featureWords, namedOnce } from '../src/narrator/palm-description';
+import { briefly, featureWords, namedBarelyAfterTwice, namedOnce } from '../src/narrator/palm-description';
 import { palmProfileOf } from '../src/profile/palm-profile';
 import { traitsFromProfile } from '../src/rules/palm-traits';
 import { PALM_FIXTURES } from './fixtures/palm-observations';
@@ -33,6 +33,50 @@ describe('namedOnce', () => {
     expect(briefly('a long, gently curved heart line ending under the middle finger')).toBe(
       'your heart line',
     );
+  });
+});
+
+describe('namedBarelyAfterTwice', () => {
+  const wide = 'your thumb that opens very wide';
+
+  it('names a trait bare once its class has been heard twice in the section', () => {
+    const little = 'your little finger that rises well past the ring finger’s top joint';
+    const texts = [
+      'Your little finger that rises well past the ring finger’s top joint points to a welcoming nature.',
+      `For earning and keeping, read ${little} this way.`,
+      `This part rests on ${little} and the openness it speaks of.`,
+    ];
+    expect(namedBarelyAfterTwice(namedOnce(texts, [little]), [little])).toEqual([
+      texts[0],
+      'For earning and keeping, read your very long little finger this way.',
+      'This part rests on your little finger and the openness it speaks of.',
+    ]);
+  });
+
+  it('hears the class in a statement of how plainly it shows, but not in another trait of the same finger', () => {
+    const after = [
+      'Keep the openness of your very wide-opening thumb in mind.',
+      'Here we read instead your very wide-opening thumb.',
+    ];
+    expect(
+      namedBarelyAfterTwice(
+        ['Your thumb opens very wide, and palmists read warmth in it.', ...after],
+        [wide],
+      ),
+    ).toEqual([
+      'Your thumb opens very wide, and palmists read warmth in it.',
+      after[0],
+      'Here we read instead your thumb.',
+    ]);
+    const length = ['Your thumb is very short, read as an easy-going will.', ...after];
+    expect(namedBarelyAfterTwice(length, [wide])).toEqual(length);
+  });
+
+  it('leaves a trait heard twice, and a line, as they are', () => {
+    const texts = ['Your very long fingers speak of care.', 'Read your very long fingers this way.'];
+    expect(namedBarelyAfterTwice(texts, ['your very long fingers'])).toEqual(texts);
+    const line = ['Your heart line is long.', 'Your heart line speaks.', 'Read your heart line so.'];
+    expect(namedBarelyAfterTwice(line, ['your long heart line'])).toEqual(line);
   });
 });
 

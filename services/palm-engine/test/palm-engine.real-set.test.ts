@@ -512,6 +512,25 @@ describe('palm engine over the real photo set', () => {
     expect(referredBack, 'sentences referring back to the thumb or the index finger').toBeGreaterThan(3);
   });
 
+  it('names a trait with its class at most twice a section, then bare', () => {
+    const classed =
+      /\byour ((?:[\w’-]+,? ){1,4}?)(index finger|ring finger|middle finger|little finger|fingers|thumb|palm)\b/gi;
+    let bare = 0;
+    for (const { result, where } of everyReading())
+      for (const section of result.sections) {
+        const text = [...section.insights, section.content, section.details].join(' ');
+        const heard = new Map<string, number>();
+        for (const match of text.matchAll(classed)) {
+          const said = match[0].toLowerCase();
+          heard.set(said, (heard.get(said) ?? 0) + 1);
+        }
+        for (const [said, times] of heard)
+          expect(times, `${where}, ${section.area}: ${said}`).toBeLessThanOrEqual(2);
+        bare += [...text.matchAll(/\b(?:on|instead|read) your (?:thumb|palm|fingers|\w+ finger)\b/g)].length;
+      }
+    expect(bare, 'traits named bare after their class was heard').toBeGreaterThan(10);
+  });
+
   it('describes the heart, head and life lines first in their own sections, not in passing before', () => {
     const homes = [
       { area: 'love', meaning: 'feeling and attachment' },

@@ -42,6 +42,7 @@ import {
   howPlainly,
   lineShape,
   namedFeatures,
+  namedBarelyAfterTwice,
   namedOnce,
   namesALine,
   sectionFeatures,
@@ -551,7 +552,7 @@ function composeSection(plan: SectionPlan, context: ReadingContext, opening?: Sa
   const said = (texts: readonly (string | undefined)[]) =>
     texts.filter((text): text is string => Boolean(text));
   const bodyTexts = [insights, said(content), said(details)] as const;
-  const plain = namedOnce(bodyTexts.flat(), names);
+  const plain = namedBarelyAfterTwice(namedOnce(bodyTexts.flat(), names), names);
   const plainInsights = plain.slice(0, insights.length);
   const plainContent = plain.slice(insights.length, insights.length + bodyTexts[1].length);
   const plainDetails = plain.slice(insights.length + bodyTexts[1].length);

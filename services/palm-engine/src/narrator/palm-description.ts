@@ -538,6 +538,49 @@ export function namedOnce(texts: readonly string[], names: readonly string[]): s
   return said;
 }
 
+/** The feature a name classes, without the class: "thumb" in "very wide-opening thumb". */
+const BARE_FEATURE =
+  /(?:index and ring fingers|index finger|ring finger|middle finger|little finger|fingers|thumb|palm)$/;
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Each trait's words, at length and in brief, without their article, to the trait they class. */
+const TRAIT_OF_WORDS = new Map<string, TraitName>(
+  [TRAIT_WORDS, TRAIT_AGAIN].flatMap((table) =>
+    Object.entries(table).flatMap(([trait, classes]) =>
+      Object.values(classes as Record<string, string | Graded>)
+        .flat()
+        .map((words) => [words.replace(/^(?:an?|the) /, ''), trait as TraitName] as const),
+    ),
+  ),
+);
+
+/**
+ * Texts of one section after `namedOnce`: a trait heard with its class twice (named in full or in
+ * brief, or said how plainly it shows) is then named bare ("your thumb"), as a person would say it
+ * a third time, rather than "your very wide-opening thumb" in every paragraph. Lines are named
+ * bare after their first mention already.
+ */
+export function namedBarelyAfterTwice(texts: readonly string[], names: readonly string[]): string[] {
+  let said = [...texts];
+  for (const name of new Set(names)) {
+    const brief = briefly(name);
+    const noun = BARE_FEATURE.exec(brief)?.[0];
+    if (!noun || brief === `your ${noun}`) continue;
+    const trait = TRAIT_OF_WORDS.get(name.replace(/^your /, ''));
+    // "Your thumb opens very wide" says the class as surely as "your very wide-opening thumb".
+    const plainly = Object.values(trait ? (HOW_PLAINLY[trait] ?? {}) : {}).flatMap((said) => said ?? []);
+    const classed = [name, brief, ...plainly];
+    const pattern = new RegExp(`\\b(?:${[...new Set(classed)].map(escaped).join('|')})\\b`, 'gi');
+    let heard = 0;
+    said = said.map((text) =>
+      text.replace(pattern, (match) => {
+        if (++heard <= 2 || match.toLowerCase() !== brief.toLowerCase()) return match;
+        return match.startsWith('Y') ? `Your ${noun}` : `your ${noun}`;
+      }),
+    );
+  }
+  return said;
+}
+
 /**
  * Features in a list, a thumb's length and how far it opens said together ("your long thumb that
  * opens wide") rather than as two thumbs.
