@@ -129,7 +129,7 @@ export const HEALTH_RULES = defineRules('health', [
     place: MANGAL_INNER,
     phrasings: [
       'A wide-opening thumb is read as outgoing energy: you need movement, space and activity.',
-      'Your thumb opens wide, a sign of a lively temperament that is happiest on the move.',
+      'Your thumb opens wide, a sign of a lively, sociable temperament that is happiest on the move.',
     ],
   },
   {

@@ -384,7 +384,7 @@ export const LOVE_RULES = defineRules('love', [
     basis: 'Curved heart line, water hand',
     phrasings: [
       'A curved heart line on a water hand doubles the signs of tenderness: you love with your whole being.',
-      'On a Jal hand, your curving Hridaya rekha is read as deep devotion; guard your own needs too.',
+      'On a Jal hand, your curving Hridaya rekha is read as deep devotion, openly given; guard your own needs too.',
     ],
   },
   {

@@ -83,7 +83,7 @@ export const MONEY_RULES = defineRules('money', [
     place: GURU,
     phrasings: [
       'A longer index finger is read as wanting control over your resources: you like to plan and direct.',
-      'Your Guru finger leads, linked with ambition for status and the discipline to build toward it.',
+      'Your Guru finger leads, linked with ambition for status and the patience to plan your way toward it.',
     ],
   },
   {
