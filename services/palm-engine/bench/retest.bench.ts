@@ -224,12 +224,19 @@ const readAlike = {
   same: { themes: [] as number[], sentences: [] as number[] },
   different: { themes: [] as number[], sentences: [] as number[] },
 };
+/** Same-hand themes shared, by how many traits the two profiles differ on (stated in one, another class or none in the other). */
+const themesByTraitsApart = new Map<number, number[]>();
+const TRAITS_APART_SHOWN = 3;
 for (let i = 0; i < read.length; i++)
   for (let j = i + 1; j < read.length; j++) {
     const [a, b] = [read[i]!, read[j]!];
     const kind = readAlike[a.hand === b.hand ? 'same' : 'different'];
     kind.themes.push(sharedShare(a.themes ?? [], b.themes ?? [], 'union'));
     kind.sentences.push(sharedShare(a.sentences ?? new Set(), b.sentences ?? new Set(), 'shorter'));
+    if (a.hand !== b.hand || !a.profile || !b.profile) continue;
+    const apart = PROFILE_TRAIT_IDS.filter((trait) => a.profile![trait] !== b.profile![trait]).length;
+    const bucket = Math.min(apart, TRAITS_APART_SHOWN);
+    themesByTraitsApart.set(bucket, [...(themesByTraitsApart.get(bucket) ?? []), kind.themes.at(-1)!]);
   }
 const mean = (values: readonly number[]) => values.reduce((sum, v) => sum + v, 0) / (values.length || 1);
 
@@ -420,6 +427,18 @@ both with different classes; ${PROFILE_TRAIT_IDS.length} traits, single frame).
 | --- | --- | --- |
 | opening themes shared (mean Jaccard of their titles) | ${mean(readAlike.same.themes).toFixed(2)} | ${mean(readAlike.different.themes).toFixed(2)} |
 | sentences of the shorter reading the other says word for word (mean) | ${mean(readAlike.same.sentences).toFixed(2)} | ${mean(readAlike.different.sentences).toFixed(2)} |
+
+Same-hand themes shared by how far the two profiles lie apart: ${[...themesByTraitsApart]
+  .sort(([x], [y]) => x - y)
+  .map(
+    ([apart, shares]) =>
+      `${apart === TRAITS_APART_SHOWN ? `${apart} or more traits` : apart === 1 ? '1 trait' : `${apart} traits`} apart ${mean(shares).toFixed(2)} (${shares.length} pairs)`,
+  )
+  .join(
+    ', ',
+  )}. Photos whose profiles agree are opened alike (the phrasings are seeded on the profile), but one
+trait stated in one photo and not the other reshuffles most themes: each ties two or three features, so a
+feature that comes or goes changes which ties are free.
 
 **What the measures hold** (services/palm-engine/bench/measure-ceiling.ts): rank-1 re-identification by the
 continuous measures themselves, before any class is cut, over the ${measuredPhotos.length} photos read: the nearest other photo
