@@ -148,7 +148,7 @@ export const KINDRED_POLES: readonly Kindred[] = [
   {
     poles: ['drive:driven', 'risk:bold'],
     title: 'Drive',
-    text: (f) => `Drive runs through ${f}: you set your sights high and go after them.`,
+    text: (f) => `${f} speak of drive: you set your sights high and go after them.`,
   },
   {
     poles: ['mind:practical', 'feeling:even'],
