@@ -10,6 +10,7 @@ import { createPalmObserver } from '../src/observer';
 import { isFixedLine } from '../src/narrator/area-texts';
 import { timelineAccount } from '../src/narrator/life-timeline';
 import { composeReading } from '../src/narrator/local-narrator';
+import { phraseChooserFor } from '../src/narrator/phrase-chooser';
 import { contradictionsIn } from '../src/narrator/reading-story';
 import { basisFaults } from '../src/narrator/section-basis';
 import type { PalmObservation } from '../src/palm-observation';
@@ -133,7 +134,7 @@ function readOne(
   const fired = interpret(observation, submission, undefined, profile);
   const { sections, reads, themes, story } = composeReading(fired, observation, submission, profile);
   const palm = profiledObservation(profile, observation);
-  const timeline = timelineAccount(palm);
+  const timeline = timelineAccount(palm, phraseChooserFor(profile));
   const checked = { fired, traits: traitsFromProfile(profile, observation), observation: palm };
   const accounts = [
     ...sections.map((section, at) => ({ section, reads: reads[at]! })),

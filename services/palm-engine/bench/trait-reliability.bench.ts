@@ -13,6 +13,7 @@ import { normalisePalmPhoto } from '@palm/palm-photo';
 import { sharedPalmsDir } from '../../../tests/support/palm-photos';
 import { timelineSection } from '../src/narrator/life-timeline';
 import { composeSections } from '../src/narrator/local-narrator';
+import { phraseChooserFor } from '../src/narrator/phrase-chooser';
 import type { PalmObservation } from '../src/palm-observation';
 import { measuredProfile, palmProfileOf } from '../src/profile/palm-profile';
 import { profiledObservation } from '../src/profile/profiled-lines';
@@ -184,7 +185,7 @@ const shownCounts = new Map<string, number>();
 for (const observation of allRead) {
   const profile = palmProfileOf(observation, table);
   const fired = interpret(observation, submission, PALM_RULES, profile, commonTags);
-  const timeline = timelineSection(profiledObservation(profile, observation));
+  const timeline = timelineSection(profiledObservation(profile, observation), phraseChooserFor(profile));
   const sections = [
     ...composeSections(fired, observation, submission, profile),
     ...(timeline ? [timeline] : []),

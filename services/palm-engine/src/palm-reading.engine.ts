@@ -150,14 +150,9 @@ export function assembleReading({
   narrated,
 }: ReadingParts): Promise<ReadingResult> {
   const palm = profiledObservation(profile, observation);
+  const choose = phraseChooserFor(profile);
   // The story the local narrator tells: its themes open every reading, whoever wrote the sections.
-  const story = tellStory(
-    fired,
-    palm,
-    profile,
-    traitsFromProfile(profile, observation),
-    phraseChooserFor(observation),
-  );
+  const story = tellStory(fired, palm, profile, traitsFromProfile(profile, observation), choose);
   const { findings } = story;
   // Another narrator's sections get the same "How we read this" panels as the local ones, and
   // the same subtitles: a header names what its section's findings read, whatever a model wrote.
@@ -166,7 +161,7 @@ export function assembleReading({
     palm,
     narrated.map((section) => section.area as LifeArea),
   );
-  const timeline = timelineSection(palm);
+  const timeline = timelineSection(palm, choose);
   const sections = [
     ...narrated.map((section) =>
       section.howWeRead

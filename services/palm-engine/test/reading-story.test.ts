@@ -215,7 +215,7 @@ describe('one story: no reading states both poles of an assertion axis', () => {
         profiledObservation(profile, observation),
         profile,
         traitsFromProfile(profile, observation),
-        phraseChooserFor(observation),
+        phraseChooserFor(profile),
       );
       expect(contradictionsIn(story)).toEqual([]);
       expect(story.themes).toEqual(themes);

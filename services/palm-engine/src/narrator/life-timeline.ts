@@ -3,7 +3,7 @@ import { MIDDLE, WRIST } from '@palm/hand-pose';
 import type { LineObservation, PalmObservation, Point } from '../palm-observation';
 import { termsOf } from './how-we-read';
 import type { HandFeature } from './palm-description';
-import { phraseChooserFor, type PhraseChooser } from './phrase-chooser';
+import type { PhraseChooser } from './phrase-chooser';
 import { sectionSubtitle } from './section-subtitle';
 
 /** A line whose crease was traced less surely than this says nothing about timing. */
@@ -237,7 +237,7 @@ interface TimelineAccount {
  */
 export function timelineSection(
   observation: PalmObservation,
-  choose: PhraseChooser = phraseChooserFor(observation),
+  choose: PhraseChooser,
 ): ReadingSection | undefined {
   return timelineAccount(observation, choose)?.section;
 }
@@ -245,7 +245,7 @@ export function timelineSection(
 /** The Timeline (`timelineSection`) with the lines it read. */
 export function timelineAccount(
   observation: PalmObservation,
-  choose: PhraseChooser = phraseChooserFor(observation),
+  choose: PhraseChooser,
 ): TimelineAccount | undefined {
   const { fate, life } = observation.lines;
   const span = tracedWell(fate) ? fateSpan(fate, observation) : undefined;

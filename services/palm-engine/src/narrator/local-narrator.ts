@@ -221,9 +221,9 @@ export function composeReading(
   };
   // A sparse hand runs short: where its phrasings fall under the spec's length, it is told in the next
   // set of phrasings, as surely this hand's own (the same palm always reads the same), until one reaches it.
-  let told = tellingWith(phraseChooserFor(measured));
+  let told = tellingWith(phraseChooserFor(profile));
   for (let variant = 1; variant < PHRASING_SETS && told.wordsUnanswered < MIN_BODY_WORDS; variant++) {
-    const next = tellingWith(phraseChooserFor(measured, variant));
+    const next = tellingWith(phraseChooserFor(profile, variant));
     if (next.wordsUnanswered > told.wordsUnanswered) told = next;
   }
   const { story, compose, perSection, wordsOf } = told;

@@ -1,5 +1,4 @@
-import type { PalmObservation } from '../palm-observation';
-import { palmProfileOf } from '../profile/palm-profile';
+import type { PalmProfile } from '@palm/contracts';
 
 /** Picks among phrasings by hashing stable inputs, so the same palm always reads the same. */
 export interface PhraseChooser {
@@ -19,14 +18,14 @@ function fnv1a(text: string, hash = FNV_OFFSET): number {
 }
 
 /**
- * Seeds on the palm's profile only: what a reading states of the palm, not the pixels it was
+ * Seeds on the palm's profile only: what the reading states of the palm, not the pixels it was
  * measured from, so two photos of one hand that state the same classes are worded alike (seeded
  * on the observation, every re-take drew every phrasing afresh), and the answers never reword the
  * facts. Another `set` words the same palm another way, as surely its own (a sparse hand's reading
  * that runs short is told in the next set).
  */
-export function phraseChooserFor(observation: PalmObservation, set = 0): PhraseChooser {
-  const observed = fnv1a(JSON.stringify(palmProfileOf(observation)));
+export function phraseChooserFor(profile: PalmProfile, set = 0): PhraseChooser {
+  const observed = fnv1a(JSON.stringify(profile));
   const seed = set === 0 ? observed : fnv1a(`phrasing set ${set}`, observed);
   const index = (count: number, salt: string): number => {
     if (count < 1) throw new Error('a choice needs at least one option');

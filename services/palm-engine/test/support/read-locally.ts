@@ -1,6 +1,7 @@
 import type { ReadingResult, ReadingSubmission, ReadingTheme } from '@palm/contracts';
 import { timelineAccount } from '../../src/narrator/life-timeline';
 import { composeReading, composeSections } from '../../src/narrator/local-narrator';
+import { phraseChooserFor } from '../../src/narrator/phrase-chooser';
 import type { HandFeature } from '../../src/narrator/palm-description';
 import { basisFaults } from '../../src/narrator/section-basis';
 import type { PalmObservation } from '../../src/palm-observation';
@@ -57,7 +58,7 @@ export function accountLocally(
   const fired = interpret(observation, submission, PALM_RULES, profile, commonTags);
   const { sections, reads, themes } = composeReading(fired, observation, submission, profile);
   const palm = profiledObservation(profile, observation);
-  const timeline = timelineAccount(palm);
+  const timeline = timelineAccount(palm, phraseChooserFor(profile));
   const checked = { fired, traits: traitsFromProfile(profile, observation), observation: palm };
   return {
     themes,
