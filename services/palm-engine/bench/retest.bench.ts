@@ -22,7 +22,7 @@ import {
   MIN_SURVIVAL_PAIRS,
   palmProfileOf,
   PROFILE_BAND_WIDTHS,
-  reliabilityOf,
+  statesTrait,
 } from '../src/profile/palm-profile';
 import { TRAIT_RELIABILITY } from '../src/profile/trait-reliability.recorded';
 import { degreeOf, traitOf, type Degree } from '../src/narrator/feature-measures';
@@ -264,8 +264,7 @@ const flipsByTrait = PROFILE_TRAIT_IDS.map((trait) => {
   const figures = TRAIT_RELIABILITY.traits[trait];
   const share = (s: { pairs: number; agreed: number } | undefined) =>
     s && s.pairs > 0 ? `${((100 * s.agreed) / s.pairs).toFixed(0)} % of ${s.pairs}` : '—';
-  const reliability = reliabilityOf(trait, TRAIT_RELIABILITY);
-  const stated = reliability !== undefined && reliability >= MIN_RELIABILITY;
+  const stated = statesTrait(trait, TRAIT_RELIABILITY);
   const statedIn = profiled.filter((r) => r.profile[trait] !== null).length;
   return `| ${trait} | ${share(figures?.retest)} | ${share(figures?.views)} | ${stated ? 'stated' : 'withheld'} | ${statedIn}/${profiled.length} |`;
 });
@@ -472,7 +471,7 @@ ${spreadRows.join('\n')}
 **Reliability** (services/palm-engine/src/profile/trait-reliability.recorded.ts, recorded by \`npm run bench:reliability\`:
 ${TRAIT_RELIABILITY.measured}). Survival = share of pairs, among those where both readings state a class before
 the reliability gate, that state the same one; a value within ${PROFILE_BAND_WIDTHS} noise width(s) of a cut-off states none. A trait is
-stated only where its survival over both kinds of re-take pooled reaches ${MIN_RELIABILITY} (and at least ${MIN_SURVIVAL_PAIRS} re-takes were seen). Tags left out for firing on more than 70 % of palms:
+stated only where its survival over both kinds of re-take pooled reaches ${MIN_RELIABILITY} (and at least ${MIN_SURVIVAL_PAIRS} re-takes were seen), and never where it reads the pose rather than the hand (${TRAIT_RELIABILITY.poseTraits.join(', ') || 'none'}: less than 0.3 of its measure's variance lies between the retest hands). Tags left out for firing on more than 70 % of palms:
 ${TRAIT_RELIABILITY.commonTags.length ? TRAIT_RELIABILITY.commonTags.map((t) => `“${t}”`).join(', ') : 'none'}.
 
 | trait | survives a re-take (retest pairs) | survives a view change | in readings | stated in (retest photos) |

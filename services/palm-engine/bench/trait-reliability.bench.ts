@@ -15,12 +15,13 @@ import { timelineSection } from '../src/narrator/life-timeline';
 import { composeSections } from '../src/narrator/local-narrator';
 import { phraseChooserFor } from '../src/narrator/phrase-chooser';
 import type { PalmObservation } from '../src/palm-observation';
-import { measuredProfile, palmProfileOf } from '../src/profile/palm-profile';
+import { measuredProfile, palmProfileOf, PROPORTION_TRAITS } from '../src/profile/palm-profile';
 import { profiledObservation } from '../src/profile/profiled-lines';
 import { measuresOf, PROFILE_MEASURES, type ProfileMeasure } from '../src/profile/profile-measures';
 import type { TraitReliabilityTable, TraitSurvival } from '../src/profile/trait-reliability';
 import { interpret, PALM_RULES } from '../src/rules/interpret';
 import { writeBenchmarkSection } from '../../../bench/support/benchmarks-doc';
+import { ceilingMeasuresOf, measureSpread } from './measure-ceiling';
 import { VIEW_CHANGES } from './view-changes';
 
 const PALMS = sharedPalmsDir();
@@ -36,11 +37,20 @@ const PALMS = sharedPalmsDir();
  *    class with those noise bands, for how rare a class is when profiles are compared.
  * 4. Common tags: with the gated profile, basis tags (other than the hand side's) that fire on more
  *    than COMMON_SHARE of the palms read in palm/, retest/ and lines/.
- * 5. The same rate for the tags readings show: a section's tags also name the features it describes
+ * 5. Pose traits: a proportion whose measure varies more between photos of one hand than between
+ *    hands (share of its variance between hands below MIN_BETWEEN_HAND_SHARE, retest set) reads how
+ *    the hand was held, and is never stated.
+ * 6. The same rate for the tags readings show: a section's tags also name the features it describes
  *    or leans on (section-basis.ts), so every tag of every section (Timeline included) of each
  *    palm's local reading is counted too, with the common tags just found left out.
  */
 const COMMON_SHARE = 0.7;
+/**
+ * Below this share of its variance between hands a measure is the pose more than the hand. The
+ * fingers' spread has 0.11 on the retest set (and the capture asks the visitor to spread them);
+ * every proportion of the hand itself has 0.5 or more.
+ */
+const MIN_BETWEEN_HAND_SHARE = 0.3;
 const OUT = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
   '../src/profile/trait-reliability.recorded.ts',
@@ -134,7 +144,23 @@ for (const observation of [...palmObservations, ...linesObservations]) {
     counts[value] = (counts[value] ?? 0) + 1;
   }
 }
-const gatedTable: TraitReliabilityTable = { measured: '', noise, traits, classCounts, commonTags: [] };
+const measuredRetest = retest.map(({ hand, observation }) => ({
+  hand,
+  side: observation.side,
+  values: ceilingMeasuresOf(observation),
+}));
+const poseTraits = Object.entries(PROPORTION_TRAITS)
+  .filter(([, { measure }]) => measureSpread(measuredRetest, measure).share < MIN_BETWEEN_HAND_SHARE)
+  .map(([trait]) => trait as keyof typeof PROPORTION_TRAITS)
+  .sort();
+const gatedTable: TraitReliabilityTable = {
+  measured: '',
+  noise,
+  traits,
+  classCounts,
+  commonTags: [],
+  poseTraits,
+};
 const submission = readingSubmissionSchema.parse({ ...SUBMISSION_DEFAULTS, flowResponses: {} });
 const sideTags = new Set(
   PALM_RULES.filter((r) => r.evidence.some((e) => e.kind === 'side')).map((r) => r.basis),
@@ -157,11 +183,13 @@ const table: TraitReliabilityTable = {
     `views = ${viewPairs.length} original/variant pairs (${VIEW_CHANGES.length} synthetic view changes of ` +
     `${palmObservations.length} read palms of ../shared/palms/palm); commonTags = tags on more than ` +
     `${COMMON_SHARE * 100} % of ${allRead.length} palms read (palm/, retest/, lines/); classCounts = classes ` +
-    `stated on the ${palmObservations.length + linesObservations.length} palms read in palm/ and lines/`,
+    `stated on the ${palmObservations.length + linesObservations.length} palms read in palm/ and lines/; ` +
+    `poseTraits = proportions with less than ${MIN_BETWEEN_HAND_SHARE} of their variance between the retest hands`,
   noise,
   traits,
   classCounts,
   commonTags,
+  poseTraits,
 };
 await writeFile(
   OUT,

@@ -492,9 +492,10 @@ describe('palm engine over the real photo set', () => {
   });
 
   it('names a feature once a sentence, referring back to it after, and its marker still finds the finding', () => {
-    // The advice on a new photo ("with your palm filling the frame") speaks of the photo, not the palm's shape.
+    // The advice on a new photo ("with your palm filling the frame") speaks of the photo, not the palm's
+    // shape; a measure against the palm ("long for your palm", "across your palm") names no feature.
     const feature =
-      /\byour (?:[\w’-]+,? ){0,3}?(heart line|head line|life line|fate line|sun line|index finger|ring finger|little finger|middle finger|fingers|thumb|palm)\b(?! filling)/gi;
+      /(?<!\b(?:for|across) )\byour (?:[\w’-]+,? ){0,3}?(heart line|head line|life line|fate line|sun line|index finger|ring finger|little finger|middle finger|fingers|thumb|palm)\b(?! filling)/gi;
     let referredBack = 0;
     for (const { result, where } of everyReading()) {
       const explained = new Set(result.visual_markers.flatMap((marker) => marker.explains ?? []));

@@ -155,6 +155,15 @@ describe('the palm profile states a class only where a re-take would agree', () 
     expect(palmProfileOf(clear, { ...everyTraitReliable, traits: others }).indexVsRing).toBeNull();
   });
 
+  it('never states a trait that reads the pose, however surely a re-take keeps it', () => {
+    expect(palmProfileOf(base, everyTraitReliable).fingerSpacing).not.toBeNull();
+    const pose = { ...everyTraitReliable, poseTraits: ['fingerSpacing'] } satisfies TraitReliabilityTable;
+    expect(palmProfileOf(base, pose).fingerSpacing).toBeNull();
+    // The spread of the fingers varies more between photos of one hand than between hands.
+    expect(TRAIT_RELIABILITY.poseTraits).toContain('fingerSpacing');
+    expect(palmProfileOf(base).fingerSpacing).toBeNull();
+  });
+
   it('holds every trait the contract names, and the contract accepts it', () => {
     const profile = palmProfileOf(base);
     expect(Object.keys(profile).sort()).toEqual([...PROFILE_TRAIT_IDS].sort());

@@ -252,6 +252,12 @@ export function measuredProfile(
  * counts once, so a share measured on a handful of retest pairs (the middle finger's 8 of 10) does
  * not outweigh the rest. Undefined where fewer than MIN_SURVIVAL_PAIRS were seen.
  */
+/** Whether a reading states this trait where a photo determines it: a trait of the hand that re-takes keep. */
+export function statesTrait(trait: ProfileTraitId, table: TraitReliabilityTable): boolean {
+  const reliability = reliabilityOf(trait, table);
+  return !table.poseTraits.includes(trait) && reliability !== undefined && reliability >= MIN_RELIABILITY;
+}
+
 export function reliabilityOf(trait: ProfileTraitId, table: TraitReliabilityTable): number | undefined {
   const figures = table.traits[trait];
   if (!figures) return undefined;
@@ -262,7 +268,8 @@ export function reliabilityOf(trait: ProfileTraitId, table: TraitReliabilityTabl
 /**
  * The palm profile of one reading: every trait's class where this photo determines it and a
  * re-take would agree, null elsewhere. A trait without a recorded reliability was never seen to
- * survive a re-take, so it is not stated either. Everything a reading claims derives from this.
+ * survive a re-take, so it is not stated either, nor is one that reads the pose (`poseTraits`). Everything
+ * a reading claims derives from this.
  */
 export function palmProfileOf(
   observation: PalmObservation,
@@ -270,10 +277,7 @@ export function palmProfileOf(
 ): PalmProfile {
   const measured = measuredProfile(observation, table.noise);
   const gated = Object.fromEntries(
-    PROFILE_TRAIT_IDS.map((trait) => {
-      const reliability = reliabilityOf(trait, table);
-      return [trait, reliability !== undefined && reliability >= MIN_RELIABILITY ? measured[trait] : null];
-    }),
+    PROFILE_TRAIT_IDS.map((trait) => [trait, statesTrait(trait, table) ? measured[trait] : null]),
   );
   return gated as PalmProfile;
 }

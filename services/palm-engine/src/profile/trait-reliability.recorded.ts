@@ -3,7 +3,7 @@ import type { TraitReliabilityTable } from './trait-reliability';
 /** Recorded by `npm run bench:reliability` (bench/trait-reliability.bench.ts); do not edit by hand. */
 export const TRAIT_RELIABILITY: TraitReliabilityTable = {
   measured:
-    'bench:reliability on 2026-11-27: noise = RMS spread within a hand over 111 read photos of 24 retest hands; retest = same-hand pairs of those photos; views = 175 original/variant pairs (9 synthetic view changes of 20 read palms of ../shared/palms/palm); commonTags = tags on more than 70 % of 404 palms read (palm/, retest/, lines/); classCounts = classes stated on the 293 palms read in palm/ and lines/',
+    'bench:reliability on 2026-11-27: noise = RMS spread within a hand over 111 read photos of 24 retest hands; retest = same-hand pairs of those photos; views = 175 original/variant pairs (9 synthetic view changes of 20 read palms of ../shared/palms/palm); commonTags = tags on more than 70 % of 404 palms read (palm/, retest/, lines/); classCounts = classes stated on the 293 palms read in palm/ and lines/; poseTraits = proportions with less than 0.3 of their variance between the retest hands',
   noise: {
     palmRatio: 0.0968,
     middleToPalm: 0.0287,
@@ -525,11 +525,10 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = {
     },
   },
   commonTags: [
-    'Fingers held close',
-    'Fingers held close or even',
     'Head line: gentle slope',
     'Head line: sloping',
     'Heart line: gentle arc',
     'Heart line: unbroken',
   ],
+  poseTraits: ['fingerSpacing'],
 };

@@ -20,4 +20,9 @@ export interface TraitReliabilityTable {
   classCounts: Partial<Record<ProfileTraitId, Record<string, number>>>;
   /** Basis tags that fired on more than the allowed share of read palms: they tell no palm apart. */
   commonTags: readonly string[];
+  /**
+   * Traits whose measure varies more between photos of one hand than between hands: what they
+   * read is how the hand was held, not the hand, so they are never stated.
+   */
+  poseTraits: readonly ProfileTraitId[];
 }
