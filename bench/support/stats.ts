@@ -8,6 +8,10 @@ export const median = (values: readonly number[]): number =>
     50,
   );
 
+/** The arithmetic mean; 0 for no values. */
+export const mean = (values: readonly number[]): number =>
+  values.reduce((sum, v) => sum + v, 0) / (values.length || 1);
+
 export const ascending = (values: readonly number[]): number[] => [...values].sort((a, b) => a - b);
 
 /** Load average and core count, so a figure taken on a busy machine says so. */

@@ -3,6 +3,7 @@ import type { LineName, PalmObservation, Point, WorldPoint } from '../src/palm-o
 import { knuckleFrame, lineFeatureFacts, type PalmPoint } from '../src/profile/line-features';
 import { LINE_CONFIDENCE } from '../src/profile/palm-profile';
 import { measuresOf, PROFILE_MEASURES } from '../src/profile/profile-measures';
+import { mean } from '../../../bench/support/stats';
 
 /**
  * What the continuous measures behind a reading hold for telling hands apart, before any class is
@@ -153,8 +154,6 @@ export interface MeasuredPhoto {
   side: string | undefined;
   values: Values;
 }
-
-const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
 /**
  * One measure's spread over photos grouped by hand: root-mean-square spread within a hand (the

@@ -16,7 +16,7 @@ import {
 import { normalisePalmPhoto } from '@palm/palm-photo';
 import { sharedPalmsDir } from '../../../tests/support/palm-photos';
 import { writeBenchmarkSection } from '../../../bench/support/benchmarks-doc';
-import { machineLoad, median } from '../../../bench/support/stats';
+import { machineLoad, mean, median } from '../../../bench/support/stats';
 import {
   MIN_RELIABILITY,
   MIN_SURVIVAL_PAIRS,
@@ -215,11 +215,8 @@ for (let i = 0; i < profiled.length; i++)
   }
 // What a reader sees side by side: how many opening themes two readings share (Jaccard of their
 // titles), and how much of the shorter reading's prose the other says word for word.
-const sharedShare = <T>(a: readonly T[] | Set<T>, b: readonly T[] | Set<T>, of: 'union' | 'shorter') => {
-  const [x, y] = [new Set(a), new Set(b)];
-  const shared = [...x].filter((item) => y.has(item)).length;
-  return shared / ((of === 'union' ? x.size + y.size - shared : Math.min(x.size, y.size)) || 1);
-};
+const sharedOfShorter = (a: Set<string>, b: Set<string>) =>
+  [...a].filter((item) => b.has(item)).length / (Math.min(a.size, b.size) || 1);
 const readAlike = {
   same: { themes: [] as number[], sentences: [] as number[] },
   different: { themes: [] as number[], sentences: [] as number[] },
@@ -231,14 +228,14 @@ for (let i = 0; i < read.length; i++)
   for (let j = i + 1; j < read.length; j++) {
     const [a, b] = [read[i]!, read[j]!];
     const kind = readAlike[a.hand === b.hand ? 'same' : 'different'];
-    kind.themes.push(sharedShare(a.themes ?? [], b.themes ?? [], 'union'));
-    kind.sentences.push(sharedShare(a.sentences ?? new Set(), b.sentences ?? new Set(), 'shorter'));
+    const themesShared = jaccard(new Set(a.themes), new Set(b.themes));
+    kind.themes.push(themesShared);
+    kind.sentences.push(sharedOfShorter(a.sentences ?? new Set(), b.sentences ?? new Set()));
     if (a.hand !== b.hand || !a.profile || !b.profile) continue;
     const apart = PROFILE_TRAIT_IDS.filter((trait) => a.profile![trait] !== b.profile![trait]).length;
     const bucket = Math.min(apart, TRAITS_APART_SHOWN);
-    themesByTraitsApart.set(bucket, [...(themesByTraitsApart.get(bucket) ?? []), kind.themes.at(-1)!]);
+    themesByTraitsApart.set(bucket, [...(themesByTraitsApart.get(bucket) ?? []), themesShared]);
   }
-const mean = (values: readonly number[]) => values.reduce((sum, v) => sum + v, 0) / (values.length || 1);
 
 // Nearest profile by profileSimilarity (src/profile/profile-similarity.ts); ties are drawn fairly.
 const profileMatch = rankOne(profiled);

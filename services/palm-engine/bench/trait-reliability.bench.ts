@@ -17,7 +17,7 @@ import { phraseChooserFor } from '../src/narrator/phrase-chooser';
 import type { PalmObservation } from '../src/palm-observation';
 import { measuredProfile, palmProfileOf, PROPORTION_TRAITS } from '../src/profile/palm-profile';
 import { profiledObservation } from '../src/profile/profiled-lines';
-import { measuresOf, PROFILE_MEASURES, type ProfileMeasure } from '../src/profile/profile-measures';
+import { PROFILE_MEASURES, type ProfileMeasure } from '../src/profile/profile-measures';
 import type { TraitReliabilityTable, TraitSurvival } from '../src/profile/trait-reliability';
 import { interpret, PALM_RULES } from '../src/rules/interpret';
 import { writeBenchmarkSection } from '../../../bench/support/benchmarks-doc';
@@ -75,19 +75,16 @@ for (const hand of hands.sort()) {
   }
 }
 
+const measuredRetest = retest.map(({ hand, observation }) => ({
+  hand,
+  side: observation.side,
+  values: ceilingMeasuresOf(observation),
+}));
 const noise = Object.fromEntries(
-  PROFILE_MEASURES.map((measure) => {
-    let squares = 0;
-    let freedom = 0;
-    for (const hand of hands) {
-      const values = retest.filter((r) => r.hand === hand).map((r) => measuresOf(r.observation)[measure]);
-      if (values.length < 2) continue;
-      const mean = values.reduce((a, b) => a + b, 0) / values.length;
-      squares += values.reduce((sum, v) => sum + (v - mean) ** 2, 0);
-      freedom += values.length - 1;
-    }
-    return [measure, Math.round(Math.sqrt(squares / freedom) * 10000) / 10000];
-  }),
+  PROFILE_MEASURES.map((measure) => [
+    measure,
+    Math.round(measureSpread(measuredRetest, measure).within * 10000) / 10000,
+  ]),
 ) as Record<ProfileMeasure, number>;
 
 const survival = (pairs: [PalmProfile, PalmProfile][]) =>
@@ -144,11 +141,6 @@ for (const observation of [...palmObservations, ...linesObservations]) {
     counts[value] = (counts[value] ?? 0) + 1;
   }
 }
-const measuredRetest = retest.map(({ hand, observation }) => ({
-  hand,
-  side: observation.side,
-  values: ceilingMeasuresOf(observation),
-}));
 const poseTraits = Object.entries(PROPORTION_TRAITS)
   .filter(([, { measure }]) => measureSpread(measuredRetest, measure).share < MIN_BETWEEN_HAND_SHARE)
   .map(([trait]) => trait as keyof typeof PROPORTION_TRAITS)

@@ -507,6 +507,9 @@ export function briefly(feature: string): string {
   return again ? `your ${again}` : asYours(words);
 }
 
+/** Text to match literally in a regular expression. */
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /**
  * Texts said one after another, each feature named in full once: after its first mention a line's
  * whole description ("your long head line starting joined to the life line") becomes its plain
@@ -523,7 +526,7 @@ export function namedOnce(texts: readonly string[], names: readonly string[]): s
     if (at === -1 || heard.indexOf(name.toLowerCase(), at + name.length) === -1) continue;
     const brief = briefly(name);
     if (brief === name) continue;
-    const pattern = new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi');
+    const pattern = new RegExp(escaped(name), 'gi');
     let first = true;
     said = said.map((text) =>
       text.replace(pattern, (match) => {
@@ -541,7 +544,6 @@ export function namedOnce(texts: readonly string[], names: readonly string[]): s
 /** The feature a name classes, without the class: "thumb" in "very wide-opening thumb". */
 const BARE_FEATURE =
   /(?:index and ring fingers|index finger|ring finger|middle finger|little finger|fingers|thumb|palm)$/;
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Each trait's words, at length and in brief, without their article, to the trait they class. */
 const TRAIT_OF_WORDS = new Map<string, TraitName>(
   [TRAIT_WORDS, TRAIT_AGAIN].flatMap((table) =>
