@@ -578,6 +578,50 @@ describe('palm engine over the real photo set', () => {
     expect(named, 'texts naming the middle finger').toBeGreaterThan(10);
   });
 
+  it('runs a line’s description on only into what that line shows, saying where it starts or ends once', () => {
+    const description =
+      /^(?:Your [\w ]+ rekha \((\w+) line\) is (.*?), and the tradition reads .*? in it|In your hand the [\w ]+ rekha \((\w+) line\) is (.*?), and palmists read .*? in it|The tradition looks to the [\w ]+ rekha \((\w+) line\) for .*?, and yours is ([^;]*?)); (.+)$/;
+    // Where a line lies, as a description says it and as a finding on it would say it again.
+    const places: readonly (readonly [string, RegExp])[] = [
+      ['reaching to the index finger', /\bindex finger\b|\bGuru\b/],
+      ['ending under the middle finger', /\bmiddle finger\b|\bShani\b/],
+      ['ending between the index and middle fingers', /\bbetween\b/],
+      ['starting joined to the life line', /\bjoin|\bas one\b|\btogether\b/],
+      ['starting apart from the life line', /\bapart\b|\bgap\b|\bspace\b/],
+      ['sloping toward the Moon mount', /\bMoon\b|\bChandra\b/],
+      ['rising from the wrist', /\bwrist\b|\bbase of the palm\b/],
+    ];
+    let runOn = 0;
+    for (const { result, where } of everyReading())
+      for (const sentence of textsOf(result).flatMap((text) => text.split(/(?<=[.!?…])\s+/))) {
+        const match = description.exec(sentence);
+        if (!match) continue;
+        runOn++;
+        const line = (match[1] ?? match[3] ?? match[5]) as LineName;
+        const shape = match[2] ?? match[4] ?? match[6] ?? '';
+        const then = match[7]!;
+        const sameLine = new RegExp(`\\b${line}\\b|${VEDIC_LINES[line].vedic}|\\bit\\b|\\bits\\b`, 'i');
+        expect(then, `${where}: ${sentence}`).toMatch(sameLine);
+        for (const [said, again] of places)
+          if (shape.includes(said)) expect(then, `${where}, said twice: ${sentence}`).not.toMatch(again);
+      }
+    expect(runOn, 'descriptions run on into a finding').toBeGreaterThan(20);
+  });
+
+  it('names a feature as another’s partner once a section at most', () => {
+    const partner =
+      /the same [\w ]+? shows in (your [^;.]+)|you can see that [\w ]+? in (your [^;.]+?) as well|(your [^;.]+?) speaks? of that [\w ]+? too/g;
+    let tied = 0;
+    for (const { result, where } of everyReading())
+      for (const section of result.sections) {
+        const text = [...section.insights, section.content, section.details].join(' ');
+        const partners = [...text.matchAll(partner)].map((match) => match.slice(1).find(Boolean)!);
+        tied += partners.length;
+        expect(partners, `${where}, ${section.area}`).toEqual([...new Set(partners)]);
+      }
+    expect(tied, 'features tied as partners').toBeGreaterThan(50);
+  });
+
   it('parts a sentence with one colon and one semicolon at most, the visitor’s quoted words aside', () => {
     for (const { result, where } of everyReading())
       for (const sentence of textsOf(result)

@@ -48,6 +48,7 @@ import {
   sectionFeatures,
   unsettledTraits,
   type HandFeature,
+  type LinePlace,
   type Named,
   type Said,
 } from './palm-description';
@@ -409,7 +410,7 @@ function composeSection(plan: SectionPlan, context: ReadingContext, opening?: Sa
     });
   // The section's key point: the theme it carries, said with its strongest findings in one breath.
   // A long reading gives up the theme's opening line where the visitor did not ask to go deeper.
-  const ties = { count: AGREEMENTS_PER_SECTION };
+  const ties = { count: AGREEMENTS_PER_SECTION, partners: new Set<string>() };
   const stated = (from: number, to?: number) =>
     handTypeIntro(findings.slice(from, to), withAgreements(findings.slice(from, to), context, ties), context);
   const keyPoints = stated(0, depth.insights);
@@ -425,9 +426,10 @@ function composeSection(plan: SectionPlan, context: ReadingContext, opening?: Sa
     );
     if (!intro) return point;
     introducedFirst.add(intro);
+    const sentence = intro.before(findings[at]!);
     // One key point still, in two sentences where one would run too long.
     return {
-      text: joinedIntro(intro.sentence, point.text) ?? `${intro.sentence} ${point.text}`,
+      text: joinedIntro(sentence, point.text) ?? `${sentence} ${point.text}`,
       reads: [intro.line, ...point.reads],
     };
   });
@@ -473,9 +475,11 @@ function composeSection(plan: SectionPlan, context: ReadingContext, opening?: Sa
   const introducedAt = new Set<number>();
   const introduced = intros
     .filter((intro) => !introducedFirst.has(intro))
-    .map(({ line, sentence }): Said => {
+    .map(({ line, sentence, before }): Said => {
       const at = contentFindings.findIndex((finding, i) => !introducedAt.has(i) && readsLine(finding, line));
-      const joined = at === -1 ? undefined : joinedIntro(sentence, inContent[at]);
+      const finding = contentFindings[at];
+      // Run on from the description, the finding needs no link word ("…in it; on top of that, …").
+      const joined = finding && joinedIntro(before(finding), contentPoints[at]!.text);
       if (!joined) return { text: sentence, reads: [line] };
       introducedAt.add(at);
       return { text: joined, reads: [line] };
@@ -504,9 +508,12 @@ function composeSection(plan: SectionPlan, context: ReadingContext, opening?: Sa
     // Heard last below: it names what the whole reading reads, this section's own features after.
     opening?.text,
     area === 'health' ? HEALTH_FRAMING : undefined,
+    // A line's description stands alone unless it runs on into a finding on that line (`joinedIntro`):
+    // "…and palmists read the way you think in it; a shorter thumb is read as…" hands the line's
+    // sentence to a feature it does not describe.
+    ...hear(introduced),
     ...joinedInPairs(
       hear([
-        ...introduced,
         // A trait the section's key points already named needs no pointing out after them.
         context.trim.described
           ? describePalm(
@@ -614,7 +621,7 @@ const MAX_TIED_LENGTH = 170;
 function withAgreements(
   findings: readonly Finding[],
   context: ReadingContext,
-  left: { count: number },
+  left: { count: number; partners: Set<string> },
 ): Said[] {
   const { choose, traits, observation } = context;
   const namedOf = (finding: Finding) => {
@@ -640,11 +647,15 @@ function withAgreements(
           (context.partnered.get(candidate.ruleId) ?? 0) < PARTNER_USES &&
           // Two features already tied one way are not tied again the other way round.
           !context.referred.has(`tie:${candidate.ruleId}>${finding.ruleId}`) &&
-          namedOf(candidate)?.words !== mine,
+          namedOf(candidate)?.words !== mine &&
+          // Nor twice in one section: "…your longer index finger speaks of that caution too. … you can
+          // see that drive in your longer index finger as well" reads as one feature pressed on the visitor.
+          !left.partners.has(namedOf(candidate)?.words ?? ''),
       );
       const theirs = other && namedOf(other);
       if (!other || !theirs || said.includes(theirs.words.replace(/^your /, ''))) continue;
       left.count--;
+      left.partners.add(theirs.words);
       context.partnered.set(other.ruleId, (context.partnered.get(other.ruleId) ?? 0) + 1);
       context.referred.add(`tie:${finding.ruleId}>${other.ruleId}`);
       const clause = choose.pick(AGREEMENT_CLAUSES, `agrees.${finding.ruleId}`)(
@@ -1143,11 +1154,7 @@ const LINE_INTROS: readonly ((line: string, shape: string, meaning: string) => s
  * how it runs on this hand and where it lies against the fingers and mounts, and what the
  * tradition reads in it.
  */
-function lineIntros(
-  area: LifeArea,
-  findings: readonly Finding[],
-  context: ReadingContext,
-): { line: LineName; sentence: string }[] {
+function lineIntros(area: LifeArea, findings: readonly Finding[], context: ReadingContext): LineIntro[] {
   // A line read in passing is described here only where no later section is its own: the life line is
   // described under Energy & Wellbeing, not in Career & Purpose because the head line starts on it.
   const inOrder = orderedAreas(context.answers.focusAreas);
@@ -1171,22 +1178,41 @@ function lineIntros(
     const reach = reachInWords(line, context);
     if (shape.adjectives.length === 0 && shape.where.length === 0 && reach.length === 0) return [];
     const adjectives = listInWords(shape.adjectives);
-    const where = listInWords([...shape.where, ...reach]);
     const picked = context.choose.pick(LINE_INTROS, `line-intro.${line}`);
     const intro =
       picked === previous ? LINE_INTROS[(LINE_INTROS.indexOf(picked) + 1) % LINE_INTROS.length]! : picked;
     previous = intro;
+    const describing = (places: readonly LinePlace[]) => {
+      const where = listInWords([...places.map((place) => place.words), ...reach]);
+      return intro(
+        LINE_NAMES_IN_TEXT[line],
+        adjectives && where ? `${adjectives}, ${where}` : adjectives || where,
+        LINE_MEANINGS[line],
+      );
+    };
     return [
       {
         line,
-        sentence: intro(
-          LINE_NAMES_IN_TEXT[line],
-          adjectives && where ? `${adjectives}, ${where}` : adjectives || where,
-          LINE_MEANINGS[line],
-        ),
+        sentence: describing(shape.where),
+        before: (finding: Finding) => {
+          const left = shape.where.filter((place) => !finding.reads.includes(place.feature));
+          // A line with nothing else to describe keeps its place: "yours is ," says nothing.
+          return describing(left.length > 0 || adjectives || reach.length > 0 ? left : shape.where);
+        },
       },
     ];
   });
+}
+
+/**
+ * A line's description (`lineIntros`): in full, or said before a finding, leaving where the line
+ * starts or ends to that finding when it reads it ("…your head line is gently curved, and palmists
+ * read…; head and life lines joined at the start are read as caution…", not the start said twice).
+ */
+interface LineIntro {
+  line: LineName;
+  sentence: string;
+  before: (finding: Finding) => string;
 }
 
 /** Fractions of the palm a person can picture, smallest first. */

@@ -38,46 +38,64 @@ const DEPTHS: Record<NonNullable<LineObservation['depth']>, string> = {
  * Where a line starts, ends or bows against the hand's anatomy, in the words a palmist would use
  * pointing at it ("ending under the middle finger"), where the profile states it.
  */
-const ANATOMY: Partial<Record<LineName, (traits: PalmTraits) => (string | null | undefined)[]>> = {
+const ANATOMY: Partial<Record<LineName, (traits: PalmTraits) => (LinePlace | null | undefined)[]>> = {
   heart: ({ heartEnd }) => [
-    heartEnd &&
-      {
+    heartEnd && {
+      feature: 'heartEnd',
+      words: {
         'under-jupiter': 'reaching to the index finger',
         'between-jupiter-and-saturn': 'ending between the index and middle fingers',
         'under-saturn': 'ending under the middle finger',
       }[heartEnd],
+    },
   ],
   head: ({ headStart, headEnd }) => [
-    headStart &&
-      {
+    headStart && {
+      feature: 'headStart',
+      words: {
         'joined-to-life': 'starting joined to the life line',
         'apart-from-life': 'starting apart from the life line',
       }[headStart],
-    headEnd &&
-      { 'toward-moon': 'sloping toward the Moon mount', level: 'running level across the palm' }[headEnd],
+    },
+    headEnd && {
+      feature: 'headEnd',
+      words: { 'toward-moon': 'sloping toward the Moon mount', level: 'running level across the palm' }[
+        headEnd
+      ],
+    },
   ],
   life: ({ lifeArc }) => [
-    lifeArc &&
-      {
+    lifeArc && {
+      feature: 'lifeArc',
+      words: {
         wide: 'sweeping wide round the thumb ball',
         medium: 'curving round the thumb ball neither wide nor close',
         narrow: 'hugging the thumb ball closely',
       }[lifeArc],
+    },
   ],
   fate: ({ fateStart }) => [
-    fateStart &&
-      {
+    fateStart && {
+      feature: 'fateStart',
+      words: {
         wrist: 'rising from the wrist',
         'life-line': 'rising out of the life line',
         'moon-mount': 'rising from the Moon mount',
       }[fateStart],
+    },
   ],
 };
+
+/** Where a line lies on the hand, in words, and the feature a rule reads it by ("heartEnd"). */
+export interface LinePlace {
+  feature: 'heartEnd' | 'headStart' | 'headEnd' | 'lifeArc' | 'fateStart';
+  words: string;
+}
 
 /** A seen line as the profile holds it: its shape in adjectives, and where it lies on the hand. */
 export interface LineShape {
   adjectives: string[];
-  where: string[];
+  where: LinePlace[];
 }
 
 export function lineShape(
@@ -96,7 +114,7 @@ export function lineShape(
       seen.depth && DEPTHS[seen.depth],
       breaks,
     ].filter((words): words is string => Boolean(words)),
-    where: (ANATOMY[name]?.(traits) ?? []).filter((words): words is string => Boolean(words)),
+    where: (ANATOMY[name]?.(traits) ?? []).filter((place): place is LinePlace => Boolean(place)),
   };
 }
 
@@ -111,7 +129,8 @@ const line =
     if (!seen.length && !seen.curvature && seen.depth && shape.where.length === 0)
       return `a ${seen.depth === 'faint' ? 'fine' : 'clear'} ${words}`;
     const adjectives = shape.adjectives.join(', ');
-    const phrase = `${adjectives ? `${adjectives} ` : ''}${words}${shape.where.length > 0 ? ` ${listInWords(shape.where)}` : ''}`;
+    const where = shape.where.map((place) => place.words);
+    const phrase = `${adjectives ? `${adjectives} ` : ''}${words}${where.length > 0 ? ` ${listInWords(where)}` : ''}`;
     return `${/^[aeiou]/i.test(phrase) ? 'an' : 'a'} ${phrase}`;
   };
 
