@@ -772,11 +772,13 @@ const AREA_READS: Record<LifeArea, string> = {
   spiritual: 'the hand’s element and the head line',
 };
 /** For a section whose features this photo did show, but which other sections read. */
+// Two sentences: what the tradition reads here need not be what the other sections read for it (a
+// money rule on the thumb is read under Career & Purpose), and one sentence would send the visitor there for both.
 const READ_ELSEWHERE: readonly ((reads: string, shown: string) => string)[] = [
   (reads, shown) =>
-    `For this part of life the tradition looks to ${reads}; on your hand what speaks to it is read in other sections: ${shown}.`,
+    `For this part of life the tradition looks to ${reads}. On your hand, what speaks to it is read in other sections: ${shown}.`,
   (reads, shown) =>
-    `Here a palmist would read ${reads}; what your hand shows of them is read elsewhere, in ${shown}.`,
+    `Here a palmist would read ${reads}. What your hand shows for this part of life is read elsewhere, in ${shown}.`,
 ];
 const NOTHING_READ: readonly ((reads: string, shown: string) => string)[] = [
   (reads, shown) =>
@@ -1019,9 +1021,11 @@ function restsOn(
   choose: PhraseChooser,
 ): Said | undefined {
   // Lines by their plain names: the sections describe them, and a shape said twice reads as recited.
+  // Traits in full, so the thumb's length and opening are said of one thumb ("your long thumb that
+  // opens wide", `featureList`), not as two ("your long thumb … and your wide-opening thumb").
   const named = features.flatMap((feature) => {
     const words = featureWords(feature, traits, observation);
-    return words ? [{ feature, words: briefly(words) }] : [];
+    return words ? [{ feature, words: namesALine(words) ? briefly(words) : asYours(words) }] : [];
   });
   if (named.length === 0 || named.length > FEW_FEATURES || named.length < features.length) return undefined;
   const list = featureList(named.map(({ words }) => words));
