@@ -2,9 +2,9 @@ import type { HandLandmarks } from './hand-landmarks';
 import {
   extendedFingerCount,
   fingerCurlDegrees,
-  fingerLiftDegrees,
   fingerFanRatio,
   palmTiltDegrees,
+  steepestFingerLiftDegrees,
 } from './pose-measures';
 
 /** What is wrong with how the hand is held, in the order a person would fix it. */
@@ -52,12 +52,11 @@ const MIN_FAN_RATIO = 0.6;
 
 export function measurePose(hand: HandLandmarks): PoseMeasures {
   const curls = Object.values(fingerCurlDegrees(hand.world));
-  const lifts = Object.values(fingerLiftDegrees(hand.world));
   return {
     extendedFingers: extendedFingerCount(hand.screen),
     tiltDegrees: palmTiltDegrees(hand.world),
     maxCurlDegrees: Math.max(...curls),
-    maxLiftDegrees: Math.max(...lifts),
+    maxLiftDegrees: steepestFingerLiftDegrees(hand.world),
     fanRatio: fingerFanRatio(hand.world),
   };
 }

@@ -107,6 +107,11 @@ export function fingerLiftDegrees(world: readonly WorldPoint[]): Record<LongFing
   ) as Record<LongFingerName, number>;
 }
 
+/** The long finger farthest out of the palm's plane: how far this photo's fingers are foreshortened. */
+export function steepestFingerLiftDegrees(world: readonly WorldPoint[]): number {
+  return Math.max(...Object.values(fingerLiftDegrees(world)));
+}
+
 /**
  * How the four long fingers fan out, in 3-D: the distance between the index and little
  * fingertips over the distance between their knuckles. Fingers pressed together keep it near 1,

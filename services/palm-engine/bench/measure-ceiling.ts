@@ -184,6 +184,30 @@ export function measureSpread(photos: readonly MeasuredPhoto[], measure: Ceiling
 }
 
 /**
+ * How much further the photos `apart` picks stray from their hand than the others do: the root mean
+ * square of each photo's distance from the mean of its hand's other photos, over those photos, against
+ * the same over the rest; never below 1. Photos alone of their hand, or without the measure, are left out.
+ */
+export function strayFactor<P extends MeasuredPhoto>(
+  photos: readonly P[],
+  measure: CeilingMeasure,
+  apart: (photo: P) => boolean,
+): number {
+  const strays = { apart: [] as number[], rest: [] as number[] };
+  for (const photo of photos) {
+    const own = photo.values[measure];
+    const others = photos
+      .filter((o) => o !== photo && o.hand === photo.hand)
+      .map((o) => o.values[measure])
+      .filter(Number.isFinite);
+    if (!Number.isFinite(own) || others.length === 0) continue;
+    strays[apart(photo) ? 'apart' : 'rest'].push((own - mean(others)) ** 2);
+  }
+  if (strays.apart.length === 0 || strays.rest.length === 0) return 1;
+  return Math.max(1, Math.sqrt(mean(strays.apart) / mean(strays.rest)));
+}
+
+/**
  * Rank-1 over photos with at least one other photo of their hand: the share whose nearest other
  * photo of the same side (by `distance`) is of their hand.
  */

@@ -8,6 +8,7 @@ import {
   readingSubmissionSchema,
   type PalmProfile,
 } from '@palm/contracts';
+import { steepestFingerLiftDegrees } from '@palm/hand-pose';
 import { createPalmObserver } from '@palm/palm-engine';
 import { normalisePalmPhoto } from '@palm/palm-photo';
 import { sharedPalmsDir } from '../../../tests/support/palm-photos';
@@ -21,7 +22,7 @@ import { PROFILE_MEASURES, type ProfileMeasure } from '../src/profile/profile-me
 import type { TraitReliabilityTable, TraitSurvival } from '../src/profile/trait-reliability';
 import { interpret, PALM_RULES } from '../src/rules/interpret';
 import { writeBenchmarkSection } from '../../../bench/support/benchmarks-doc';
-import { ceilingMeasuresOf, measureSpread } from './measure-ceiling';
+import { ceilingMeasuresOf, measureSpread, strayFactor } from './measure-ceiling';
 import { VIEW_CHANGES } from './view-changes';
 
 const PALMS = sharedPalmsDir();
@@ -29,7 +30,9 @@ const PALMS = sharedPalmsDir();
 /**
  * `npm run bench:reliability`: measures how often each profile trait's class survives a re-take
  * and records it in src/profile/trait-reliability.recorded.ts, which the engine reads.
- * 1. Noise: each measure's root-mean-square spread within a hand over ../shared/palms/retest.
+ * 1. Noise: each measure's root-mean-square spread within a hand over ../shared/palms/retest; and
+ *    for a photo whose fingers lift toward the camera, that spread times how much further such
+ *    retest photos stray from their hand's other photos than the rest (`strayFactor`).
  * 2. Survival: with those noise bands, of the same-hand pairs (retest set) and original-vs-variant
  *    pairs (the synthetic view changes of ../shared/palms/palm) where both state a class, the share
  *    that state the same one.
@@ -51,6 +54,14 @@ const COMMON_SHARE = 0.7;
  * every proportion of the hand itself has 0.5 or more.
  */
 const MIN_BETWEEN_HAND_SHARE = 0.3;
+/**
+ * Past a lift of the steepest long finger out of the palm's plane (3-D landmarks) of about 20° a
+ * retest photo strays further from its hand's other photos: the little finger's reach about 0.8 noise
+ * widths whether the fingers lift 0–15° or 15–20°, 1.5 at 20–25° and 1.9 past 25°. The lifted noise
+ * is measured over the photos past 20° and grows in from 15° to 25° (`noiseAt`). Phone photos (lines/)
+ * mostly lift them 24–54°, so it is the noise their classes are judged by.
+ */
+const LIFTED = { fromDegrees: 15, measuredFromDegrees: 20, toDegrees: 25 } as const;
 const OUT = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
   '../src/profile/trait-reliability.recorded.ts',
@@ -79,13 +90,23 @@ const measuredRetest = retest.map(({ hand, observation }) => ({
   hand,
   side: observation.side,
   values: ceilingMeasuresOf(observation),
+  lifted: steepestFingerLiftDegrees(observation.worldLandmarks) >= LIFTED.measuredFromDegrees,
 }));
+const rounded = (value: number) => Math.round(value * 10000) / 10000;
 const noise = Object.fromEntries(
-  PROFILE_MEASURES.map((measure) => [
-    measure,
-    Math.round(measureSpread(measuredRetest, measure).within * 10000) / 10000,
-  ]),
+  PROFILE_MEASURES.map((measure) => [measure, rounded(measureSpread(measuredRetest, measure).within)]),
 ) as Record<ProfileMeasure, number>;
+const liftedNoise: TraitReliabilityTable['liftedNoise'] = {
+  fromDegrees: LIFTED.fromDegrees,
+  toDegrees: LIFTED.toDegrees,
+  noise: Object.fromEntries(
+    PROFILE_MEASURES.map((measure) => [
+      measure,
+      rounded(noise[measure] * strayFactor(measuredRetest, measure, (photo) => photo.lifted)),
+    ]),
+  ) as Record<ProfileMeasure, number>,
+};
+const noiseTable = { noise, liftedNoise };
 
 const survival = (pairs: [PalmProfile, PalmProfile][]) =>
   Object.fromEntries(
@@ -96,7 +117,10 @@ const survival = (pairs: [PalmProfile, PalmProfile][]) =>
     }),
   ) as Record<(typeof PROFILE_TRAIT_IDS)[number], TraitSurvival>;
 
-const retestProfiles = retest.map((r) => ({ hand: r.hand, profile: measuredProfile(r.observation, noise) }));
+const retestProfiles = retest.map((r) => ({
+  hand: r.hand,
+  profile: measuredProfile(r.observation, noiseTable),
+}));
 const retestPairs: [PalmProfile, PalmProfile][] = [];
 for (let i = 0; i < retestProfiles.length; i++)
   for (let j = i + 1; j < retestProfiles.length; j++)
@@ -113,7 +137,8 @@ for (const file of await jpegs(palmDir)) {
   palmObservations.push(original);
   for (const change of VIEW_CHANGES) {
     const variant = await observe(await change.apply(photo));
-    if (variant) viewPairs.push([measuredProfile(original, noise), measuredProfile(variant, noise)]);
+    if (variant)
+      viewPairs.push([measuredProfile(original, noiseTable), measuredProfile(variant, noiseTable)]);
   }
 }
 const retestSurvival = survival(retestPairs);
@@ -133,7 +158,7 @@ for (const file of await jpegs(linesDir)) {
 }
 const classCounts: TraitReliabilityTable['classCounts'] = {};
 for (const observation of [...palmObservations, ...linesObservations]) {
-  const profile = measuredProfile(observation, noise);
+  const profile = measuredProfile(observation, noiseTable);
   for (const trait of PROFILE_TRAIT_IDS) {
     const value = profile[trait];
     if (value === null) continue;
@@ -148,6 +173,7 @@ const poseTraits = Object.entries(PROPORTION_TRAITS)
 const gatedTable: TraitReliabilityTable = {
   measured: '',
   noise,
+  liftedNoise,
   traits,
   classCounts,
   commonTags: [],
@@ -176,8 +202,12 @@ const table: TraitReliabilityTable = {
     `${palmObservations.length} read palms of ../shared/palms/palm); commonTags = tags on more than ` +
     `${COMMON_SHARE * 100} % of ${allRead.length} palms read (palm/, retest/, lines/); classCounts = classes ` +
     `stated on the ${palmObservations.length + linesObservations.length} palms read in palm/ and lines/; ` +
-    `poseTraits = proportions with less than ${MIN_BETWEEN_HAND_SHARE} of their variance between the retest hands`,
+    `poseTraits = proportions with less than ${MIN_BETWEEN_HAND_SHARE} of their variance between the retest hands; ` +
+    `liftedNoise = the noise times how much further than the rest the retest photos stray from their hand's ` +
+    `other photos where a long finger lifts ${LIFTED.measuredFromDegrees}° or more out of the palm's plane, ` +
+    `applied in full from ${LIFTED.toDegrees}° and growing in from ${LIFTED.fromDegrees}°`,
   noise,
+  liftedNoise,
   traits,
   classCounts,
   commonTags,

@@ -1,10 +1,12 @@
 import { palmProfileSchema, PROFILE_TRAIT_IDS, type PalmProfile, type ProfileTraitId } from '@palm/contracts';
+import { MIDDLE } from '@palm/hand-pose';
 import { describe, expect, it } from 'vitest';
 import type { PalmObservation } from '../src/palm-observation';
 import {
   band,
   measuredProfile,
   MIN_RELIABILITY,
+  noiseAt,
   palmProfileOf,
   PROFILE_BAND_WIDTHS,
   TRAIT_CUTOFFS,
@@ -121,6 +123,30 @@ describe('the palm profile states a class only where a re-take would agree', () 
       const classes = new Set(profiles.map((p) => p[trait as ProfileTraitId]));
       expect([trait, classes.has(low as never) && classes.has(high as never)]).toEqual([trait, false]);
     }
+  });
+
+  it('judges a photo whose fingers lift toward the camera by the wider noise measured on such photos', () => {
+    const { fromDegrees, toDegrees, noise: lifted } = TRAIT_RELIABILITY.liftedNoise;
+    expect(lifted.littleToRingTopJoint).toBeGreaterThan(noise.littleToRingTopJoint);
+    // The middle finger lifted out of the flat fixture's palm plane by `degrees` about its knuckle.
+    const liftedBy = (degrees: number, littleToRingTopJoint: number): PalmObservation => {
+      const world = base.worldLandmarks.map((point) => ({ ...point }));
+      const [knuckle, tip] = [world[MIDDLE[0]]!, world[MIDDLE[3]]!];
+      const along = Math.hypot(tip.x - knuckle.x, tip.y - knuckle.y);
+      world[MIDDLE[3]] = { ...tip, z: along * Math.tan((degrees * Math.PI) / 180) };
+      return { ...base, worldLandmarks: world, geometry: { ...base.geometry, littleToRingTopJoint } };
+    };
+    expect(noiseAt(liftedBy(0, 0.9))).toEqual(noise);
+    expect(noiseAt(liftedBy(toDegrees + 5, 0.9)).littleToRingTopJoint).toBeCloseTo(
+      lifted.littleToRingTopJoint,
+    );
+    const halfway = noiseAt(liftedBy((fromDegrees + toDegrees) / 2, 0.9)).littleToRingTopJoint;
+    expect(halfway).toBeCloseTo((noise.littleToRingTopJoint + lifted.littleToRingTopJoint) / 2, 3);
+    // Past the flat photo's band, within the lifted photo's: stated for the one, left unsaid for the other.
+    const value = TRAIT_CUTOFFS.littleToRingTopJoint.longFrom + 1.5 * noise.littleToRingTopJoint;
+    expect(value).toBeLessThan(TRAIT_CUTOFFS.littleToRingTopJoint.longFrom + lifted.littleToRingTopJoint);
+    expect(measuredProfile(liftedBy(0, value)).littleFinger).toBe('long');
+    expect(measuredProfile(liftedBy(toDegrees + 5, value)).littleFinger).toBeNull();
   });
 
   it('withholds a trait whose recorded re-take survival is below the floor, or was never measured', () => {

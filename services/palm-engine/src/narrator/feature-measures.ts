@@ -1,8 +1,7 @@
 import type { ProfileTraitId } from '@palm/contracts';
 import type { PalmObservation } from '../palm-observation';
-import { PROPORTION_TRAITS, type ProportionTrait } from '../profile/palm-profile';
+import { noiseAt, PROPORTION_TRAITS, type ProportionTrait } from '../profile/palm-profile';
 import { measuresOf } from '../profile/profile-measures';
-import { TRAIT_RELIABILITY } from '../profile/trait-reliability.recorded';
 
 /** The profile trait behind each feature a rule reads, for its recorded reliability. */
 const TRAIT_OF_FEATURE: Record<string, ProfileTraitId> = {
@@ -83,7 +82,7 @@ function widthsPast(feature: string, observation: PalmObservation): number | und
     cutoffs: [low, high],
   } = proportion;
   const value = measuresOf(observation)[measure];
-  const noise = TRAIT_RELIABILITY.noise[measure];
+  const noise = noiseAt(observation)[measure];
   if (!(noise > 0)) return undefined;
   return Math.max(0, value - high, low - value) / noise;
 }

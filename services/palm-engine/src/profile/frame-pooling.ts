@@ -7,9 +7,8 @@ import type {
   LineObservation,
   PalmObservation,
 } from '../palm-observation';
-import { LINE_CONFIDENCE } from './palm-profile';
+import { LINE_CONFIDENCE, noiseAt } from './palm-profile';
 import { measuresOf, PROFILE_MEASURES, type ProfileMeasure } from './profile-measures';
-import { TRAIT_RELIABILITY } from './trait-reliability.recorded';
 
 /**
  * Several frames of one hand (`palmFrames`, issue #28 item 4): the measures of one photo are
@@ -43,15 +42,15 @@ export const DIFFERENT_HAND_DISTANCE = 6;
 
 export type FrameMismatch = 'other_hand_side' | 'different_hand';
 
-/** How far apart two photos' hand proportions are, in within-hand noise widths (root mean square). */
-export function handDistance(
-  a: PalmObservation,
-  b: PalmObservation,
-  noise: Record<ProfileMeasure, number> = TRAIT_RELIABILITY.noise,
-): number {
+/**
+ * How far apart two photos' hand proportions are, in within-hand noise widths (root mean square),
+ * each measure's width the wider of the two photos' (`noiseAt`: a photo with lifted fingers strays further).
+ */
+export function handDistance(a: PalmObservation, b: PalmObservation): number {
   const ma = measuresOf(a);
   const mb = measuresOf(b);
-  const squares = IDENTITY_MEASURES.map((m) => ((ma[m] - mb[m]) / noise[m]) ** 2);
+  const [na, nb] = [noiseAt(a), noiseAt(b)];
+  const squares = IDENTITY_MEASURES.map((m) => ((ma[m] - mb[m]) / Math.max(na[m], nb[m])) ** 2);
   return Math.sqrt(squares.reduce((sum, x) => sum + x, 0) / squares.length);
 }
 

@@ -1,8 +1,9 @@
 import { PROFILE_TRAIT_IDS, type PalmProfile, type ProfileTraitId } from '@palm/contracts';
+import { LANDMARK_COUNT, steepestFingerLiftDegrees } from '@palm/hand-pose';
 import { FINGER_SPACING, LONG_FINGER_RATIO, LONG_PALM_RATIO } from '../observer/hand-geometry';
 import type { LineName, LineObservation, PalmObservation } from '../palm-observation';
 import { lineFeatures } from './line-features';
-import { measuresOf, type ProfileMeasure } from './profile-measures';
+import { measuresOf, PROFILE_MEASURES, type ProfileMeasure } from './profile-measures';
 import { TRAIT_RELIABILITY } from './trait-reliability.recorded';
 import type { TraitReliabilityTable } from './trait-reliability';
 
@@ -67,7 +68,7 @@ export function band(value: number, noise: number, lowBelow: number, highFrom: n
 export function elementConfidence(profile: PalmProfile, observation: PalmObservation): number {
   if (profile.handType === null) return 0;
   const m = measuresOf(observation);
-  const { noise } = TRAIT_RELIABILITY;
+  const noise = noiseAt(observation);
   const widths = Math.min(
     Math.abs(m.palmRatio - LONG_PALM_RATIO) / noise.palmRatio,
     Math.abs(m.middleToPalm - LONG_FINGER_RATIO) / noise.middleToPalm,
@@ -178,14 +179,40 @@ function lineTraits(observation: PalmObservation): Partial<PalmProfile> {
   return out;
 }
 
+/** The measured noise a photo is judged by: the table's, or its lifted-finger noise for this photo. */
+export type NoiseTable = Pick<TraitReliabilityTable, 'noise' | 'liftedNoise'>;
+
+/**
+ * The noise widths this photo's measures are judged by: wider where its fingers lift toward the
+ * camera (`liftedNoise`), since such a photo strays further from the hand's other photos. Phone
+ * photos mostly lift them more than the retest set's flat hands do.
+ */
+export function noiseAt(
+  observation: PalmObservation,
+  table: NoiseTable = TRAIT_RELIABILITY,
+): Record<ProfileMeasure, number> {
+  const { worldLandmarks } = observation;
+  if (worldLandmarks.length !== LANDMARK_COUNT) return table.noise;
+  const { fromDegrees, toDegrees, noise: lifted } = table.liftedNoise;
+  const lift = steepestFingerLiftDegrees(worldLandmarks);
+  const share = Math.min(1, Math.max(0, (lift - fromDegrees) / (toDegrees - fromDegrees)));
+  return Object.fromEntries(
+    PROFILE_MEASURES.map((measure) => [
+      measure,
+      table.noise[measure] + share * Math.max(0, lifted[measure] - table.noise[measure]),
+    ]),
+  ) as Record<ProfileMeasure, number>;
+}
+
 /**
  * Every trait's class as this photo measures it, with the noise bands but before the reliability
  * gate: what `bench:reliability` measures the re-take survival of.
  */
 export function measuredProfile(
   observation: PalmObservation,
-  noise: Record<ProfileMeasure, number> = TRAIT_RELIABILITY.noise,
+  table: NoiseTable = TRAIT_RELIABILITY,
 ): PalmProfile {
+  const noise = noiseAt(observation, table);
   const m = measuresOf(observation);
   const longPalm = band(m.palmRatio, noise.palmRatio, LONG_PALM_RATIO, LONG_PALM_RATIO);
   const longFingers = band(m.middleToPalm, noise.middleToPalm, LONG_FINGER_RATIO, LONG_FINGER_RATIO);
@@ -275,7 +302,7 @@ export function palmProfileOf(
   observation: PalmObservation,
   table: TraitReliabilityTable = TRAIT_RELIABILITY,
 ): PalmProfile {
-  const measured = measuredProfile(observation, table.noise);
+  const measured = measuredProfile(observation, table);
   const gated = Object.fromEntries(
     PROFILE_TRAIT_IDS.map((trait) => [trait, statesTrait(trait, table) ? measured[trait] : null]),
   );

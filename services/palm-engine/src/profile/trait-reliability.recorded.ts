@@ -3,7 +3,7 @@ import type { TraitReliabilityTable } from './trait-reliability';
 /** Recorded by `npm run bench:reliability` (bench/trait-reliability.bench.ts); do not edit by hand. */
 export const TRAIT_RELIABILITY: TraitReliabilityTable = {
   measured:
-    'bench:reliability on 2026-11-27: noise = RMS spread within a hand over 111 read photos of 24 retest hands; retest = same-hand pairs of those photos; views = 175 original/variant pairs (9 synthetic view changes of 20 read palms of ../shared/palms/palm); commonTags = tags on more than 70 % of 404 palms read (palm/, retest/, lines/); classCounts = classes stated on the 293 palms read in palm/ and lines/; poseTraits = proportions with less than 0.3 of their variance between the retest hands',
+    "bench:reliability on 2026-11-27: noise = RMS spread within a hand over 111 read photos of 24 retest hands; retest = same-hand pairs of those photos; views = 175 original/variant pairs (9 synthetic view changes of 20 read palms of ../shared/palms/palm); commonTags = tags on more than 70 % of 404 palms read (palm/, retest/, lines/); classCounts = classes stated on the 293 palms read in palm/ and lines/; poseTraits = proportions with less than 0.3 of their variance between the retest hands; liftedNoise = the noise times how much further than the rest the retest photos stray from their hand's other photos where a long finger lifts 20° or more out of the palm's plane, applied in full from 25° and growing in from 15°",
   noise: {
     palmRatio: 0.0968,
     middleToPalm: 0.0287,
@@ -13,6 +13,20 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = {
     thumbToPalm: 0.0276,
     thumbAngle: 5.1731,
     fingerSpreadDegrees: 2.8373,
+  },
+  liftedNoise: {
+    fromDegrees: 15,
+    toDegrees: 25,
+    noise: {
+      palmRatio: 0.1216,
+      middleToPalm: 0.0287,
+      indexToRing: 0.0234,
+      littleToRingTopJoint: 0.0584,
+      middleToIndexAndRing: 0.0233,
+      thumbToPalm: 0.036,
+      thumbAngle: 5.1731,
+      fingerSpreadDegrees: 6.0781,
+    },
   },
   traits: {
     handSide: {
@@ -27,22 +41,22 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = {
     },
     handType: {
       retest: {
-        pairs: 116,
-        agreed: 114,
+        pairs: 109,
+        agreed: 108,
       },
       views: {
-        pairs: 80,
-        agreed: 76,
+        pairs: 60,
+        agreed: 58,
       },
     },
     palmShape: {
       retest: {
-        pairs: 152,
-        agreed: 149,
+        pairs: 149,
+        agreed: 146,
       },
       views: {
-        pairs: 58,
-        agreed: 58,
+        pairs: 41,
+        agreed: 41,
       },
     },
     fingerLength: {
@@ -57,42 +71,42 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = {
     },
     indexVsRing: {
       retest: {
-        pairs: 60,
-        agreed: 60,
+        pairs: 59,
+        agreed: 59,
       },
       views: {
-        pairs: 41,
-        agreed: 40,
+        pairs: 37,
+        agreed: 36,
       },
     },
     littleFinger: {
       retest: {
-        pairs: 41,
-        agreed: 41,
+        pairs: 35,
+        agreed: 35,
       },
       views: {
-        pairs: 65,
-        agreed: 64,
+        pairs: 43,
+        agreed: 42,
       },
     },
     middleFinger: {
       retest: {
-        pairs: 10,
-        agreed: 8,
+        pairs: 8,
+        agreed: 7,
       },
       views: {
-        pairs: 49,
-        agreed: 48,
+        pairs: 31,
+        agreed: 31,
       },
     },
     thumbLength: {
       retest: {
-        pairs: 106,
-        agreed: 106,
+        pairs: 100,
+        agreed: 100,
       },
       views: {
-        pairs: 35,
-        agreed: 34,
+        pairs: 34,
+        agreed: 33,
       },
     },
     thumbAngle: {
@@ -107,12 +121,12 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = {
     },
     fingerSpacing: {
       retest: {
-        pairs: 202,
-        agreed: 200,
+        pairs: 191,
+        agreed: 191,
       },
       views: {
-        pairs: 157,
-        agreed: 157,
+        pairs: 140,
+        agreed: 140,
       },
     },
     heartLine: {
@@ -386,7 +400,7 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = {
       narrow: 26,
     },
     fingerSpacing: {
-      close: 289,
+      close: 286,
     },
     heartLine: {
       seen: 269,
@@ -467,14 +481,14 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = {
       'life-line': 14,
     },
     handType: {
-      air: 37,
-      earth: 22,
-      fire: 29,
-      water: 10,
+      air: 31,
+      earth: 16,
+      fire: 20,
+      water: 7,
     },
     palmShape: {
-      square: 40,
-      oblong: 32,
+      square: 32,
+      oblong: 23,
     },
     fingerLength: {
       long: 58,
@@ -482,16 +496,16 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = {
       medium: 16,
     },
     indexVsRing: {
-      'index-longer': 32,
-      'ring-longer': 44,
+      'index-longer': 28,
+      'ring-longer': 37,
     },
     littleFinger: {
-      long: 40,
-      short: 54,
+      long: 14,
+      short: 23,
     },
     thumbLength: {
-      long: 60,
-      short: 43,
+      long: 50,
+      short: 33,
     },
     headLineLength: {
       long: 52,
@@ -502,9 +516,8 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = {
       narrow: 1,
     },
     middleFinger: {
-      short: 55,
-      long: 61,
-      balanced: 6,
+      short: 31,
+      long: 36,
     },
     lifeLineLength: {
       long: 54,

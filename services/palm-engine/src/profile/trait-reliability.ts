@@ -12,6 +12,14 @@ export interface TraitReliabilityTable {
   measured: string;
   /** Root-mean-square spread of each measure within one hand: the noise bands' width. */
   noise: Record<ProfileMeasure, number>;
+  /**
+   * The noise of a photo whose fingers lift toward the camera (the steepest long finger out of the
+   * palm's plane, from the 3-D landmarks): a lifted finger is foreshortened on the photo and its tip
+   * stands off the palm, so such a photo strays further from its hand's other photos. The noise grows
+   * from `noise` at `fromDegrees` to this `noise` at `toDegrees` (never narrower than `noise`), so a
+   * photo near the middle is not read by one noise and its re-take by the other.
+   */
+  liftedNoise: { fromDegrees: number; toDegrees: number; noise: Record<ProfileMeasure, number> };
   traits: Partial<Record<ProfileTraitId, { retest: TraitSurvival; views: TraitSurvival }>>;
   /**
    * How many of the palms read outside the retest set (../shared/palms palm/ and lines/) state each

@@ -1,7 +1,6 @@
 import type { PalmProfile } from '@palm/contracts';
 import type { PalmObservation } from '../palm-observation';
-import { band, TRAIT_CUTOFFS } from '../profile/palm-profile';
-import { TRAIT_RELIABILITY } from '../profile/trait-reliability.recorded';
+import { band, noiseAt, TRAIT_CUTOFFS } from '../profile/palm-profile';
 
 /**
  * The traits the rules read, each taken from the palm profile and nothing else: a class the
@@ -33,7 +32,7 @@ export function traitsFromProfile(profile: PalmProfile, observation: PalmObserva
   const ringLonger = profile.indexVsRing === 'ring-longer';
   const much = band(
     observation.geometry.indexToRing,
-    TRAIT_RELIABILITY.noise.indexToRing,
+    noiseAt(observation).indexToRing,
     TRAIT_CUTOFFS.indexToRing.ringMuchLongerBelow,
     TRAIT_CUTOFFS.indexToRing.ringMuchLongerBelow,
   );
