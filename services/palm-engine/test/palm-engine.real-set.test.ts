@@ -580,7 +580,7 @@ describe('palm engine over the real photo set', () => {
 
   it('runs a line’s description on only into what that line shows, saying where it starts or ends once', () => {
     const description =
-      /^(?:Your [\w ]+ rekha \((\w+) line\) is (.*?), and the tradition reads .*? in it|In your hand the [\w ]+ rekha \((\w+) line\) is (.*?), and palmists read .*? in it|The tradition looks to the [\w ]+ rekha \((\w+) line\) for .*?, and yours is ([^;]*?)); (.+)$/;
+      /^(?:Your [\w ]+ rekha \((\w+) line\) is (.*?), and the tradition reads .*? in it|In your hand the [\w ]+ rekha \((\w+) line\) is (.*?), and palmists read .*? in it|The tradition looks to the [\w ]+ rekha \((\w+) line\) for .*?, and yours is ([^;]*?)|Palmists read .*? in the [\w ]+ rekha \((\w+) line\), and on your hand it is ([^;]*?)|On your hand the [\w ]+ rekha \((\w+) line\) is (.*?), the line the tradition reads for [^;]*?); (.+)$/;
     // Where a line lies, as a description says it and as a finding on it would say it again.
     const places: readonly (readonly [string, RegExp])[] = [
       ['reaching to the index finger', /\bindex finger\b|\bGuru\b/],
@@ -597,9 +597,9 @@ describe('palm engine over the real photo set', () => {
         const match = description.exec(sentence);
         if (!match) continue;
         runOn++;
-        const line = (match[1] ?? match[3] ?? match[5]) as LineName;
-        const shape = match[2] ?? match[4] ?? match[6] ?? '';
-        const then = match[7]!;
+        const line = (match[1] ?? match[3] ?? match[5] ?? match[7] ?? match[9]) as LineName;
+        const shape = match[2] ?? match[4] ?? match[6] ?? match[8] ?? match[10] ?? '';
+        const then = match[11]!;
         const sameLine = new RegExp(`\\b${line}\\b|${VEDIC_LINES[line].vedic}|\\bit\\b|\\bits\\b`, 'i');
         expect(then, `${where}: ${sentence}`).toMatch(sameLine);
         for (const [said, again] of places)

@@ -378,6 +378,20 @@ describe('local palm narrator', () => {
     }
   });
 
+  it('claims to rest on nothing it did not read, where the photo showed nothing a section reads', () => {
+    const observation = palm('water-right-no-lines');
+    const submission = answers();
+    // No trait a re-take was seen to keep: the photo shows no line, and the profile states no proportion.
+    const profile = palmProfileOf(observation, { ...EVERY_TRAIT_RELIABLE, traits: {} });
+    const fired = interpret(observation, submission, PALM_RULES, profile, []);
+    const { sections } = composeReading(fired, observation, submission, profile);
+    const prose = sections.flatMap((s) => [...s.insights, s.content, s.details]).join(' ');
+    expect(prose).not.toMatch(/shape of your hand/);
+    expect(prose).toMatch(
+      /left unread rather than guessed|rather leave (?:it|them) out than guess|stays unread/,
+    );
+  });
+
   it('says once and kindly which lines could not be read, and lists them in "How we read this"', async () => {
     const result = await read(palm('water-right-no-lines'));
     const love = result.sections.find((s) => s.area === 'love')!;

@@ -149,6 +149,16 @@ export const UNSEEN_LINE_NOTES: readonly ((lines: string, several: boolean, show
     `This photo did not show your ${lines} clearly enough to read ${several ? 'them' : 'it'}, so for this part we lean on ${shown}.`,
 ];
 
+/** The same, for a section this photo showed nothing else for: it rests on nothing, and says so. */
+export const UNSEEN_LINE_ALONE_NOTES: readonly ((lines: string, several: boolean) => string)[] = [
+  (lines) =>
+    `Your ${lines} did not show clearly in this photo, which is common with fainter lines or soft light, and nothing else this part reads did either, so it is left unread rather than guessed.`,
+  (lines, several) =>
+    `We could not make out your ${lines} in this photo, nor anything else this part reads, and would rather leave ${several ? 'them' : 'it'} out than guess.`,
+  (lines, several) =>
+    `This photo did not show your ${lines} clearly enough to read ${several ? 'them' : 'it'}, and nothing else this part reads showed either, so it stays unread.`,
+];
+
 /**
  * What a clearer photo would add, said once, where a heart, head or life line went unseen: every
  * hand has those three, so a sharper photo would show them (a fate or sun line may simply be

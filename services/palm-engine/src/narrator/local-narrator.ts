@@ -28,6 +28,7 @@ import {
   RELATIONSHIP_NOTES,
   TATTVA_TIPS,
   UNQUOTED_NOTE,
+  UNSEEN_LINE_ALONE_NOTES,
   UNSEEN_LINE_NOTES,
 } from './area-texts';
 import { FINDINGS_PER_SECTION, howWeReadByArea, lineSeen, SECTION_LINES, termsOf } from './how-we-read';
@@ -786,6 +787,13 @@ const NOTHING_READ: readonly ((reads: string, shown: string) => string)[] = [
   (reads, shown) =>
     `Here a palmist would read ${reads}, which this photo left unclear; rather than guess, we point to what it did show: ${shown}.`,
 ];
+/** The same where the photo showed nothing another section reads either: nothing to point to. */
+const NOTHING_SHOWN: readonly ((reads: string) => string)[] = [
+  (reads) =>
+    `For this part of life the tradition looks to ${reads}; this photo did not show them clearly enough to read, so this part is left unread rather than guessed.`,
+  (reads) =>
+    `Here a palmist would read ${reads}, which this photo left unclear, and we would rather leave it unread than guess.`,
+];
 
 /**
  * The section that reads, among the reading's findings, a feature a left-out finding of another
@@ -830,10 +838,13 @@ function nothingRead(
   const seenHere =
     SECTION_LINES[area].some((line) => lineSeen(observation, line)) ||
     readElsewhere.some((finding) => finding.area === area);
-  const text = choose.pick(seenHere ? READ_ELSEWHERE : NOTHING_READ, `nothing.${area}`)(
-    AREA_READS[area],
-    shown.size > 0 ? [...shown.keys()].join(', and ') : 'the shape of your hand',
-  );
+  const text =
+    shown.size === 0
+      ? choose.pick(NOTHING_SHOWN, `nothing.${area}`)(AREA_READS[area])
+      : choose.pick(seenHere ? READ_ELSEWHERE : NOTHING_READ, `nothing.${area}`)(
+          AREA_READS[area],
+          [...shown.keys()].join(', and '),
+        );
   return { text, reads: seenHere ? [...shown.values()] : [] };
 }
 
@@ -1151,6 +1162,9 @@ const LINE_INTROS: readonly ((line: string, shape: string, meaning: string) => s
   (line, shape, meaning) => `Your ${line} is ${shape}, and the tradition reads ${meaning} in it.`,
   (line, shape, meaning) => `In your hand the ${line} is ${shape}, and palmists read ${meaning} in it.`,
   (line, shape, meaning) => `The tradition looks to the ${line} for ${meaning}, and yours is ${shape}.`,
+  (line, shape, meaning) => `Palmists read ${meaning} in the ${line}, and on your hand it is ${shape}.`,
+  (line, shape, meaning) =>
+    `On your hand the ${line} is ${shape}, the line the tradition reads for ${meaning}.`,
 ];
 
 /**
@@ -1626,14 +1640,15 @@ function unseenLineNotes(
       : context.story.polesByTheme[0]?.[0];
   const list = listInWords(named);
   // What the features leaned on show, so the fallback says what it rests on, not only its name.
-  const shown =
+  const shown = pole
+    ? // "your head line and your longer ring finger, and the boldness they speak of": one "and" a list.
+      `${list}${named.length > 1 ? ',' : ''} and the ${POLE_NOUNS[pole]} ${takesPlural(list) ? 'they speak' : 'it speaks'} of`
+    : list;
+  // With nothing to lean on, the section says so rather than claim to rest on "the shape of your hand".
+  const note =
     named.length === 0
-      ? 'the shape of your hand and fingers'
-      : pole
-        ? // "your head line and your longer ring finger, and the boldness they speak of": one "and" a list.
-          `${list}${named.length > 1 ? ',' : ''} and the ${POLE_NOUNS[pole]} ${takesPlural(list) ? 'they speak' : 'it speaks'} of`
-        : list;
-  const note = choose.pick(UNSEEN_LINE_NOTES, `unseen.${unseen.join('.')}`)(names, unseen.length > 1, shown);
+      ? choose.pick(UNSEEN_LINE_ALONE_NOTES, `unseen.${unseen.join('.')}`)(names, unseen.length > 1)
+      : choose.pick(UNSEEN_LINE_NOTES, `unseen.${unseen.join('.')}`)(names, unseen.length > 1, shown);
   const clearer = unseen.filter((line) => EVERY_HAND_HAS.includes(line));
   // The unseen lines are named to say they were not read: only what the note leans on instead is read.
   if (clearer.length === 0 || !context.trim.photoAdvice || context.described.has('photo-advice'))
