@@ -183,28 +183,57 @@ export function measureSpread(photos: readonly MeasuredPhoto[], measure: Ceiling
   return { photos: all.length, within, between, share: 1 - within ** 2 / total ** 2 };
 }
 
+/** Each photo's squared distance from the mean of its hand's other photos (NaN where it has none). */
+function strays(photos: readonly MeasuredPhoto[], measure: CeilingMeasure): number[] {
+  return photos.map((photo) => {
+    const own = photo.values[measure];
+    const others = photos
+      .filter((o) => o !== photo && o.hand === photo.hand)
+      .map((o) => o.values[measure])
+      .filter(Number.isFinite);
+    return Number.isFinite(own) && others.length > 0 ? (own - mean(others)) ** 2 : NaN;
+  });
+}
+
+/** How much further the flagged photos stray than the rest: the ratio of their root mean squares. */
+function strayRatio(squares: readonly number[], flagged: readonly boolean[]): number {
+  const picked = (want: boolean) =>
+    squares.filter((square, i) => flagged[i] === want && Number.isFinite(square));
+  const [apart, rest] = [picked(true), picked(false)];
+  return apart.length === 0 || rest.length === 0 ? 1 : Math.sqrt(mean(apart) / mean(rest));
+}
+
+/** Random relabellings a stray factor is tested against, and how rarely chance may reach it. */
+const RELABELLINGS = 400;
+const CHANCE_LEVEL = 0.05;
+
 /**
- * How much further the photos `apart` picks stray from their hand than the others do: the root mean
+ * How much further the photos `apart` picks stray from their hand than the others do (the root mean
  * square of each photo's distance from the mean of its hand's other photos, over those photos, against
- * the same over the rest; never below 1. Photos alone of their hand, or without the measure, are left out.
+ * the same over the rest), or 1 where that is no more than chance gives: where as many photos picked at
+ * random stray as much in more than one relabelling in twenty (a fixed seed, so the bench records the
+ * same table each run). Photos alone of their hand, or without the measure, are left out.
  */
 export function strayFactor<P extends MeasuredPhoto>(
   photos: readonly P[],
   measure: CeilingMeasure,
   apart: (photo: P) => boolean,
 ): number {
-  const strays = { apart: [] as number[], rest: [] as number[] };
-  for (const photo of photos) {
-    const own = photo.values[measure];
-    const others = photos
-      .filter((o) => o !== photo && o.hand === photo.hand)
-      .map((o) => o.values[measure])
-      .filter(Number.isFinite);
-    if (!Number.isFinite(own) || others.length === 0) continue;
-    strays[apart(photo) ? 'apart' : 'rest'].push((own - mean(others)) ** 2);
+  const squares = strays(photos, measure);
+  const flagged = photos.map(apart);
+  const factor = strayRatio(squares, flagged);
+  let seed = 0x2f6b;
+  const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
+  let asFar = 0;
+  for (let round = 0; round < RELABELLINGS; round++) {
+    const shuffled = [...flagged];
+    for (let i = shuffled.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [shuffled[i], shuffled[j]] = [shuffled[j]!, shuffled[i]!];
+    }
+    if (strayRatio(squares, shuffled) >= factor) asFar++;
   }
-  if (strays.apart.length === 0 || strays.rest.length === 0) return 1;
-  return Math.max(1, Math.sqrt(mean(strays.apart) / mean(strays.rest)));
+  return factor > 1 && asFar / RELABELLINGS < CHANCE_LEVEL ? factor : 1;
 }
 
 /**

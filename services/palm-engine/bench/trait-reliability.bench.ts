@@ -32,7 +32,8 @@ const PALMS = sharedPalmsDir();
  * and records it in src/profile/trait-reliability.recorded.ts, which the engine reads.
  * 1. Noise: each measure's root-mean-square spread within a hand over ../shared/palms/retest; and
  *    for a photo whose fingers lift toward the camera, that spread times how much further such
- *    retest photos stray from their hand's other photos than the rest (`strayFactor`).
+ *    retest photos stray from their hand's other photos than the rest, where that is more than
+ *    chance gives (`strayFactor`).
  * 2. Survival: with those noise bands, of the same-hand pairs (retest set) and original-vs-variant
  *    pairs (the synthetic view changes of ../shared/palms/palm) where both state a class, the share
  *    that state the same one.
@@ -203,7 +204,7 @@ const table: TraitReliabilityTable = {
     `${COMMON_SHARE * 100} % of ${allRead.length} palms read (palm/, retest/, lines/); classCounts = classes ` +
     `stated on the ${palmObservations.length + linesObservations.length} palms read in palm/ and lines/; ` +
     `poseTraits = proportions with less than ${MIN_BETWEEN_HAND_SHARE} of their variance between the retest hands; ` +
-    `liftedNoise = the noise times how much further than the rest the retest photos stray from their hand's ` +
+    `liftedNoise = the noise times how much further than the rest (where more than chance gives) the retest photos stray from their hand's ` +
     `other photos where a long finger lifts ${LIFTED.measuredFromDegrees}° or more out of the palm's plane, ` +
     `applied in full from ${LIFTED.toDegrees}° and growing in from ${LIFTED.fromDegrees}°`,
   noise,

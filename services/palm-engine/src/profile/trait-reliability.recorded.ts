@@ -3,7 +3,7 @@ import type { TraitReliabilityTable } from './trait-reliability';
 /** Recorded by `npm run bench:reliability` (bench/trait-reliability.bench.ts); do not edit by hand. */
 export const TRAIT_RELIABILITY: TraitReliabilityTable = {
   measured:
-    "bench:reliability on 2026-11-27: noise = RMS spread within a hand over 111 read photos of 24 retest hands; retest = same-hand pairs of those photos; views = 175 original/variant pairs (9 synthetic view changes of 20 read palms of ../shared/palms/palm); commonTags = tags on more than 70 % of 404 palms read (palm/, retest/, lines/); classCounts = classes stated on the 293 palms read in palm/ and lines/; poseTraits = proportions with less than 0.3 of their variance between the retest hands; liftedNoise = the noise times how much further than the rest the retest photos stray from their hand's other photos where a long finger lifts 20° or more out of the palm's plane, applied in full from 25° and growing in from 15°",
+    "bench:reliability on 2026-11-27: noise = RMS spread within a hand over 111 read photos of 24 retest hands; retest = same-hand pairs of those photos; views = 175 original/variant pairs (9 synthetic view changes of 20 read palms of ../shared/palms/palm); commonTags = tags on more than 70 % of 404 palms read (palm/, retest/, lines/); classCounts = classes stated on the 293 palms read in palm/ and lines/; poseTraits = proportions with less than 0.3 of their variance between the retest hands; liftedNoise = the noise times how much further than the rest (where more than chance gives) the retest photos stray from their hand's other photos where a long finger lifts 20° or more out of the palm's plane, applied in full from 25° and growing in from 15°",
   noise: {
     palmRatio: 0.0968,
     middleToPalm: 0.0287,
@@ -18,12 +18,12 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = {
     fromDegrees: 15,
     toDegrees: 25,
     noise: {
-      palmRatio: 0.1216,
+      palmRatio: 0.0968,
       middleToPalm: 0.0287,
-      indexToRing: 0.0234,
+      indexToRing: 0.0207,
       littleToRingTopJoint: 0.0584,
       middleToIndexAndRing: 0.0233,
-      thumbToPalm: 0.036,
+      thumbToPalm: 0.0276,
       thumbAngle: 5.1731,
       fingerSpreadDegrees: 6.0781,
     },
@@ -41,22 +41,22 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = {
     },
     handType: {
       retest: {
-        pairs: 109,
-        agreed: 108,
+        pairs: 116,
+        agreed: 114,
       },
       views: {
-        pairs: 60,
-        agreed: 58,
+        pairs: 80,
+        agreed: 76,
       },
     },
     palmShape: {
       retest: {
-        pairs: 149,
-        agreed: 146,
+        pairs: 152,
+        agreed: 149,
       },
       views: {
-        pairs: 41,
-        agreed: 41,
+        pairs: 58,
+        agreed: 58,
       },
     },
     fingerLength: {
@@ -71,12 +71,12 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = {
     },
     indexVsRing: {
       retest: {
-        pairs: 59,
-        agreed: 59,
+        pairs: 60,
+        agreed: 60,
       },
       views: {
-        pairs: 37,
-        agreed: 36,
+        pairs: 41,
+        agreed: 40,
       },
     },
     littleFinger: {
@@ -101,12 +101,12 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = {
     },
     thumbLength: {
       retest: {
-        pairs: 100,
-        agreed: 100,
+        pairs: 106,
+        agreed: 106,
       },
       views: {
-        pairs: 34,
-        agreed: 33,
+        pairs: 35,
+        agreed: 34,
       },
     },
     thumbAngle: {
@@ -481,14 +481,14 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = {
       'life-line': 14,
     },
     handType: {
-      air: 31,
-      earth: 16,
-      fire: 20,
-      water: 7,
+      air: 37,
+      earth: 22,
+      fire: 29,
+      water: 10,
     },
     palmShape: {
-      square: 32,
-      oblong: 23,
+      square: 40,
+      oblong: 32,
     },
     fingerLength: {
       long: 58,
@@ -496,16 +496,16 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = {
       medium: 16,
     },
     indexVsRing: {
-      'index-longer': 28,
-      'ring-longer': 37,
+      'index-longer': 32,
+      'ring-longer': 44,
     },
     littleFinger: {
       long: 14,
       short: 23,
     },
     thumbLength: {
-      long: 50,
-      short: 33,
+      long: 60,
+      short: 43,
     },
     headLineLength: {
       long: 52,
