@@ -179,7 +179,7 @@ function lineTraits(observation: PalmObservation): Partial<PalmProfile> {
   return out;
 }
 
-/** The measured noise a photo is judged by: the table's, or its lifted-finger noise for this photo. */
+/** The parts of the reliability table a photo's noise is read from (`noiseAt`). */
 export type NoiseTable = Pick<TraitReliabilityTable, 'noise' | 'liftedNoise'>;
 
 /**
