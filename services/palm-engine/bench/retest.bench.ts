@@ -638,7 +638,7 @@ noise growing from the one to the other between 15° and 25°. Here: contradicti
 three frames 0.05 → 0.00 and rank-1 0.68 → 0.73; rank-1 by profile (0.39) and median traits stated (10; 14 on the
 phone photos) as before; tag survival over all view changes 0.82 → 0.80. The cost is on the phone photos, whose lifted fingers now
 state the little finger on 37 of 293 (was 94) and the middle finger on 67 (was 122): strangers differ on 1.59
-traits a pair (was 1.70), 22 % of pairs on three or more, median 1; 31 of 879 readings of them (three visitors)
+traits a pair (was 1.70), 22 % of pairs on three or more, median 1; 29 of 879 readings of them (three visitors)
 run under 450 words (was 22), where a photo shows next to nothing, and such a section now says it is left unread
 rather than leaning on "the shape of your hand" it did not read. The frame check, in the wider of two photos' noise,
 catches 11 of 2817 pairs of different people (was 45), still with no false alarm. Applied to every measure with its
