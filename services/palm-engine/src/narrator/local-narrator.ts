@@ -772,9 +772,11 @@ const AREA_READS: Record<LifeArea, string> = {
   money: 'the fate line, the little finger and how the index and ring fingers compare',
   spiritual: 'the hand’s element and the head line',
 };
-/** For a section whose features this photo did show, but which other sections read. */
-// Two sentences: what the tradition reads here need not be what the other sections read for it (a
-// money rule on the thumb is read under Career & Purpose), and one sentence would send the visitor there for both.
+/**
+ * For a section whose features this photo did show, but which other sections read. Two sentences:
+ * what the tradition reads here need not be what the other sections read for it (a money rule on
+ * the thumb is read under Career & Purpose), and one sentence would send the visitor there for both.
+ */
 const READ_ELSEWHERE: readonly ((reads: string, shown: string) => string)[] = [
   (reads, shown) =>
     `For this part of life the tradition looks to ${reads}. On your hand, what speaks to it is read in other sections: ${shown}.`,
