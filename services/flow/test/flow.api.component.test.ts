@@ -7,7 +7,8 @@ import {
 } from '@palm/contracts';
 import { migrate } from '@palm/platform';
 import { FLOW_MIGRATIONS_TABLE, flowMigrations } from '../src/flow.migrations';
-import { seededRandom, startFlowTestApp, type FlowTestApp } from './support/flow-test-app';
+import { seededRandom } from '../../../tests/support/seeded-random';
+import { startFlowTestApp, type FlowTestApp } from './support/flow-test-app';
 
 let app: FlowTestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pickWeighted } from '../src/traffic-split';
-import { seededRandom } from './support/flow-test-app';
+import { seededRandom } from '../../../tests/support/seeded-random';
 
 function shares(weights: number[], draws: number, seed: number): number[] {
   const entries = weights.map((trafficPercentage, index) => ({ index, trafficPercentage }));

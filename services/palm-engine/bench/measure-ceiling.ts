@@ -4,6 +4,7 @@ import { knuckleFrame, lineFeatureFacts, type PalmPoint } from '../src/profile/l
 import { LINE_CONFIDENCE } from '../src/profile/palm-profile';
 import { measuresOf, PROFILE_MEASURES } from '../src/profile/profile-measures';
 import { mean } from '../../../bench/support/stats';
+import { seededRandom, shuffled } from '../../../tests/support/seeded-random';
 
 /**
  * What the continuous measures behind a reading hold for telling hands apart, before any class is
@@ -206,6 +207,7 @@ function strayRatio(squares: readonly number[], flagged: readonly boolean[]): nu
 /** Random relabellings a stray factor is tested against, and how rarely chance may reach it. */
 const RELABELLINGS = 400;
 const CHANCE_LEVEL = 0.05;
+const RELABELLING_SEED = 0x2f6b;
 
 /**
  * How much further the photos `apart` picks stray from their hand than the others do (the root mean
@@ -222,17 +224,10 @@ export function strayFactor<P extends MeasuredPhoto>(
   const squares = strays(photos, measure);
   const flagged = photos.map(apart);
   const factor = strayRatio(squares, flagged);
-  let seed = 0x2f6b;
-  const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
+  const random = seededRandom(RELABELLING_SEED);
   let asFar = 0;
-  for (let round = 0; round < RELABELLINGS; round++) {
-    const shuffled = [...flagged];
-    for (let i = shuffled.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      [shuffled[i], shuffled[j]] = [shuffled[j]!, shuffled[i]!];
-    }
-    if (strayRatio(squares, shuffled) >= factor) asFar++;
-  }
+  for (let round = 0; round < RELABELLINGS; round++)
+    if (strayRatio(squares, shuffled(flagged, random)) >= factor) asFar++;
   return factor > 1 && asFar / RELABELLINGS < CHANCE_LEVEL ? factor : 1;
 }
 

@@ -105,15 +105,3 @@ export async function startFlowTestApp(): Promise<FlowTestApp> {
     },
   };
 }
-
-/** A deterministic [0, 1) sequence (mulberry32), so a split test gives the same draws every run. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}

@@ -1,5 +1,5 @@
 import { PROFILE_TRAIT_IDS, type PalmProfile, type ProfileTraitId } from '@palm/contracts';
-import { LANDMARK_COUNT, steepestFingerLiftDegrees } from '@palm/hand-pose';
+import { LANDMARK_COUNT, steepestFingerLiftDegrees, type WorldPoint } from '@palm/hand-pose';
 import { FINGER_SPACING, LONG_FINGER_RATIO, LONG_PALM_RATIO } from '../observer/hand-geometry';
 import type { LineName, LineObservation, PalmObservation } from '../palm-observation';
 import { lineFeatures } from './line-features';
@@ -179,6 +179,19 @@ function lineTraits(observation: PalmObservation): Partial<PalmProfile> {
   return out;
 }
 
+/**
+ * Each landmark set's steepest finger lift, worked out once: a reading asks for its photo's noise some
+ * hundred times (each graded word, each band), and the profiled copies of an observation share its landmarks.
+ */
+const LIFTS = new WeakMap<readonly WorldPoint[], number>();
+function liftOf(world: readonly WorldPoint[]): number {
+  const known = LIFTS.get(world);
+  if (known !== undefined) return known;
+  const lift = steepestFingerLiftDegrees(world);
+  LIFTS.set(world, lift);
+  return lift;
+}
+
 /** The parts of the reliability table a photo's noise is read from (`noiseAt`). */
 export type NoiseTable = Pick<TraitReliabilityTable, 'noise' | 'liftedNoise'>;
 
@@ -194,7 +207,7 @@ export function noiseAt(
   const { worldLandmarks } = observation;
   if (worldLandmarks.length !== LANDMARK_COUNT) return table.noise;
   const { fromDegrees, toDegrees, noise: lifted } = table.liftedNoise;
-  const lift = steepestFingerLiftDegrees(worldLandmarks);
+  const lift = liftOf(worldLandmarks);
   const share = Math.min(1, Math.max(0, (lift - fromDegrees) / (toDegrees - fromDegrees)));
   return Object.fromEntries(
     PROFILE_MEASURES.map((measure) => [
