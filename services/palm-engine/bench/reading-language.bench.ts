@@ -16,7 +16,7 @@ import { basisFaults } from '../src/narrator/section-basis';
 import type { PalmObservation } from '../src/palm-observation';
 import { palmProfileOf } from '../src/profile/palm-profile';
 import { profiledObservation } from '../src/profile/profiled-lines';
-import { interpret } from '../src/rules/interpret';
+import { readingFindings } from '../src/narrator/steady-leanings';
 import { traitsFromProfile } from '../src/rules/palm-traits';
 
 const PALMS = sharedPalmsDir();
@@ -131,7 +131,7 @@ function readOne(
   submission: ReadingSubmission,
 ): Read {
   const profile = palmProfileOf(observation);
-  const fired = interpret(observation, submission, undefined, profile);
+  const fired = readingFindings(observation, submission, profile);
   const { sections, reads, themes, story } = composeReading(fired, observation, submission, profile);
   const palm = profiledObservation(profile, observation);
   const timeline = timelineAccount(palm, phraseChooserFor(profile));

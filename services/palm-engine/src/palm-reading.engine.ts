@@ -22,16 +22,16 @@ import { composeReading, LocalNarrator } from './narrator/local-narrator';
 import type { NarrationInput, Narrator } from './narrator/narrator';
 import { featuresOfReads } from './narrator/palm-description';
 import { phraseChooserFor } from './narrator/phrase-chooser';
-import { tellStory } from './narrator/reading-story';
+import { storyOfPalm } from './narrator/reading-story';
 import { sectionSubtitle } from './narrator/section-subtitle';
+import { readingFindings } from './narrator/steady-leanings';
 import { RETAKE_MESSAGES } from './observer/quality-gates';
 import type { PalmObservation, PalmObserverResult } from './palm-observation';
 import type { Finding } from './rules/palm-rule';
 import { frameMismatch, poolObservations } from './profile/frame-pooling';
 import { palmProfileOf } from './profile/palm-profile';
 import { profiledObservation } from './profile/profiled-lines';
-import { interpret, PALM_RULES } from './rules/interpret';
-import { traitsFromProfile } from './rules/palm-traits';
+import { PALM_RULES } from './rules/interpret';
 
 /** Anything that turns a normalised photo into an observation or a refusal with retake advice. */
 export interface PalmObserver {
@@ -70,7 +70,7 @@ export class PalmReadingEngine implements ReadingEngine {
     const observation = poolObservations(photo, await this.observeFrames(photo, frames));
     // Computed once: the findings, the sections, the markers and the traces all derive from it.
     const profile = palmProfileOf(observation);
-    const fired = interpret(observation, submission, PALM_RULES, profile);
+    const fired = readingFindings(observation, submission, profile);
     // Narrators get every fired finding: each reads a feature in one section and may refer back to it.
     const narrated = await this.narrate({ findings: fired, observation, profile, submission, image });
     return assembleReading({ observation, submission, profile, fired, narrated });
@@ -152,7 +152,7 @@ export function assembleReading({
   const palm = profiledObservation(profile, observation);
   const choose = phraseChooserFor(profile);
   // The story the local narrator tells: its themes open every reading, whoever wrote the sections.
-  const story = tellStory(fired, palm, profile, traitsFromProfile(profile, observation), choose);
+  const story = storyOfPalm(fired, observation, profile);
   const { findings } = story;
   // Another narrator's sections get the same "How we read this" panels as the local ones, and
   // the same subtitles: a header names what its section's findings read, whatever a model wrote.
@@ -206,7 +206,7 @@ function palmOnly(
   timeline: ReadingSection | undefined,
 ): NonNullable<ReadingResult['shared']> {
   const withoutAnswers = palmOnlySubmission(submission);
-  const fired = interpret(observation, withoutAnswers, PALM_ONLY_RULES, profile);
+  const fired = readingFindings(observation, withoutAnswers, profile, PALM_ONLY_RULES);
   // One story: the sections, the themes and the markers' findings all come from it.
   const { sections: composed, themes, story } = composeReading(fired, observation, withoutAnswers, profile);
   const sections = [...composed, ...(timeline ? [timeline] : [])];

@@ -2,6 +2,7 @@ import type { LifeArea, PalmProfile, ReadingTheme } from '@palm/contracts';
 import type { PalmObservation } from '../palm-observation';
 import { reliabilityOf } from '../profile/palm-profile';
 import { measuresOf } from '../profile/profile-measures';
+import { profiledObservation } from '../profile/profiled-lines';
 import { TRAIT_RELIABILITY } from '../profile/trait-reliability.recorded';
 import {
   ASSERTION_AXES,
@@ -14,7 +15,7 @@ import {
 } from '../rules/assertions';
 import { oneAreaPerFeature } from '../rules/interpret';
 import { byStrength, type Finding } from '../rules/palm-rule';
-import type { PalmTraits } from '../rules/palm-traits';
+import { traitsFromProfile, type PalmTraits } from '../rules/palm-traits';
 import { TATTVA_LABELS } from '../rules/vedic-names';
 import { proportionOf, traitOf } from './feature-measures';
 import {
@@ -26,7 +27,7 @@ import {
   namedOnce,
   type HandFeature,
 } from './palm-description';
-import type { PhraseChooser } from './phrase-chooser';
+import { phraseChooserFor, type PhraseChooser } from './phrase-chooser';
 import {
   KINDRED_POLES,
   FEATURE_THEMES,
@@ -75,7 +76,7 @@ export interface Tension {
   sentence: string;
 }
 
-const MIN_THEMES = 3;
+export const MIN_THEMES = 3;
 const MAX_THEMES = 5;
 const FEATURES_PER_THEME = 3;
 
@@ -217,6 +218,19 @@ export function tellStory(
     featuresByPole,
     featureOf,
   };
+}
+
+/**
+ * The story a reading of this palm opens with, as `assembleReading` tells it: over the palm as its
+ * profile states it, in the profile's own phrasings.
+ */
+export function storyOfPalm(
+  fired: readonly Finding[],
+  measured: PalmObservation,
+  profile: PalmProfile,
+): ReadingStory {
+  const palm = profiledObservation(profile, measured);
+  return tellStory(fired, palm, profile, traitsFromProfile(profile, measured), phraseChooserFor(profile));
 }
 
 /** One sentence naming both sides of a pull, each feature on the side its pole takes. */

@@ -76,6 +76,14 @@ export function elementConfidence(profile: PalmProfile, observation: PalmObserva
   return Math.min(0.9, 0.5 + 0.1 * Math.max(0, widths - PROFILE_BAND_WIDTHS));
 }
 
+/** The element by whether the palm and the fingers are long: the tradition's four hands. */
+const ELEMENT_OF: Record<`${boolean}:${boolean}`, NonNullable<PalmProfile['handType']>> = {
+  'true:true': 'water',
+  'true:false': 'fire',
+  'false:true': 'air',
+  'false:false': 'earth',
+};
+
 const pick = <C>(b: Band | null, [low, mid, high]: readonly [C, C, C]): C | null =>
   b === null ? null : b === 'low' ? low : b === 'mid' ? mid : high;
 
@@ -232,13 +240,7 @@ export function measuredProfile(
   const handType =
     longPalm === null || longFingers === null
       ? null
-      : longPalm === 'high'
-        ? longFingers === 'high'
-          ? 'water'
-          : 'fire'
-        : longFingers === 'high'
-          ? 'air'
-          : 'earth';
+      : ELEMENT_OF[`${longPalm === 'high'}:${longFingers === 'high'}`];
   const { creaseDensity } = observation;
   const proportion = <T extends ProportionTrait>(
     trait: T,
@@ -287,17 +289,17 @@ export function measuredProfile(
   return { ...profile, ...lineTraits(observation) };
 }
 
-/**
- * The share of re-takes a trait's class survived, retest pairs and view changes pooled: each pair
- * counts once, so a share measured on a handful of retest pairs (the middle finger's 8 of 10) does
- * not outweigh the rest. Undefined where fewer than MIN_SURVIVAL_PAIRS were seen.
- */
 /** Whether a reading states this trait where a photo determines it: a trait of the hand that re-takes keep. */
 export function statesTrait(trait: ProfileTraitId, table: TraitReliabilityTable): boolean {
   const reliability = reliabilityOf(trait, table);
   return !table.poseTraits.includes(trait) && reliability !== undefined && reliability >= MIN_RELIABILITY;
 }
 
+/**
+ * The share of re-takes a trait's class survived, retest pairs and view changes pooled: each pair
+ * counts once, so a share measured on a handful of retest pairs (the middle finger's 8 of 10) does
+ * not outweigh the rest. Undefined where fewer than MIN_SURVIVAL_PAIRS were seen.
+ */
 export function reliabilityOf(trait: ProfileTraitId, table: TraitReliabilityTable): number | undefined {
   const figures = table.traits[trait];
   if (!figures) return undefined;
@@ -320,4 +322,41 @@ export function palmProfileOf(
     PROFILE_TRAIT_IDS.map((trait) => [trait, statesTrait(trait, table) ? measured[trait] : null]),
   );
   return gated as PalmProfile;
+}
+
+/**
+ * The profiles a re-take of this hand could state where this photo states less: each sets one
+ * proportion (or the element) that this photo leaves null, lying within a noise band of a cut-off,
+ * to a class either side of that cut-off. A line this photo did not see could show in a re-take
+ * too, but nothing here says how it would read, so lines are left as they are.
+ */
+export function retakeProfiles(
+  observation: PalmObservation,
+  profile: PalmProfile,
+  table: TraitReliabilityTable = TRAIT_RELIABILITY,
+): PalmProfile[] {
+  const noise = noiseAt(observation, table);
+  const m = measuresOf(observation);
+  const near = (measure: ProfileMeasure, cutoff: number) =>
+    Math.abs(m[measure] - cutoff) < PROFILE_BAND_WIDTHS * noise[measure];
+  const open = (trait: ProfileTraitId) => profile[trait] === null && statesTrait(trait, table);
+  const profiles: PalmProfile[] = [];
+  for (const [trait, { measure, cutoffs, classes }] of Object.entries(PROPORTION_TRAITS) as [
+    ProportionTrait,
+    (typeof PROPORTION_TRAITS)[ProportionTrait],
+  ][]) {
+    if (!open(trait)) continue;
+    cutoffs.forEach((cutoff, at) => {
+      if (near(measure, cutoff))
+        for (const value of [classes[at], classes[at + 1]]) profiles.push({ ...profile, [trait]: value });
+    });
+  }
+  if (open('handType')) {
+    const sides = (measure: ProfileMeasure, cutoff: number) =>
+      near(measure, cutoff) ? [false, true] : [m[measure] >= cutoff];
+    for (const longPalm of sides('palmRatio', LONG_PALM_RATIO))
+      for (const longFingers of sides('middleToPalm', LONG_FINGER_RATIO))
+        profiles.push({ ...profile, handType: ELEMENT_OF[`${longPalm}:${longFingers}`] });
+  }
+  return profiles;
 }

@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { MIN_THEMES, settleAssertions, storyOfPalm } from '../src/narrator/reading-story';
+import { axesARetakeCouldTurn, readingFindings } from '../src/narrator/steady-leanings';
+import type { HandGeometry, PalmObservation } from '../src/palm-observation';
+import { palmProfileOf, retakeProfiles, TRAIT_CUTOFFS } from '../src/profile/palm-profile';
+import { TRAIT_RELIABILITY } from '../src/profile/trait-reliability.recorded';
+import { polesOf } from '../src/rules/assertions';
+import { interpret, oneAreaPerFeature, PALM_RULES } from '../src/rules/interpret';
+import { FIXTURE_NAMES, PALM_FIXTURES } from './fixtures/palm-observations';
+import { answers } from './fixtures/questionnaire-answers';
+
+const noise = TRAIT_RELIABILITY.noise;
+const { indexToRing, thumbToPalm, thumbAngle, littleToRingTopJoint } = TRAIT_CUTOFFS;
+
+const withGeometry = (base: PalmObservation, change: Partial<HandGeometry>): PalmObservation => ({
+  ...base,
+  geometry: { ...base.geometry, ...change },
+});
+const withThumb = (base: PalmObservation, thumb: number) =>
+  withGeometry(base, { fingerLengths: { ...base.geometry.fingerLengths, thumb } });
+
+/** Each measure a hair from a cut-off, where one photo states no class and its re-take may state either. */
+const NEAR_CUT_OFFS: Record<string, (base: PalmObservation) => PalmObservation> = {
+  'index over ring near "index longer"': (base) =>
+    withGeometry(base, { indexToRing: indexToRing.indexLongerFrom - noise.indexToRing / 2 }),
+  'thumb near "short"': (base) => withThumb(base, thumbToPalm.shortBelow + noise.thumbToPalm / 2),
+  'thumb near "long"': (base) => withThumb(base, thumbToPalm.longFrom - noise.thumbToPalm / 2),
+  'thumb opening near "wide"': (base) =>
+    withGeometry(base, { thumbAngle: thumbAngle.wideFrom - noise.thumbAngle / 2 }),
+  'little finger near "long"': (base) =>
+    withGeometry(base, {
+      littleToRingTopJoint: littleToRingTopJoint.longFrom - noise.littleToRingTopJoint / 2,
+    }),
+};
+
+const submission = answers();
+const tellingOf = (observation: PalmObservation) => {
+  const profile = palmProfileOf(observation);
+  return { observation, submission, profile, rules: PALM_RULES };
+};
+const settledPoles = (observation: PalmObservation, profile = palmProfileOf(observation)) =>
+  settleAssertions(
+    oneAreaPerFeature(interpret(observation, submission, PALM_RULES, profile)),
+  ).findings.flatMap((finding) => polesOf(finding.asserts));
+
+describe('the profiles a re-take could state', () => {
+  it('sets a class either side of the cut-off a null proportion lies near, and leaves clear ones alone', () => {
+    const base = PALM_FIXTURES['water-left-fine-lines'];
+    const near = NEAR_CUT_OFFS['index over ring near "index longer"']!(base);
+    const profile = palmProfileOf(near);
+    expect(profile.indexVsRing).toBeNull();
+    const retakes = retakeProfiles(near, profile);
+    // The "even" band is narrower than two noise widths, so the ring-longer cut-off is near too.
+    expect(retakes.map((retake) => retake.indexVsRing)).toEqual(
+      expect.arrayContaining(['even', 'index-longer']),
+    );
+    for (const retake of retakes) {
+      const changed = Object.keys(retake).filter(
+        (trait) => retake[trait as keyof typeof retake] !== profile[trait as keyof typeof profile],
+      );
+      expect(changed).toHaveLength(1);
+      expect(profile[changed[0] as keyof typeof profile]).toBeNull();
+    }
+
+    const clear = withGeometry(base, { indexToRing: indexToRing.indexLongerFrom + 3 * noise.indexToRing });
+    const clearProfile = palmProfileOf(clear);
+    expect(clearProfile.indexVsRing).toBe('index-longer');
+    expect(retakeProfiles(clear, clearProfile).every((retake) => retake.indexVsRing === 'index-longer')).toBe(
+      true,
+    );
+  });
+
+  it('offers the elements either side of a palm or fingers a hair from long', () => {
+    const base = PALM_FIXTURES['air-right-balanced'];
+    const profile = palmProfileOf(base);
+    expect(profile.handType).toBeNull();
+    const elements = new Set(retakeProfiles(base, profile).map((retake) => retake.handType));
+    expect(elements.size).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('a leaning a re-take could turn', () => {
+  it('is not asserted, while the findings that read it keep their words and tags', () => {
+    const observation = NEAR_CUT_OFFS['index over ring near "index longer"']!(
+      PALM_FIXTURES['water-left-fine-lines'],
+    );
+    const telling = tellingOf(observation);
+    const fired = interpret(observation, submission, PALM_RULES, telling.profile);
+    const taken = fired.filter((finding) => finding.asserts?.risk).map((finding) => finding.asserts!.risk);
+    expect(new Set(taken).size).toBe(1);
+    // The re-take that states the index finger longer settles on the other side of the axis.
+    const retakePoles = retakeProfiles(observation, telling.profile).flatMap((retake) =>
+      settledPoles(observation, retake),
+    );
+    expect(retakePoles.filter((pole) => pole.startsWith('risk:'))).toContain(
+      taken[0] === 'bold' ? 'risk:cautious' : 'risk:bold',
+    );
+    expect(axesARetakeCouldTurn(fired, telling)).toContain('risk');
+
+    const steady = readingFindings(observation, submission, telling.profile);
+    expect(steady.some((finding) => finding.asserts?.risk)).toBe(false);
+    expect(steady.map((finding) => [finding.ruleId, finding.basis, finding.phrasings])).toEqual(
+      fired.map((finding) => [finding.ruleId, finding.basis, finding.phrasings]),
+    );
+    const story = storyOfPalm(steady, observation, telling.profile);
+    expect(story.themePoles.filter((pole) => pole.startsWith('risk:'))).toEqual([]);
+    expect(story.themes.length).toBeGreaterThanOrEqual(MIN_THEMES);
+  });
+
+  it('is kept where the measure that could turn it lies clear of its cut-offs', () => {
+    const observation = withGeometry(PALM_FIXTURES['water-left-fine-lines'], {
+      indexToRing: indexToRing.indexLongerFrom + 3 * noise.indexToRing,
+    });
+    const telling = tellingOf(observation);
+    const fired = interpret(observation, submission, PALM_RULES, telling.profile);
+    expect(axesARetakeCouldTurn(fired, telling)).toEqual([]);
+    expect(readingFindings(observation, submission, telling.profile)).toEqual(fired);
+  });
+
+  it.each(FIXTURE_NAMES)(
+    'only ever drops assertions of %s, and never opens a hand with fewer themes than it needs',
+    (name) => {
+      for (const [change, near] of Object.entries(NEAR_CUT_OFFS)) {
+        const observation = near(PALM_FIXTURES[name]);
+        const { profile } = tellingOf(observation);
+        const fired = interpret(observation, submission, PALM_RULES, profile);
+        const steady = readingFindings(observation, submission, profile);
+        expect(steady).toHaveLength(fired.length);
+        steady.forEach((finding, at) => {
+          const { asserts, ...rest } = fired[at]!;
+          expect(finding).toMatchObject(rest);
+          for (const pole of polesOf(finding.asserts))
+            expect([change, polesOf(asserts)]).toEqual([change, expect.arrayContaining([pole])]);
+        });
+        const before = storyOfPalm(fired, observation, profile).themes.length;
+        const after = storyOfPalm(steady, observation, profile).themes.length;
+        expect([change, after]).toEqual([change, Math.max(after, Math.min(before, MIN_THEMES))]);
+      }
+    },
+  );
+});
