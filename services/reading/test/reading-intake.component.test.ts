@@ -11,6 +11,11 @@ import { startReadingHarness, type ReadingHarness } from './reading-test-harness
  */
 let harness: ReadingHarness;
 let form: { body: Buffer; contentType: string };
+/**
+ * How long the pipeline may take to settle: a photo's normalising and its hand-off to the worker
+ * outlast vitest's 1 s default on a 2-core machine running the other suites beside this one.
+ */
+const SETTLED = { timeout: 10_000 };
 
 beforeAll(async () => {
   form = palmForm(await readFile(path.join(PALMS_DIR, 'palm/pos_21_05_Hand_0002764.jpg')));
@@ -67,12 +72,12 @@ describe('POST /api/reading under pressure', () => {
   it('withdraws a reading accepted just before its visitor left: no row, no event left, no photo', async () => {
     harness.worker.behaviour = 'silent';
     const visitor = rawUpload(harness.url, { localAddress: '127.0.0.3', form });
-    await vi.waitFor(() => expect(harness.requested).toHaveLength(1));
+    await vi.waitFor(() => expect(harness.requested).toHaveLength(1), SETTLED);
     visitor.socket.destroy();
     await vi.waitFor(async () => {
       expect(await harness.rowCounts()).toEqual({ readings: 0, outbox: 0 });
       expect(await harness.storedFiles()).toEqual([]);
-    });
+    }, SETTLED);
   });
 
   it('withdraws a reading with extra frames whose visitor left: its frames go with its photo', async () => {
@@ -89,14 +94,14 @@ describe('POST /api/reading under pressure', () => {
     };
     const requestedBefore = harness.requested.length;
     const visitor = rawUpload(harness.url, { localAddress: '127.0.0.4', form: withFrames });
-    await vi.waitFor(() => expect(harness.requested.length).toBe(requestedBefore + 1));
+    await vi.waitFor(() => expect(harness.requested.length).toBe(requestedBefore + 1), SETTLED);
     const id = harness.requested.at(-1)!;
-    await vi.waitFor(() => expect(harness.framesSeen.get(id)).toHaveLength(2));
+    await vi.waitFor(() => expect(harness.framesSeen.get(id)).toHaveLength(2), SETTLED);
     visitor.socket.destroy();
     await vi.waitFor(async () => {
       expect(await harness.rowCounts()).toEqual({ readings: 0, outbox: 0 });
       expect(await harness.storedFiles()).toEqual([]);
-    });
+    }, SETTLED);
   });
 
   it('keeps nothing of an upload whose visitor leaves while it waits, and the line moves on', async () => {
@@ -116,7 +121,7 @@ describe('POST /api/reading under pressure', () => {
     await next.closed;
     expect(next.status()).toBe(202);
     const { id } = JSON.parse(next.body()) as { id: string };
-    await vi.waitFor(() => expect(harness.requested.slice(requestedBefore)).toEqual([id]));
+    await vi.waitFor(() => expect(harness.requested.slice(requestedBefore)).toEqual([id]), SETTLED);
     expect(await harness.rowCounts()).toEqual({ readings: 1, outbox: 1 });
     const files = await harness.storedFiles();
     expect(files).toContain(`readings/${id}/palm.jpg`);
