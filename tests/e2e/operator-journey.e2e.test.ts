@@ -15,6 +15,7 @@ import {
   totpCode,
 } from './support/operator';
 import { startProduct, type RunningProduct } from './support/product';
+import type { PageElement } from './support/page-dom';
 import { answerQuestions, DEFAULT_ANSWERS } from './support/wizard';
 
 const PROMPT_UPDATED = 'Prompt updated successfully! Changes will take effect immediately.';
@@ -308,6 +309,11 @@ describe('the operator journey', () => {
       await answerQuestions(visitor, flow, { ...DEFAULT_ANSWERS, palm: palmPhotos()[0]! });
       await visitor.waitForURL('**/report/*', { timeout: 60_000 });
       await visible(visitor.getByText('Reading Complete'), 60_000);
+      // The photo arrives after the text: the picture shows the report as the visitor sees it.
+      await visitor
+        .getByRole('figure')
+        .getByRole('img')
+        .evaluate((image: PageElement) => image.decode?.());
       await saveOperatorScreenshot(visitor, '4-visitor-report');
     } finally {
       await context.close();
