@@ -14,7 +14,7 @@ import {
   type PoleKey,
 } from '../rules/assertions';
 import { oneAreaPerFeature } from '../rules/interpret';
-import { byStrength, type Finding } from '../rules/palm-rule';
+import { byStrength, saidOfPerson, type Finding } from '../rules/palm-rule';
 import { traitsFromProfile, type PalmTraits } from '../rules/palm-traits';
 import { TATTVA_LABELS } from '../rules/vedic-names';
 import { proportionOf, traitOf } from './feature-measures';
@@ -703,13 +703,16 @@ const twoFeatures = (features: readonly FeatureSupport[]) => {
 const score = (features: readonly FeatureSupport[]) =>
   features.slice(0, FEATURES_PER_THEME).reduce((sum, item) => sum + item.weight, 0);
 
-/** What a reading states on the assertion axes: its findings' poles and its themes'. */
+/**
+ * What a reading states on the assertion axes: its findings' poles (those set aside too, which their
+ * words still say) and its themes'.
+ */
 export function statedPoles(story: ReadingStory): Assertions[] {
   const fromThemes = story.themePoles.map((pole) => {
     const [axis, value] = pole.split(':') as [AssertionAxis, string];
     return { [axis]: value };
   });
-  return [...story.findings.flatMap((finding) => (finding.asserts ? [finding.asserts] : [])), ...fromThemes];
+  return [...story.findings.map(saidOfPerson), ...fromThemes];
 }
 
 /** The axes a story states both ways: empty for every reading the narrator writes. */

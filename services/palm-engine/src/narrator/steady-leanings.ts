@@ -82,14 +82,19 @@ export function axesARetakeCouldTurn(
 const settledPoles = (fired: readonly Finding[]) =>
   settleAssertions(oneAreaPerFeature(fired)).findings.flatMap((finding) => polesOf(finding.asserts));
 
-/** The findings with these axes no longer asserted; findings that assert none of them are kept as they are. */
+/**
+ * The findings with these axes set aside rather than asserted; findings that assert none of them are
+ * kept as they are.
+ */
 function withoutAxes(fired: readonly Finding[], axes: readonly AssertionAxis[]): Finding[] {
   return fired.map((finding) => {
     const { asserts, ...rest } = finding;
     if (!asserts || !axes.some((axis) => asserts[axis])) return finding;
-    const kept: Assertions = Object.fromEntries(
-      Object.entries(asserts).filter(([axis]) => !axes.includes(axis as AssertionAxis)),
-    );
-    return Object.keys(kept).length > 0 ? { ...rest, asserts: kept } : rest;
+    const onAxes = (wanted: boolean): Assertions =>
+      Object.fromEntries(
+        Object.entries(asserts).filter(([axis]) => axes.includes(axis as AssertionAxis) === wanted),
+      );
+    const kept = onAxes(false);
+    return { ...rest, ...(Object.keys(kept).length > 0 ? { asserts: kept } : {}), setAside: onAxes(true) };
   });
 }

@@ -7,7 +7,14 @@ import { CAREER_RULES } from './career.rules';
 import { HEALTH_RULES } from './health.rules';
 import { LOVE_RULES } from './love.rules';
 import { MONEY_RULES } from './money.rules';
-import { byStrength, evidenceConfidence, type Finding, type PalmRule, type RuleContext } from './palm-rule';
+import {
+  byStrength,
+  evidenceConfidence,
+  saidOfPerson,
+  type Finding,
+  type PalmRule,
+  type RuleContext,
+} from './palm-rule';
 import { polesOf } from './assertions';
 import { measuredFacts, recordingTraits } from './measured-facts';
 import { traitsFromProfile, undeterminedTraits, type PalmTraits } from './palm-traits';
@@ -94,7 +101,7 @@ export function oneAreaPerFeature(strongestFirst: readonly Finding[]): Finding[]
     const filled = new Set(kept.map((finding) => finding.area));
     // A finding that says something of the person (its assertions) ties into the reading's story first.
     const candidates = strongestFirst.filter((finding) => finding.area === area);
-    const telling = (finding: Finding) => Object.keys(finding.asserts ?? {}).length > 0;
+    const telling = (finding: Finding) => Object.keys(saidOfPerson(finding)).length > 0;
     for (const candidate of [...candidates.filter(telling), ...candidates.filter((f) => !telling(f))]) {
       const trial = new Map(given);
       for (const feature of candidate.reads) if (!trial.has(feature)) trial.set(feature, area);
@@ -111,7 +118,7 @@ export function oneAreaPerFeature(strongestFirst: readonly Finding[]): Finding[]
 
 /** Two findings reading the same features with the same leaning, which has one at least. */
 function sayTheSame(a: Finding, b: Finding): boolean {
-  const [poles, others] = [polesOf(a.asserts), polesOf(b.asserts)];
+  const [poles, others] = [polesOf(saidOfPerson(a)), polesOf(saidOfPerson(b))];
   return (
     poles.length > 0 &&
     poles.length === others.length &&

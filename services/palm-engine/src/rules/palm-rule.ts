@@ -70,8 +70,17 @@ export interface Finding {
   reads: readonly string[];
   phrasings: readonly string[];
   place?: MarkerPlace;
+  /** What it says of the person that the reading's themes and tensions are built on. */
   asserts?: Assertions;
+  /**
+   * What its phrasings say of the person that a re-take of the hand could turn (`steadyLeanings`):
+   * still said in its words, but no theme or tension is built on it.
+   */
+  setAside?: Assertions;
 }
+
+/** Everything a finding's phrasings say of the person, built on or set aside. */
+export const saidOfPerson = (finding: Finding): Assertions => ({ ...finding.setAside, ...finding.asserts });
 
 /**
  * Strongest first; equal scores by rule id, compared by code unit so that the order is the same
