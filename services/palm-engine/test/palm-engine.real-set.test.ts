@@ -612,7 +612,7 @@ describe('palm engine over the real photo set', () => {
 
   it('names a feature as another’s partner once a section at most', () => {
     const partner =
-      /the same [\w ]+? shows in (your [^;.]+)|you can see that [\w ]+? in (your [^;.]+?) as well|(your [^;.]+?) speaks? of that [\w ]+? too/g;
+      /the same [\w ]+? shows in (your [^;.]+)|you can see that [\w ]+? too, in (your [^;.]+)|(your [^;.]+?) speaks? of that [\w ]+? too/g;
     let tied = 0;
     for (const { result, where } of everyReading())
       for (const section of result.sections) {

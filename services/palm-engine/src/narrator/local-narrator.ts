@@ -604,7 +604,7 @@ const POLE_NOUNS: Record<PoleKey, string> = {
 };
 const AGREEMENT_CLAUSES: readonly ((pole: string, feature: string, plural: boolean) => string)[] = [
   (pole, feature) => `the same ${pole} shows in ${feature}`,
-  (pole, feature) => `you can see that ${pole} in ${feature} as well`,
+  (pole, feature) => `you can see that ${pole} too, in ${feature}`,
   (pole, feature, plural) => `${feature} ${plural ? 'speak' : 'speaks'} of that ${pole} too`,
 ];
 const AGREEMENTS_PER_SECTION = 4;
