@@ -647,18 +647,14 @@ function withAgreements(
         (context.partnered.get(candidate.ruleId) ?? 0) < PARTNER_USES &&
         // Two features already tied one way are not tied again the other way round.
         !context.referred.has(`tie:${candidate.ruleId}>${finding.ruleId}`);
-      let found: { other: Finding; theirs: ReturnType<typeof namedOf> } | undefined;
-      for (const candidate of context.findings.filter(tieable)) {
-        const theirs = namedOf(candidate);
-        // Nor twice in one section: "…your longer index finger speaks of that caution too. … you can
-        // see that drive in your longer index finger as well" reads as one feature pressed on the visitor.
-        if (theirs?.words === mine || left.partners.has(theirs?.words ?? '')) continue;
-        found = { other: candidate, theirs };
-        break;
-      }
-      if (!found) continue;
-      const { other, theirs } = found;
-      if (!theirs || said.includes(theirs.words.replace(/^your /, ''))) continue;
+      // Nor twice in one section: "…your longer index finger speaks of that caution too. … you can
+      // see that drive too, in your longer index finger" reads as one feature pressed on the visitor.
+      const unheard = (words: string | undefined) => words !== mine && !left.partners.has(words ?? '');
+      const other = context.findings.find(
+        (candidate) => tieable(candidate) && unheard(namedOf(candidate)?.words),
+      );
+      const theirs = other && namedOf(other);
+      if (!other || !theirs || said.includes(theirs.words.replace(/^your /, ''))) continue;
       left.count--;
       left.partners.add(theirs.words);
       context.partnered.set(other.ruleId, (context.partnered.get(other.ruleId) ?? 0) + 1);

@@ -59,22 +59,26 @@ export function axesARetakeCouldTurn(
   fired: readonly Finding[],
   { observation, submission, profile, rules }: Telling,
 ): AssertionAxis[] {
-  const sides = (axis: AssertionAxis) =>
-    new Set(fired.map((finding) => finding.asserts?.[axis]).filter(Boolean));
-  const taken = AXES.filter((axis) => sides(axis).size === 1);
-  if (taken.length === 0) return [];
+  // The one side each axis these findings take, where they take only one.
+  const sideOf = new Map(
+    AXES.flatMap((axis) => {
+      const sides = new Set(fired.map((finding) => finding.asserts?.[axis]).filter(Boolean));
+      return sides.size === 1 ? [[axis, [...sides][0]!] as const] : [];
+    }),
+  );
+  if (sideOf.size === 0) return [];
   const retakes = retakeProfiles(observation, profile).map((retake) =>
     settledPoles(interpret(observation, submission, rules, retake)),
   );
   const strength = (axis: AssertionAxis) =>
     fired.filter((finding) => finding.asserts?.[axis]).reduce((sum, finding) => sum + finding.score, 0);
-  return taken
-    .filter((axis) => {
-      const [side] = sides(axis);
-      return retakes.some((poles) =>
+  return [...sideOf]
+    .filter(([axis, side]) =>
+      retakes.some((poles) =>
         poles.some((pole) => pole.startsWith(`${axis}:`) && pole !== `${axis}:${side}`),
-      );
-    })
+      ),
+    )
+    .map(([axis]) => axis)
     .sort((a, b) => strength(b) - strength(a));
 }
 

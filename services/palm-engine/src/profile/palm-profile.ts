@@ -337,8 +337,9 @@ export function retakeProfiles(
 ): PalmProfile[] {
   const noise = noiseAt(observation, table);
   const m = measuresOf(observation);
+  // Within the band of this one cut-off: where `band` states no class either side of it.
   const near = (measure: ProfileMeasure, cutoff: number) =>
-    Math.abs(m[measure] - cutoff) < PROFILE_BAND_WIDTHS * noise[measure];
+    band(m[measure], noise[measure], cutoff, cutoff) === null;
   const open = (trait: ProfileTraitId) => profile[trait] === null && statesTrait(trait, table);
   const profiles: PalmProfile[] = [];
   for (const [trait, { measure, cutoffs, classes }] of Object.entries(PROPORTION_TRAITS) as [
