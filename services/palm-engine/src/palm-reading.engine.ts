@@ -22,7 +22,7 @@ import { composeReading, LocalNarrator } from './narrator/local-narrator';
 import type { NarrationInput, Narrator } from './narrator/narrator';
 import { featuresOfReads } from './narrator/palm-description';
 import { phraseChooserFor } from './narrator/phrase-chooser';
-import { storyOfPalm } from './narrator/reading-story';
+import { storyOfPalm, type ReadingStory } from './narrator/reading-story';
 import { sectionSubtitle } from './narrator/section-subtitle';
 import { readingFindings } from './narrator/steady-leanings';
 import { RETAKE_MESSAGES } from './observer/quality-gates';
@@ -72,8 +72,14 @@ export class PalmReadingEngine implements ReadingEngine {
     const profile = palmProfileOf(observation);
     const fired = readingFindings(observation, submission, profile);
     // Narrators get every fired finding: each reads a feature in one section and may refer back to it.
-    const narrated = await this.narrate({ findings: fired, observation, profile, submission, image });
-    return assembleReading({ observation, submission, profile, fired, narrated });
+    const { sections: narrated, story } = await this.narrate({
+      findings: fired,
+      observation,
+      profile,
+      submission,
+      image,
+    });
+    return assembleReading({ observation, submission, profile, fired, narrated, story });
   }
 
   /**
@@ -101,15 +107,15 @@ export class PalmReadingEngine implements ReadingEngine {
     return observed;
   }
 
-  private async narrate(input: NarrationInput): Promise<ReadingResult['sections']> {
-    if (this.narrator === localNarrator) return localNarrator.narrate(input);
+  private async narrate(input: NarrationInput): Promise<Narrated> {
+    if (this.narrator === localNarrator) return tellLocally(input);
     try {
       const sections = await this.narrator.narrate(input);
       if (
         sections.length > 0 &&
         sections.every((section) => readingSectionSchema.safeParse(section).success)
       ) {
-        return sections;
+        return { sections };
       }
       this.host?.onFallback?.({ stage: 'narrator', narrator: this.narrator.name, reason: 'invalid_output' });
       this.host?.logger.warn(
@@ -123,8 +129,23 @@ export class PalmReadingEngine implements ReadingEngine {
         'narrator failed; using the local narrator',
       );
     }
-    return localNarrator.narrate(input);
+    return tellLocally(input);
   }
+}
+
+/** What a narrator told: its sections, and the story they were told from where the local narrator told them. */
+interface Narrated {
+  sections: ReadingSection[];
+  story?: ReadingStory;
+}
+
+/**
+ * The local narrator's sections with the story it told them from: a sparse hand is told in another
+ * set of phrasings than the first, and its themes must be the ones its sections carry on.
+ */
+function tellLocally({ findings, observation, submission, profile }: NarrationInput): Narrated {
+  const { sections, story } = composeReading(findings, observation, submission, profile);
+  return { sections, story };
 }
 
 export interface ReadingParts {
@@ -135,6 +156,11 @@ export interface ReadingParts {
   fired: readonly Finding[];
   /** The sections a narrator wrote from them. */
   narrated: readonly ReadingSection[];
+  /**
+   * The story the local narrator told those sections from (its phrasings may be another set than the
+   * first); told afresh, in the first, for sections another narrator wrote.
+   */
+  story?: ReadingStory;
 }
 
 /**
@@ -148,11 +174,12 @@ export function assembleReading({
   profile,
   fired,
   narrated,
+  story: told,
 }: ReadingParts): Promise<ReadingResult> {
   const palm = profiledObservation(profile, observation);
   const choose = phraseChooserFor(profile);
   // The story the local narrator tells: its themes open every reading, whoever wrote the sections.
-  const story = storyOfPalm(fired, observation, profile);
+  const story = told ?? storyOfPalm(fired, observation, profile);
   const { findings } = story;
   // Another narrator's sections get the same "How we read this" panels as the local ones, and
   // the same subtitles: a header names what its section's findings read, whatever a model wrote.

@@ -493,6 +493,40 @@ describe('palm engine over the real photo set', () => {
     }
   });
 
+  it('ends a reading its photo settled little on what the photo left open and how a second one would settle it', () => {
+    let told = 0;
+    for (const { palm, result, where } of everyReading()) {
+      const ending = prose({ ...result, sections: result.sections.slice(-2) }).join(' ');
+      const note = /This photo did not settle ([^:]+):/.exec(ending);
+      if (!note) continue;
+      told++;
+      // Only what this photo's profile leaves open, never a class it holds: "the length of your fingers", no "long fingers".
+      expect(claimsNotInProfile([ending], result.profile!), where).toEqual([]);
+      const profile = result.profile!;
+      if (note[1]!.includes('Angushtha (thumb)')) expect(profile.thumbLength, where).toBeNull();
+      if (note[1]!.includes('shape of your palm')) expect(profile.palmShape, where).toBeNull();
+      if (note[1]!.includes('length of your fingers')) expect(profile.fingerLength, where).toBeNull();
+      expect(ending, where).toMatch(/(?:second photo|Photograph your palm again)[^.]*fingers straight/);
+      expect(palm.name, where).not.toMatch(/^pos_/);
+    }
+    const sparse = retestPalms.find((palm) => palm.name === 'Hand_0003013.jpg')!;
+    expect(prose(reading(sparse, VISITORS[0]!)).join(' ')).toContain('This photo did not settle');
+    expect(told, 'readings ending on what the photo left open').toBeGreaterThan(0);
+  });
+
+  it('opens with the themes its sections carry on, for a sparse hand told in other phrasings too', () => {
+    for (const { palm, result, where } of everyReading()) {
+      const titles = new Set((result.themes ?? []).map((theme) => theme.title));
+      // Every quotation but the visitor's own words ("You asked: “…”") and the panel a sparse
+      // reading points to is a theme's title.
+      for (const [said, quoted] of prose(result)
+        .join(' ')
+        .matchAll(/\S+ \S+ (?<!(?:asked|wrote): )“(?!How we read this”)([^”]+)”/g))
+        expect(titles, `${where}: ${said}`).toContain(quoted);
+      if (palm.name === 'Hand_0001753.jpg') expect(titles.size, where).toBeGreaterThan(0);
+    }
+  });
+
   it('names a feature once a sentence, referring back to it after, and its marker still finds the finding', () => {
     // The advice on a new photo ("with your palm filling the frame") speaks of the photo, not the palm's
     // shape; a measure against the palm ("long for your palm", "across your palm") names no feature.

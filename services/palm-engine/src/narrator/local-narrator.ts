@@ -55,6 +55,7 @@ import {
 } from './palm-description';
 import { afterNaming, pronounFor } from './back-reference';
 import { phraseChooserFor, type PhraseChooser } from './phrase-chooser';
+import { photoLeftOpen } from './photo-left-open';
 import { polesOf, type PoleKey } from '../rules/assertions';
 import { takesPlural, tellStory, type ReadingStory } from './reading-story';
 import { basisOf, featuresOf, tagBook, type TagBook } from './section-basis';
@@ -235,6 +236,13 @@ export function composeReading(
   let composed = compose(trims[trim]!, answers, areas);
   while (trim < trims.length - 1 && wordsOf(composed) > MAX_BODY_WORDS)
     composed = compose(trims[++trim]!, answers, areas);
+  // A photo that settled little leaves a reading short of the spec's length: it ends by saying what
+  // the photo left open and how a second one would settle it, rather than stretching what it did read.
+  const bodyWordsTold = wordsOf(composed);
+  const leftOpen =
+    bodyWordsTold < MIN_BODY_WORDS
+      ? photoLeftOpen(profile, measured, phraseChooserFor(profile), MIN_BODY_WORDS - bodyWordsTold)
+      : undefined;
 
   /** The story and its sections as one set of phrasings tells them, and how long it runs unanswered. */
   function tellingWith(choose: PhraseChooser) {
@@ -313,10 +321,18 @@ export function composeReading(
     sections: composed.map(({ section }, index) => {
       // The Vedic names behind the tags this section shows, which may name features read elsewhere.
       const howWeRead = { ...notes.get(section.area as LifeArea)!, terms: termsOf(section.basis) };
+      const closing =
+        leftOpen && index === composed.length - 1
+          ? { details: [leftOpen, section.details].filter(Boolean).join(' ') }
+          : {};
       // Said once, where the reading starts: what this photo left open is part of how it was read.
       return index === 0 && unsettled
-        ? { ...section, howWeRead: { ...howWeRead, measured: [...howWeRead.measured, unsettled] } }
-        : { ...section, howWeRead };
+        ? {
+            ...section,
+            ...closing,
+            howWeRead: { ...howWeRead, measured: [...howWeRead.measured, unsettled] },
+          }
+        : { ...section, ...closing, howWeRead };
     }),
     reads: composed.map(({ reads }) => reads),
     themes: story.themes,

@@ -15,6 +15,12 @@ export const LINE_LABELS: Record<LineName, string> = mapTerms(VEDIC_LINES, label
 /** Short names used inside sentences. */
 export const LINE_NAMES_IN_TEXT: Record<LineName, string> = mapTerms(VEDIC_LINES, inText);
 
+/** The fingers by their Vedic names inside sentences: "Guru anguli (index finger)". */
+export const FINGER_NAMES_IN_TEXT: Record<keyof typeof VEDIC_FINGERS, string> = mapTerms(
+  VEDIC_FINGERS,
+  inText,
+);
+
 export const TATTVA_LABELS: Record<ElementalHandType, string> = mapTerms(VEDIC_TATTVAS, inText);
 
 /**

@@ -1,6 +1,6 @@
 import type { ReadingResult, ReadingSubmission, ReadingTheme } from '@palm/contracts';
 import { timelineAccount } from '../../src/narrator/life-timeline';
-import { composeReading, composeSections } from '../../src/narrator/local-narrator';
+import { composeReading } from '../../src/narrator/local-narrator';
 import { phraseChooserFor } from '../../src/narrator/phrase-chooser';
 import type { HandFeature } from '../../src/narrator/palm-description';
 import { basisFaults } from '../../src/narrator/section-basis';
@@ -24,13 +24,8 @@ export function readLocally(
 ): Promise<ReadingResult> {
   const profile = palmProfileOf(observation, EVERY_TRAIT_RELIABLE);
   const fired = interpret(observation, submission, PALM_RULES, profile, []);
-  return assembleReading({
-    observation,
-    submission,
-    profile,
-    fired,
-    narrated: composeSections(fired, observation, submission, profile),
-  });
+  const { sections, story } = composeReading(fired, observation, submission, profile);
+  return assembleReading({ observation, submission, profile, fired, narrated: sections, story });
 }
 
 /** A section as read, with what the narrator reports its text read, and where its header and tags disagree. */
