@@ -62,10 +62,12 @@ describe('what a photo left open, said in a short reading', () => {
   it('blames the pose only where the fingers lift as far as the lifted photos’ noise applies in full', () => {
     const profile = leaving('fingerLength', 'middleFinger');
     const { fromDegrees, toDegrees } = TRAIT_RELIABILITY.liftedNoise;
-    const pose = /fingertips (?:tip|lift) toward/;
+    const pose = /fingertips (?:lean|lift) toward/;
     expect(noteOn(profile, lifted(toDegrees + 5))).toMatch(pose);
     expect(noteOn(profile, lifted(fromDegrees + 1))).not.toMatch(pose);
-    expect(noteOn(profile, lifted(fromDegrees + 1))).toMatch(/too close to the line|so near the point/);
+    expect(noteOn(profile, lifted(fromDegrees + 1))).toMatch(
+      /too close to the dividing line|so near the point/,
+    );
   });
 
   it('names four at the least, and more only as the reading needs the words', () => {

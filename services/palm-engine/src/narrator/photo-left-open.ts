@@ -62,12 +62,12 @@ const LEFT_OPEN: readonly { trait: ProfileTraitId; what: string; reads: string }
 const NAMED_AT_LEAST = 4;
 
 const WHY_LIFTED: readonly string[] = [
-  'the fingertips tip toward the camera in it, and a finger tipped toward the lens looks shorter than it is',
+  'the fingertips lean toward the camera in it, and a finger leaning toward the lens looks shorter than it is',
   'the fingertips lift toward the lens in it, which shortens a finger in a photo however long it is',
 ];
 const WHY_CLOSE: readonly string[] = [
-  'each sat too close to the line between one reading and the next for a single photo to call',
-  'each fell so near the point where one reading gives way to the next that one photo could not decide it',
+  'each sat too close to the dividing line between two descriptions for a single photo to call',
+  'each fell so near the point where one description gives way to the next that one photo could not decide it',
 ];
 const SECOND_PHOTO: readonly string[] = [
   'A second photo with your palm flat and facing the camera, fingers straight and a little apart, in soft, even light, would let us read them rather than guess.',
