@@ -76,3 +76,33 @@ export function profileAtAGlance(
     return [{ trait, name: PROFILE_TRAIT_NAMES[trait], value: words }];
   });
 }
+
+/**
+ * The hand's shape, which every photo of an open palm shows: a profile that leaves one of these null
+ * had a photo that could not settle it (a measure too near a cut-off, fingers leaning toward the lens).
+ * The finger spacing is left out: it reads the pose, not the hand, so no profile states it.
+ */
+const HAND_SHAPE_TRAITS = [
+  'handType',
+  'palmShape',
+  'fingerLength',
+  'indexVsRing',
+  'littleFinger',
+  'middleFinger',
+  'thumbLength',
+  'thumbAngle',
+] as const satisfies readonly ProfileTraitId[];
+
+/**
+ * What "Your palm at a glance" says this photo left open: "Not settled by this photo: palm shape,
+ * fingers and thumb length." Undefined where it settled the hand's whole shape. The web report and
+ * the PDF both use it.
+ */
+export function profileLeftOpen(profile: PalmProfile): string | undefined {
+  const open = HAND_SHAPE_TRAITS.filter((trait) => profile[trait] === null).map((trait) =>
+    PROFILE_TRAIT_NAMES[trait].toLowerCase(),
+  );
+  if (open.length === 0) return undefined;
+  const listed = open.length === 1 ? open[0] : `${open.slice(0, -1).join(', ')} and ${open.at(-1)}`;
+  return `Not settled by this photo: ${listed}.`;
+}

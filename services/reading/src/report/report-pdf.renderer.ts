@@ -1,4 +1,10 @@
-import { profileAtAGlance, READING_DISCLAIMER, REPORT_BRAND, type ReadingResult } from '@palm/contracts';
+import {
+  profileAtAGlance,
+  profileLeftOpen,
+  READING_DISCLAIMER,
+  REPORT_BRAND,
+  type ReadingResult,
+} from '@palm/contracts';
 import { fontFaces, textRuns, type FontWeight } from './report-fonts';
 import { plainText } from './plain-text';
 import { formatReadingDate, REPORT_COLORS, TRACE_COLORS } from './report-style';
@@ -150,12 +156,16 @@ function drawLegend(doc: PDFKit.PDFDocument, input: ReportPdfInput, top: number)
       });
     }
   }
-  const glance = input.result.profile ? profileAtAGlance(input.result.profile) : [];
-  if (glance.length > 0) {
+  const { profile } = input.result;
+  const glance = profile ? profileAtAGlance(profile) : [];
+  if (profile && glance.length > 0) {
     doc.y += 6;
     legendHeading(doc, 'Your palm at a glance', left, width);
     for (const row of glance)
       write(doc, `${row.name}: ${row.value}`, { size: 9, x: left, y: doc.y, width, gap: 1 });
+    const leftOpen = profileLeftOpen(profile);
+    if (leftOpen)
+      write(doc, leftOpen, { size: 8.5, color: REPORT_COLORS.muted, x: left, y: doc.y + 3, width, gap: 1 });
   }
   return doc.y;
 }

@@ -35,6 +35,33 @@ describe('Your palm at a glance', () => {
     expect(within(panel).queryByText('Palm shape')).toBeNull();
   });
 
+  it('names what the photo left open of the hand’s shape, and nothing where it settled all of it', () => {
+    const shape = {
+      handType: 'water',
+      palmShape: 'oblong',
+      fingerLength: 'long',
+      indexVsRing: 'even',
+      littleFinger: 'short',
+      middleFinger: 'balanced',
+      thumbLength: 'medium',
+      thumbAngle: 'wide',
+    };
+    panelFor({
+      sections: [section],
+      visual_markers: [],
+      profile: { ...emptyProfile, ...shape, handSide: 'left', palmShape: null, thumbLength: null },
+    });
+    const panel = screen.getByRole('region', { name: 'Your palm at a glance' });
+    expect(within(panel).getByText('Not settled by this photo: palm shape and thumb length.')).toBeTruthy();
+    panelFor({
+      sections: [section],
+      visual_markers: [],
+      profile: { ...emptyProfile, ...shape, handSide: 'right' },
+    });
+    const settled = screen.getAllByRole('region', { name: 'Your palm at a glance' }).at(-1)!;
+    expect(within(settled).queryByText(/Not settled by this photo/)).toBeNull();
+  });
+
   it('is absent for a reading made before profiles existed, and for a profile that states nothing', () => {
     panelFor({ sections: [section], visual_markers: [] });
     expect(screen.queryByRole('region', { name: 'Your palm at a glance' })).toBeNull();

@@ -1,10 +1,14 @@
 import type { PalmProfile } from '@palm/contracts';
-import { profileAtAGlance } from '@palm/contracts';
+import { profileAtAGlance, profileLeftOpen } from '@palm/contracts';
 
-/** "Your palm at a glance": the classes the reading rests on, in plain words; undetermined traits are left out. */
+/**
+ * "Your palm at a glance": the classes the reading rests on, in plain words; undetermined traits are
+ * left out of the list, and what the photo left open of the hand's shape is named below it.
+ */
 export function PalmAtAGlance({ profile }: { profile: PalmProfile | null }) {
   const rows = profile ? profileAtAGlance(profile) : [];
   if (rows.length === 0) return null;
+  const leftOpen = profile ? profileLeftOpen(profile) : undefined;
   return (
     <section className="palm-at-a-glance" aria-labelledby="palm-at-a-glance-title">
       <h2 id="palm-at-a-glance-title" className="palm-at-a-glance__title">
@@ -18,6 +22,7 @@ export function PalmAtAGlance({ profile }: { profile: PalmProfile | null }) {
           </div>
         ))}
       </dl>
+      {leftOpen && <p className="palm-at-a-glance__open">{leftOpen}</p>}
     </section>
   );
 }
