@@ -82,7 +82,7 @@ export function profileAtAGlance(
  * had a photo that could not settle it (a measure too near a cut-off, fingers leaning toward the lens).
  * The finger spacing is left out: it reads the pose, not the hand, so no profile states it.
  */
-const HAND_SHAPE_TRAITS = [
+export const HAND_SHAPE_TRAITS = [
   'handType',
   'palmShape',
   'fingerLength',
