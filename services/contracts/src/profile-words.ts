@@ -92,6 +92,7 @@ export const HAND_SHAPE_TRAITS = [
   'thumbLength',
   'thumbAngle',
 ] as const satisfies readonly ProfileTraitId[];
+export type HandShapeTrait = (typeof HAND_SHAPE_TRAITS)[number];
 
 /**
  * What "Your palm at a glance" says this photo left open: "Not settled by this photo: palm shape,
@@ -102,7 +103,9 @@ export function profileLeftOpen(profile: PalmProfile): string | undefined {
   const open = HAND_SHAPE_TRAITS.filter((trait) => profile[trait] === null).map((trait) =>
     PROFILE_TRAIT_NAMES[trait].toLowerCase(),
   );
-  if (open.length === 0) return undefined;
-  const listed = open.length === 1 ? open[0] : `${open.slice(0, -1).join(', ')} and ${open.at(-1)}`;
-  return `Not settled by this photo: ${listed}.`;
+  return open.length === 0 ? undefined : `Not settled by this photo: ${listInWords(open)}.`;
 }
+
+/** "a, b and c": the report's panels, the measured facts and the narrator's sentences join a list alike. */
+export const listInWords = (items: readonly string[]) =>
+  items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)!}`;

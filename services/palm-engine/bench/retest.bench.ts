@@ -27,7 +27,7 @@ import {
 import { TRAIT_RELIABILITY } from '../src/profile/trait-reliability.recorded';
 import { degreeOf, traitOf, type Degree } from '../src/narrator/feature-measures';
 import { GRADED_TRAITS } from '../src/narrator/palm-description';
-import { storyOfPalm } from '../src/narrator/reading-story';
+import { composeReading } from '../src/narrator/local-narrator';
 import { readingFindings } from '../src/narrator/steady-leanings';
 import type { PoleKey } from '../src/rules/assertions';
 import {
@@ -124,9 +124,12 @@ async function readPhoto(
   }
 }
 
-/** The leanings a reading's opening themes state, told as the engine tells them. */
+/**
+ * The leanings a reading's opening themes state, told as the engine tells them: the local narrator's
+ * story, whose phrasings (and so themes) a sparse hand may take from another set than the first.
+ */
 const themeLeaningsOf = (palm: Observation & { kind: 'palm' }, profile: PalmProfile) =>
-  storyOfPalm(readingFindings(palm, submission, profile), palm, profile).themePoles;
+  composeReading(readingFindings(palm, submission, profile), palm, submission, profile).story.themePoles;
 
 const percent = (counts: readonly number[]) =>
   `${((100 * counts.filter((count) => count > 0).length) / (counts.length || 1)).toFixed(0)} %`;

@@ -1,5 +1,4 @@
 import { palmProfileSchema, PROFILE_TRAIT_IDS, type PalmProfile, type ProfileTraitId } from '@palm/contracts';
-import { MIDDLE } from '@palm/hand-pose';
 import { describe, expect, it } from 'vitest';
 import type { PalmObservation } from '../src/palm-observation';
 import {
@@ -16,7 +15,7 @@ import { TRAIT_RELIABILITY } from '../src/profile/trait-reliability.recorded';
 import { composeSections } from '../src/narrator/local-narrator';
 import { interpret, PALM_RULES } from '../src/rules/interpret';
 import { EVERY_TRAIT_RELIABLE } from './fixtures/every-trait-reliable';
-import { PALM_FIXTURES } from './fixtures/palm-observations';
+import { PALM_FIXTURES, withMiddleFingerLifted } from './fixtures/palm-observations';
 import { answers } from './fixtures/questionnaire-answers';
 
 /**
@@ -130,11 +129,8 @@ describe('the palm profile states a class only where a re-take would agree', () 
     expect(lifted.littleToRingTopJoint).toBeGreaterThan(noise.littleToRingTopJoint);
     // The middle finger lifted out of the flat fixture's palm plane by `degrees` about its knuckle.
     const liftedBy = (degrees: number, littleToRingTopJoint: number): PalmObservation => {
-      const world = base.worldLandmarks.map((point) => ({ ...point }));
-      const [knuckle, tip] = [world[MIDDLE[0]]!, world[MIDDLE[3]]!];
-      const along = Math.hypot(tip.x - knuckle.x, tip.y - knuckle.y);
-      world[MIDDLE[3]] = { ...tip, z: along * Math.tan((degrees * Math.PI) / 180) };
-      return { ...base, worldLandmarks: world, geometry: { ...base.geometry, littleToRingTopJoint } };
+      const tipped = withMiddleFingerLifted(base, degrees);
+      return { ...tipped, geometry: { ...base.geometry, littleToRingTopJoint } };
     };
     expect(noiseAt(liftedBy(0, 0.9))).toEqual(noise);
     expect(noiseAt(liftedBy(toDegrees + 5, 0.9)).littleToRingTopJoint).toBeCloseTo(

@@ -1,5 +1,4 @@
 import type { PalmProfile } from '@palm/contracts';
-import { MIDDLE } from '@palm/hand-pose';
 import { describe, expect, it } from 'vitest';
 import { photoLeftOpen } from '../src/narrator/photo-left-open';
 import { phraseChooserFor } from '../src/narrator/phrase-chooser';
@@ -8,7 +7,7 @@ import { palmProfileOf } from '../src/profile/palm-profile';
 import { TRAIT_RELIABILITY } from '../src/profile/trait-reliability.recorded';
 import { claimsNotInProfile } from './support/class-claims';
 import { EVERY_TRAIT_RELIABLE } from './fixtures/every-trait-reliable';
-import { PALM_FIXTURES } from './fixtures/palm-observations';
+import { PALM_FIXTURES, withMiddleFingerLifted } from './fixtures/palm-observations';
 
 const flat = PALM_FIXTURES['water-left-fine-lines'];
 const stated = palmProfileOf(flat, EVERY_TRAIT_RELIABLE);
@@ -17,14 +16,7 @@ const leaving = (...traits: (keyof PalmProfile)[]): PalmProfile => ({
   ...stated,
   ...Object.fromEntries(traits.map((trait) => [trait, null])),
 });
-/** The flat fixture with its middle finger tipped toward the camera by `degrees` about its knuckle. */
-function lifted(degrees: number): PalmObservation {
-  const world = flat.worldLandmarks.map((point) => ({ ...point }));
-  const [knuckle, tip] = [world[MIDDLE[0]]!, world[MIDDLE[3]]!];
-  const along = Math.hypot(tip.x - knuckle.x, tip.y - knuckle.y);
-  world[MIDDLE[3]] = { ...tip, z: along * Math.tan((degrees * Math.PI) / 180) };
-  return { ...flat, worldLandmarks: world };
-}
+const lifted = (degrees: number) => withMiddleFingerLifted(flat, degrees);
 const noteOn = (profile: PalmProfile, observation: PalmObservation = flat, wordsWanted = 0) =>
   photoLeftOpen(profile, observation, phraseChooserFor(profile), wordsWanted);
 

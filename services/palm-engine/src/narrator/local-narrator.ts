@@ -1,12 +1,12 @@
 import {
   LIFE_AREAS,
+  listInWords,
   type ReadingTheme,
   type PalmProfile,
   type LifeArea,
   type ReadingSection,
   type ReadingSubmission,
 } from '@palm/contracts';
-import { listInWords } from '../rules/measured-facts';
 import { LINE_NAMES, type ElementalHandType, type LineName, type PalmObservation } from '../palm-observation';
 import type { Finding } from '../rules/palm-rule';
 import { palmProfileOf } from '../profile/palm-profile';

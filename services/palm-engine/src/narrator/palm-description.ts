@@ -1,4 +1,4 @@
-import { VEDIC_MOUNTS } from '@palm/contracts';
+import { listInWords, VEDIC_MOUNTS } from '@palm/contracts';
 import {
   LINE_NAMES,
   MOUNT_NAMES,
@@ -7,7 +7,6 @@ import {
   type MountName,
   type PalmObservation,
 } from '../palm-observation';
-import { listInWords } from '../rules/measured-facts';
 import type { PalmTraits } from '../rules/palm-traits';
 import { TATTVA_LABELS } from '../rules/vedic-names';
 import { degreeOf, type Degree } from './feature-measures';

@@ -1,10 +1,8 @@
-import type { PalmProfile, ProfileTraitId } from '@palm/contracts';
-import { LANDMARK_COUNT, steepestFingerLiftDegrees } from '@palm/hand-pose';
+import { listInWords, type HandShapeTrait, type PalmProfile } from '@palm/contracts';
 import type { PalmObservation } from '../palm-observation';
-import { statesTrait } from '../profile/palm-profile';
+import { liftedNoiseShare, statesTrait } from '../profile/palm-profile';
 import { TRAIT_RELIABILITY } from '../profile/trait-reliability.recorded';
 import type { TraitReliabilityTable } from '../profile/trait-reliability';
-import { listInWords } from '../rules/measured-facts';
 import { FINGER_NAMES_IN_TEXT } from '../rules/vedic-names';
 import type { PhraseChooser } from './phrase-chooser';
 
@@ -13,7 +11,7 @@ import type { PhraseChooser } from './phrase-chooser';
  * called when it is left open, and what the tradition reads in it. None names a class, so nothing
  * here claims what the profile does not hold.
  */
-const LEFT_OPEN: readonly { trait: ProfileTraitId; what: string; reads: string }[] = [
+const LEFT_OPEN: readonly { trait: HandShapeTrait; what: string; reads: string }[] = [
   {
     trait: 'thumbLength',
     what: `the length of your ${FINGER_NAMES_IN_TEXT.thumb}`,
@@ -93,12 +91,9 @@ export function photoLeftOpen(
   const follows = unsettled.some(({ trait }) => trait === 'palmShape' || trait === 'fingerLength');
   const open = unsettled.filter(({ trait }) => !(follows && trait === 'handType'));
   if (open.length === 0) return undefined;
-  const { worldLandmarks } = observation;
-  // Blamed on the pose only past the lift where its full noise applies: a flat hand's 3-D landmarks
-  // wobble by some degrees, and the retest set's flat hands lift 16° at the median.
-  const lifted =
-    worldLandmarks.length === LANDMARK_COUNT &&
-    steepestFingerLiftDegrees(worldLandmarks) >= table.liftedNoise.toDegrees;
+  // Blamed on the pose only where the lift is past the point its full noise applies: a flat hand's
+  // 3-D landmarks wobble by some degrees, and the retest set's flat hands lift 16° at the median.
+  const lifted = liftedNoiseShare(observation, table) >= 1;
   const why = choose.pick(lifted ? WHY_LIFTED : WHY_CLOSE, 'left-open.why');
   const secondPhoto = choose.pick(SECOND_PHOTO, 'left-open.photo');
   const note = (named: readonly (typeof LEFT_OPEN)[number][]) => {

@@ -1,6 +1,5 @@
-import { VEDIC_FINGERS, VEDIC_LINES, VEDIC_MOUNTS } from '@palm/contracts';
-import { listInWords } from '../rules/measured-facts';
-import { TATTVA_LABELS } from '../rules/vedic-names';
+import { listInWords, VEDIC_LINES, VEDIC_MOUNTS } from '@palm/contracts';
+import { FINGER_NAMES_IN_TEXT as FINGER, TATTVA_LABELS } from '../rules/vedic-names';
 import type { ElementalHandType, MountName } from '../palm-observation';
 import { isLineName, type HandFeature } from './palm-description';
 
@@ -10,19 +9,16 @@ const FEATURES_IN_SUBTITLE = 4;
 /** The header of a section that read nothing of this palm: it says so rather than name the whole hand. */
 export const NOTHING_READ_SUBTITLE = 'Not clearly shown in this photo';
 
-const finger = (name: keyof typeof VEDIC_FINGERS) =>
-  `${VEDIC_FINGERS[name].vedic} (${VEDIC_FINGERS[name].english})`;
-
 /** The palm traits a section can read, named as in the glossary where the tradition has a name for them. */
 const TRAIT_NAMES: Record<string, readonly string[]> = {
   palmShape: ['palm shape'],
   fingers: ['finger length'],
   spacing: ['finger spacing'],
-  thumb: [finger('thumb')],
-  thumbAngle: [finger('thumb')],
-  indexVsRing: [finger('index'), finger('ring')],
-  littleFinger: [finger('little')],
-  middleFinger: [finger('middle')],
+  thumb: [FINGER.thumb],
+  thumbAngle: [FINGER.thumb],
+  indexVsRing: [FINGER.index, FINGER.ring],
+  littleFinger: [FINGER.little],
+  middleFinger: [FINGER.middle],
   creases: ['fine creases'],
 };
 

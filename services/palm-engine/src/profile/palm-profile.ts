@@ -200,6 +200,20 @@ function liftOf(world: readonly WorldPoint[]): number {
   return lift;
 }
 
+/**
+ * How much of the lifted-finger noise this photo is judged by: none where its fingers lie within
+ * `fromDegrees` of the palm's plane (or its 3-D landmarks are missing), all of it from `toDegrees`.
+ */
+export function liftedNoiseShare(
+  observation: PalmObservation,
+  table: NoiseTable = TRAIT_RELIABILITY,
+): number {
+  const { worldLandmarks } = observation;
+  if (worldLandmarks.length !== LANDMARK_COUNT) return 0;
+  const { fromDegrees, toDegrees } = table.liftedNoise;
+  return Math.min(1, Math.max(0, (liftOf(worldLandmarks) - fromDegrees) / (toDegrees - fromDegrees)));
+}
+
 /** The parts of the reliability table a photo's noise is read from (`noiseAt`). */
 export type NoiseTable = Pick<TraitReliabilityTable, 'noise' | 'liftedNoise'>;
 
@@ -212,11 +226,9 @@ export function noiseAt(
   observation: PalmObservation,
   table: NoiseTable = TRAIT_RELIABILITY,
 ): Record<ProfileMeasure, number> {
-  const { worldLandmarks } = observation;
-  if (worldLandmarks.length !== LANDMARK_COUNT) return table.noise;
-  const { fromDegrees, toDegrees, noise: lifted } = table.liftedNoise;
-  const lift = liftOf(worldLandmarks);
-  const share = Math.min(1, Math.max(0, (lift - fromDegrees) / (toDegrees - fromDegrees)));
+  const share = liftedNoiseShare(observation, table);
+  if (share === 0) return table.noise;
+  const { noise: lifted } = table.liftedNoise;
   return Object.fromEntries(
     PROFILE_MEASURES.map((measure) => [
       measure,

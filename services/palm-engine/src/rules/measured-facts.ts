@@ -1,3 +1,4 @@
+import { listInWords } from '@palm/contracts';
 import type { LineName, LineObservation, PalmObservation } from '../palm-observation';
 import { lineFeatureFacts } from '../profile/line-features';
 import type { Evidence } from './palm-rule';
@@ -52,10 +53,6 @@ const CURVATURE_IN_WORDS: Record<NonNullable<LineObservation['curvature']>, stri
   gentle: 'gently curved',
   curved: 'strongly curved',
 };
-
-/** "a, b and c": the measured facts and the narrator's sentences join their parts the same way. */
-export const listInWords = (items: readonly string[]) =>
-  items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)!}`;
 
 /** "heart line traced long, gently curved, deep and unbroken, 85% confidence": what was seen, and how surely. */
 function lineInWords(name: LineName, line: LineObservation): string {
