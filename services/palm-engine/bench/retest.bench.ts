@@ -706,6 +706,17 @@ bench:engine's median per photo 168 → 199 ms). A line this photo did not see c
 nothing says how it would read, so lines are left as they are: most of what remains is a line seen in one photo
 and not the other. On the synthetic view changes of the phone photos below, opening themes leaning the other way
 0.38 → 0.28 a pair (the two 20° tilts 0.70 → 0.40 and 0.58 → 0.47; exposure +30 % 0.18 → 0.24).
+Fourteenth session (what remained of those 0.23 a pair, replayed on recorded observations): of the 48 opposite
+leanings in 208 same-hand pairs, 32 were on an axis the hand's features lean both ways on (a water hand and a thumb
+held close; a longer index finger and short fingers), told as whichever side the photo's strongest findings took;
+in 16 of those the losing side's finding fired but was read in its section for something else, so the reading
+showed no pull at all. No theme now states a side of an axis the hand pulls both ways on, whether the stated
+findings pull or only the fired ones; the pull is told as a tension theme, and only a hand that would otherwise
+open with fewer than three themes states the stronger side (src/narrator/reading-story.ts, \`unplacedPulls\`).
+Same hand 0.23 → 0.06 a pair, pairs 17 % → 5 %; different hands 0.54 → 0.21; titles shared 0.25 → 0.23;
+view changes 0.28 → 0.05; readings opening with fewer than three themes as before (4 of 111 here, 11 of 273
+phone photos), bench:language's figures all still met. What is left is a feature one photo states and the other
+does not (a fire hand in one, a longer index finger in the other).
 
 **Synthetic view changes** of each of the ${originalsRead.length}/${palmFiles.length} shared palms read (../shared/palms/palm).
 Survival = share of the original reading's tags that the variant's reading keeps (a refused variant keeps none).

@@ -12,7 +12,7 @@ import { createPalmObserver } from '../src/observer';
 import { AREA_TITLES } from '../src/narrator/area-texts';
 import { lineSeen } from '../src/narrator/how-we-read';
 import { composeReading } from '../src/narrator/local-narrator';
-import { MIN_THEMES, storyOfPalm } from '../src/narrator/reading-story';
+import { MIN_THEMES, storyOfPalm, themeAgrees } from '../src/narrator/reading-story';
 import { readingFindings } from '../src/narrator/steady-leanings';
 import { briefly } from '../src/narrator/palm-description';
 import { LINE_NAMES, type LineName, type PalmObservation, type Point } from '../src/palm-observation';
@@ -124,6 +124,13 @@ const textsOf = (result: ReadingResult) => [
 describe('palm engine over the real photo set', () => {
   it('reads at least 20 of the 21 shared palms', () => {
     expect(palms.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('leaves no gap where a feature should be named, for any visitor', () => {
+    // "the practical sense of  comes down to this": a leaning said of a feature with no name in words.
+    const gap = /\S {2,}\S| (?:of|in|with) (?:comes|says?|adds?|[.,:;])/;
+    for (const { result, where } of everyReading())
+      for (const text of textsOf(result)) expect(text, where).not.toMatch(gap);
   });
 
   it('says nothing forbidden in any reading, for any visitor', () => {
@@ -324,7 +331,8 @@ describe('palm engine over the real photo set', () => {
           const named = sentence.split(/: |; /)[0]!;
           const told = targets.map((title) => textOf.get(title) ?? '').join(' ');
           for (const [noun, said] of FEATURE_NOUNS)
-            if (noun.test(named.replace(/\bacross your palm\b/g, '')))
+            // A little finger is described by where it reaches on the ring finger, which it does not name.
+            if (noun.test(named.replace(/\bacross your palm\b|\bthe ring finger’s top joint\b/g, '')))
               expect(told, `${where}, ${section.area}: ${sentence}`).toMatch(said);
         }
     }
@@ -392,7 +400,8 @@ describe('palm engine over the real photo set', () => {
         const leaning = polesOf(findings.find((finding) => finding.area === section.area)?.asserts);
         if (lead === -1 || leaning.length === 0) continue;
         leads++;
-        const agrees = (at: number) => story.polesByTheme[at]!.some((pole) => leaning.includes(pole));
+        // A theme telling a pull both ways agrees with either side of it.
+        const agrees = (at: number) => themeAgrees(story, at, leaning);
         if (agrees(lead)) {
           agreeing++;
           continue;
@@ -685,20 +694,22 @@ describe('palm engine over the real photo set', () => {
   });
 
   it('no longer opens two photos of one hand as reserved in one and open in the other', () => {
-    // 11k-0001018, a water hand (open) whose thumb one photo states held close (reserve, the stronger
-    // side); the other leaves the thumb's opening a hair from "close" and so had only openness to tell.
-    const leanings = (name: string, findingsOf: typeof readingFindings) => {
+    // 11k-0001018, a water hand (open) whose thumb one photo states held close (reserve); the other
+    // leaves the thumb's opening a hair from "close" and so had only openness to tell.
+    const story = (name: string, findingsOf: typeof readingFindings) => {
       const palm = retestPalms.find((candidate) => candidate.name === name)!;
       const profile = palmProfileOf(palm.observation);
       const submission = visitor(VISITORS[0]!);
-      return storyOfPalm(findingsOf(palm.observation, submission, profile), palm.observation, profile)
-        .themePoles;
+      return storyOfPalm(findingsOf(palm.observation, submission, profile), palm.observation, profile);
     };
+    const leanings = (name: string, findingsOf: typeof readingFindings) => story(name, findingsOf).themePoles;
     const asFired: typeof readingFindings = (observation, submission, profile) =>
       interpret(observation, submission, PALM_RULES, profile);
-    expect(leanings('Hand_0003449.jpg', asFired)).toContain('sociability:reserved');
     expect(leanings('Hand_0003459.jpg', asFired)).toContain('sociability:open');
-    expect(leanings('Hand_0003449.jpg', readingFindings)).toContain('sociability:reserved');
     expect(leanings('Hand_0003459.jpg', readingFindings)).not.toContain('sociability:open');
+    // The photo that shows both tells the pull between them, not the stronger side.
+    const both = story('Hand_0003449.jpg', readingFindings);
+    expect(both.themePoles.filter((pole) => pole.startsWith('sociability:'))).toEqual([]);
+    expect(both.tensions.find((tension) => tension.axis === 'sociability')?.themed).toBe(true);
   });
 });

@@ -119,8 +119,8 @@ describe('the opening themes', () => {
   });
 
   it('name the leaning as this hand’s leading feature shows it, so strangers with one leaning read different titles', () => {
-    const viaThumb = read(PLAIN_HAND, sparse({ thumbAngle: 'wide', fingerLength: 'long' })).story;
-    const viaLittleFinger = read(PLAIN_HAND, sparse({ littleFinger: 'long', fingerLength: 'long' })).story;
+    const viaThumb = read(PLAIN_HAND, sparse({ thumbAngle: 'wide', palmShape: 'oblong' })).story;
+    const viaLittleFinger = read(PLAIN_HAND, sparse({ littleFinger: 'long', palmShape: 'oblong' })).story;
     const openTitle = (story: ReadingStory) =>
       story.themes.find((_, at) => story.polesByTheme[at]!.includes('sociability:open'))?.title;
     expect(openTitle(viaThumb)).toBeDefined();
@@ -221,9 +221,43 @@ describe('the opening themes', () => {
       ),
     );
     expect(hands).toBe(120);
-    // One theme stands alone only where the three features take three leanings, one each: the
-    // first theme ties two of them, the next adds the third beside one, and none is left new.
-    expect(allTied / hands).toBeGreaterThan(0.7);
+    // One theme stands alone only where the three features take three leanings, one each (the
+    // first theme ties two of them, the next adds the third beside one, and none is left new), or
+    // where two of them pull against each other: that axis is told as the pull, never as one side
+    // two features might have tied (a long little finger and a water hand, both open, beside a long
+    // middle finger's reserve).
+    expect(allTied / hands).toBeGreaterThan(0.6);
+  });
+
+  it('open a re-take that shows one feature fewer without turning a leaning the other way', () => {
+    // A hand showing three traits, and the same hand photographed again with one of them left
+    // unstated: a pull both ways is told as a pull, so the feature that comes or goes cannot turn
+    // "An open door" into "A private heart". Before pulls were told both ways: 111 of these 720 pairs.
+    const opening = (classes: Partial<Record<keyof PalmProfile, string>>) =>
+      read(PLAIN_HAND, sparse(classes)).story.themePoles;
+    let pairs = 0;
+    let turned = 0;
+    GEOMETRY_TRAITS.forEach((a, i) =>
+      GEOMETRY_TRAITS.slice(i + 1).forEach((b, j) =>
+        GEOMETRY_TRAITS.slice(i + j + 2).forEach((c) => {
+          for (const end of [0, -1]) {
+            const classes = Object.fromEntries(
+              [a, b, c].map((trait) => [trait, PROFILE_TRAIT_CLASSES[trait].at(end)!]),
+            );
+            const whole = opening(classes);
+            for (const left of [a, b, c]) {
+              const retake = opening(Object.fromEntries(Object.entries(classes).filter(([t]) => t !== left)));
+              pairs++;
+              const axis = (pole: PoleKey) => pole.split(':')[0];
+              if (whole.some((pole) => retake.some((other) => other !== pole && axis(other) === axis(pole))))
+                turned++;
+            }
+          }
+        }),
+      ),
+    );
+    expect(pairs).toBe(720);
+    expect(turned / pairs).toBeLessThan(0.01);
   });
 
   it('add a leaning beside a feature an earlier theme read, crediting it only to the feature that shows it', () => {
@@ -323,6 +357,11 @@ describe('where the sections tell the story', () => {
             expect(tension.area).toBe('love');
             if (tension.themed) continue;
             const love = sections.find((s) => s.area === 'love')!;
+            // A pull only the findings that fired show, not those the sections state, is a theme's or nobody's.
+            if (tension.themeOnly) {
+              expect(JSON.stringify(sections)).not.toContain(tension.sentence);
+              continue;
+            }
             // Its features may be named briefly there, the reading having described them already.
             const [first, second] = tension.features.map((words) => words.toLowerCase());
             const sentence = tension.sentence.toLowerCase();

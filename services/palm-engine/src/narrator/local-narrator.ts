@@ -38,6 +38,7 @@ import {
   briefly,
   describePalm,
   featureList,
+  findingFeatures,
   featuresOfReads,
   featureWords,
   howPlainly,
@@ -56,8 +57,8 @@ import {
 import { afterNaming, pronounFor } from './back-reference';
 import { phraseChooserFor, type PhraseChooser } from './phrase-chooser';
 import { photoLeftOpen } from './photo-left-open';
-import { polesOf, type PoleKey } from '../rules/assertions';
-import { takesPlural, tellStory, type ReadingStory } from './reading-story';
+import { polesOf, type AssertionAxis, type PoleKey } from '../rules/assertions';
+import { takesPlural, tellStory, themeAgrees, type ReadingStory } from './reading-story';
 import { basisOf, featuresOf, tagBook, type TagBook } from './section-basis';
 import { sectionSubtitle } from './section-subtitle';
 import { readVisitorAnswers, type VisitorAnswers, type VisitorQuestion } from './visitor-answers';
@@ -502,7 +503,9 @@ function composeSection(plan: SectionPlan, context: ReadingContext, opening?: Sa
       return { text: joined, reads: [line] };
     });
   const tensionsHere = context.story.tensions
-    .filter((tension) => tension.area === area && !tension.themed && context.trim.tensions)
+    .filter(
+      (tension) => tension.area === area && !tension.themed && !tension.themeOnly && context.trim.tensions,
+    )
     .map((tension): Said => ({
       text: tension.sentence,
       reads: readsOfWords(tension.features, context.story),
@@ -1330,10 +1333,10 @@ function themeLead(
   context: ReadingContext,
 ): Said | undefined {
   const mine = new Set(features.map(({ words }) => asYours(words)));
-  const { themes, polesByTheme } = context.story;
+  const { themes } = context.story;
   // A theme that leans the way the section's first key point does comes first: "Planned ambition"
   // would lead a love section's "a love that takes its time" where "An eye for nuance" shares its leaning.
-  const agrees = (at: number) => (polesByTheme[at] ?? []).some((pole) => leaning.includes(pole));
+  const agrees = (at: number) => themeAgrees(context.story, at, leaning);
   const inTurn = [...themes.keys()].sort((a, b) => Number(agrees(b)) - Number(agrees(a)));
   for (const theme of inTurn.map((at) => themes[at]!)) {
     if (context.themesTaken.has(theme.title)) continue;
@@ -1505,8 +1508,29 @@ function wealthNotes(
       reads: readsOfWords(shown, story),
     });
   }
+  // A hand whose themes tell only pulls both ways still reads its money: the pull, held both ways.
+  const pull = story.tensions.find(
+    (tension) => tension.themed && !themesTaken.has(`practice:${tension.axis}`),
+  );
+  if (notes.length === 0 && pull) {
+    themesTaken.add(`practice:${pull.axis}`);
+    notes.push({
+      text: `Turned to money, the pull between ${listInWords(pull.features)} comes down to this: ${PULL_IN_MONEY[pull.axis]}.`,
+      reads: readsOfWords(pull.features, story),
+    });
+  }
   return notes;
 }
+
+/** A pull both ways in money's own words, holding both sides: neither pole is stated alone. */
+const PULL_IN_MONEY: Record<AssertionAxis, string> = {
+  sociability: 'you share money matters with the few you trust and keep the rest to yourself',
+  pace: 'a steady base with a part kept free for change suits you better than either alone',
+  mind: 'an idea earns its keep with you once a plain, tested plan stands behind it',
+  risk: 'back a chance when it comes, with a limit you set before you start',
+  feeling: 'let a decision’s feeling and its figures each have a say before you commit',
+  drive: 'put your effort into the few goals you care about and let the rest run by itself',
+};
 
 const WHOLE_HAND_TEMPLATES: readonly ((threads: string) => string)[] = [
   // Not "as the tattva tradition reads a hand": the note leans on the themes, not on the hand's element.
@@ -1553,7 +1577,7 @@ function answeredWith(
     // Or one of the features a theme ties to the same pole: the same leaning, seen twice in this hand.
     const named = new Map<string, HandFeature>();
     for (const finding of findings) {
-      const [first] = namedFeatures([], finding.reads, traits, observation);
+      const [first] = findingFeatures(finding.reads, traits, observation);
       if (first && polesOf(finding.asserts).includes(pole) && named.size < 2)
         named.set(asYours(first.words), first.feature);
     }
@@ -1563,10 +1587,11 @@ function answeredWith(
       if (read && named.size < 2 && ![...named.keys()].some((words) => briefly(words) === briefly(feature)))
         named.set(feature, read);
     }
-    return {
-      text: `the ${POLE_NOUNS[pole]} of ${featureList([...named.keys()])}`,
-      reads: [...named.values()],
-    };
+    if (named.size > 0)
+      return {
+        text: `the ${POLE_NOUNS[pole]} of ${featureList([...named.keys()])}`,
+        reads: [...named.values()],
+      };
   }
   const at = story.polesByTheme.findIndex((poles) => poles.length > 0);
   const theme = story.themes[at];

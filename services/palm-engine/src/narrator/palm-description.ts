@@ -472,6 +472,21 @@ export function namedFeatures(
   });
 }
 
+/**
+ * The features a finding reads, in words, as the opening themes name them: a finding that reads
+ * the hand's element and nothing nameable besides is said of the element ("a Jal (water) hand").
+ */
+export function findingFeatures(
+  featuresRead: readonly string[],
+  traits: PalmTraits,
+  observation: PalmObservation,
+): Named[] {
+  const named = namedFeatures([], featuresRead, traits, observation);
+  if (named.length > 0 || !featuresRead.includes('handType')) return named;
+  const words = featureWords('handType', traits, observation);
+  return words ? [{ feature: 'handType', words }] : [];
+}
+
 /** `namedFeatures`, in words only. */
 export const sectionFeatures = (...args: Parameters<typeof namedFeatures>): string[] =>
   namedFeatures(...args).map((named) => named.words);

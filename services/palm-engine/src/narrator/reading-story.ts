@@ -16,14 +16,13 @@ import {
 import { oneAreaPerFeature } from '../rules/interpret';
 import { byStrength, saidOfPerson, type Finding } from '../rules/palm-rule';
 import { traitsFromProfile, type PalmTraits } from '../rules/palm-traits';
-import { TATTVA_LABELS } from '../rules/vedic-names';
 import { proportionOf, traitOf } from './feature-measures';
 import {
   asYours,
   briefly,
   featureList,
+  findingFeatures,
   LINE_OF_ANATOMY,
-  namedFeatures,
   namedOnce,
   type HandFeature,
 } from './palm-description';
@@ -54,6 +53,8 @@ export interface ReadingStory {
   themePoles: PoleKey[];
   /** The poles of each theme, in the themes' order: none for a theme told from a tension. */
   polesByTheme: PoleKey[][];
+  /** The axis each theme told from a tension pulls both ways on, in the themes' order. */
+  pullsByTheme: (AssertionAxis | undefined)[];
   /**
    * The features (in the themes' words) whose findings take each pole: a theme tying two leanings
    * ties two features, each with its own, and only that one is said to show it.
@@ -74,6 +75,8 @@ export interface Tension {
   /** The two features that pull apart, in words: the stronger side first. */
   features: readonly [string, string];
   sentence: string;
+  /** Told by a theme or not at all: the sections state only one side of it. */
+  themeOnly?: boolean;
 }
 
 export const MIN_THEMES = 3;
@@ -166,12 +169,7 @@ export function tellStory(
   const placed = oneAreaPerFeature([...fired].sort(byStrength));
   const featureOf = new Map<string, HandFeature>();
   const wordsOf = (finding: Finding) => {
-    const features = featuresOf(finding);
-    // The hand's element is named as the tradition names it; every other feature as the sections do.
-    const [named] =
-      features.length === 1 && features[0] === 'handType' && traits.handType
-        ? [{ feature: 'handType' as const, words: `a ${TATTVA_LABELS[traits.handType]} hand` }]
-        : namedFeatures([], features, traits, observation);
+    const [named] = findingFeatures(featuresOf(finding), traits, observation);
     if (!named) return undefined;
     const words = asYours(named.words);
     featureOf.set(words, named.feature);
@@ -194,11 +192,12 @@ export function tellStory(
   }
   const findings = placed.filter((finding) => !yielded.has(finding));
   const stated = new Set(findings.flatMap((finding) => polesOf(finding.asserts)));
+  tensions.push(...unplacedPulls(fired, tensions, stated, wordsOf, choose));
   const opposed = new Set(
     [...yielded].flatMap((finding) => polesOf(finding.asserts)).filter((pole) => !stated.has(pole)),
   );
   const family = (feature: string) => themeFamily(feature, traits);
-  const { themes, poles, polesByTheme, featuresByPole } = themesOf(
+  const { themes, poles, polesByTheme, pullsByTheme, featuresByPole } = themesOf(
     { fired, stated, opposed, tensions },
     { profile, observation, wordsOf, family },
     choose,
@@ -215,10 +214,16 @@ export function tellStory(
     themes: themes.map((theme, i) => ({ ...theme, text: texts[i]! })),
     themePoles: poles,
     polesByTheme,
+    pullsByTheme,
     featuresByPole,
     featureOf,
   };
 }
+
+/** Whether a theme leans as these poles do: it states one of them, or tells a pull on one's axis. */
+export const themeAgrees = (story: ReadingStory, at: number, leaning: readonly PoleKey[]): boolean =>
+  (story.polesByTheme[at] ?? []).some((pole) => leaning.includes(pole)) ||
+  leaning.some((pole) => pole.split(':')[0] === story.pullsByTheme[at]);
 
 /**
  * The story a reading of this palm opens with, as `assembleReading` tells it: over the palm as its
@@ -231,6 +236,49 @@ export function storyOfPalm(
 ): ReadingStory {
   const palm = profiledObservation(profile, measured);
   return tellStory(fired, palm, profile, traitsFromProfile(profile, measured), phraseChooserFor(profile));
+}
+
+/**
+ * Where this hand's features pull both ways on an axis although the findings its sections state
+ * take one side (the other side's feature is read in a section for something else): a pull the
+ * themes may tell, never the sections. A theme that told only the stated side would rest on which
+ * of the two features this photo happened to give a section, and a re-take could turn it.
+ */
+function unplacedPulls(
+  fired: readonly Finding[],
+  placedPulls: readonly Tension[],
+  stated: ReadonlySet<PoleKey>,
+  wordsOf: (finding: Finding) => string | undefined,
+  choose: PhraseChooser,
+): Tension[] {
+  const worded = fired.filter((finding) => wordsOf(finding) !== undefined);
+  return opposingAxes(worded.map((finding) => finding.asserts))
+    .filter((axis) => !placedPulls.some((tension) => tension.axis === axis))
+    .flatMap((axis) => {
+      const side = (pole: string) =>
+        worded.filter((finding) => finding.asserts?.[axis] === pole).sort(byStrength);
+      const strength = (findings: Finding[]) => findings.reduce((sum, finding) => sum + finding.score, 0);
+      const [first, second] = ASSERTION_AXES[axis].map(side) as [Finding[], Finding[]];
+      const firstKept = stated.has(`${axis}:${ASSERTION_AXES[axis][0]}` as PoleKey)
+        ? true
+        : stated.has(`${axis}:${ASSERTION_AXES[axis][1]}` as PoleKey)
+          ? false
+          : strength(first) >= strength(second);
+      const [kept, lost] = firstKept ? [first[0]!, second[0]!] : [second[0]!, first[0]!];
+      const keptWords = wordsOf(kept)!;
+      const lostWords = wordsOf(lost)!;
+      if (keptWords === lostWords) return [];
+      return [
+        {
+          axis,
+          kept: `${axis}:${kept.asserts![axis]!}` as PoleKey,
+          area: TENSION_AREAS[axis],
+          features: [keptWords, lostWords] as const,
+          sentence: tensionSentence(axis, kept, keptWords, lostWords, choose),
+          themeOnly: true,
+        },
+      ];
+    });
 }
 
 /** One sentence naming both sides of a pull, each feature on the side its pole takes. */
@@ -368,6 +416,7 @@ const PASSES: readonly Pass[] = [
 const SPARSE_PASSES: readonly Pass[] = [
   { upTo: MAX_THEMES, fresh: true, kinds: 'poles' },
   { upTo: MIN_THEMES, fresh: true, kinds: 'singles' },
+  { upTo: MIN_THEMES, fresh: false, kinds: 'tensions' },
   { upTo: MIN_THEMES, fresh: false, kinds: 'pairs', synthesis: true },
   { upTo: MIN_THEMES, fresh: false, kinds: 'tensions', synthesis: true },
   { upTo: MIN_THEMES, fresh: false, kinds: 'singles', again: true },
@@ -382,6 +431,7 @@ const REFERRING_PASSES: readonly Pass[] = [
   { upTo: 1, fresh: true, kinds: 'singles' },
   { upTo: MIN_THEMES, fresh: true, kinds: 'referring' },
   { upTo: MIN_THEMES, fresh: false, kinds: 'referring' },
+  { upTo: MIN_THEMES, fresh: false, kinds: 'tensions' },
   { upTo: MIN_THEMES, fresh: false, kinds: 'pairs', synthesis: true },
   { upTo: MIN_THEMES, fresh: true, kinds: 'singles' },
   { upTo: MIN_THEMES, fresh: false, kinds: 'singles', again: true },
@@ -418,6 +468,7 @@ function themesOf(
   themes: ReadingTheme[];
   poles: PoleKey[];
   polesByTheme: PoleKey[][];
+  pullsByTheme: (AssertionAxis | undefined)[];
   featuresByPole: Partial<Record<PoleKey, string[]>>;
 } {
   const statedAxes = new Map([...stated].map((pole) => [pole.split(':')[0], pole]));
@@ -447,6 +498,10 @@ function themesOf(
         .filter((item) => !names.has(briefly(item.words)) && names.add(briefly(item.words))),
     );
   }
+  // A hand that pulls both ways on an axis is told as pulling both ways, never as one side: which
+  // side a photo's strongest findings take turns with what that photo shows.
+  const pulled = new Set<string>(tensions.map((tension) => tension.axis));
+  let leanings = new Map([...support].filter(([pole]) => !pulled.has(pole.split(':')[0]!)));
   let picked: Candidate[] = [];
   /** Whether a feature's findings take this pole on this hand. */
   const supports = (pole: PoleKey, item: FeatureSupport) =>
@@ -460,7 +515,7 @@ function themesOf(
   };
 
   const poleThemes = (fresh: boolean): Candidate[] =>
-    [...support].flatMap(([pole, features]) => {
+    [...leanings].flatMap(([pole, features]) => {
       const usable = fresh ? features.filter((item) => !used(item)) : features;
       if (!twoFeatures(usable)) return [];
       const chosen = usable.slice(0, FEATURES_PER_THEME);
@@ -482,7 +537,7 @@ function themesOf(
           : [];
       }
       const [a, b] = kin.poles.map((pole) =>
-        (support.get(pole) ?? []).filter((item) => !fresh || !used(item)),
+        (leanings.get(pole) ?? []).filter((item) => !fresh || !used(item)),
       );
       const first = a?.[0];
       const second = first && b?.find((item) => twoFeatures([first, item]) && !sameFeatures([first, item]));
@@ -508,7 +563,7 @@ function themesOf(
   // One feature with one leaning, or two leanings that agree in kind: the feature says both.
   const singles = (fresh: boolean): Candidate[] => {
     const byWords = new Map<string, { item: FeatureSupport; poles: PoleKey[] }>();
-    for (const [pole, features] of support)
+    for (const [pole, features] of leanings)
       for (const item of features) {
         if (fresh && used(item)) continue;
         const entry = byWords.get(item.words) ?? { item, poles: [] };
@@ -534,7 +589,7 @@ function themesOf(
     );
     const anchoredOn = (item: FeatureSupport) =>
       picked.filter((theme) => theme.anchor?.words === item.words).length;
-    return [...support].flatMap(([pole, features]) =>
+    return [...leanings].flatMap(([pole, features]) =>
       features
         .filter((item) => !fresh || !used(item))
         .flatMap((item) => {
@@ -641,23 +696,32 @@ function themesOf(
   // themes on distinct features first (the strict passes, where they tie every feature, need no
   // other); a hand with too few features for any of them is read with as many as it has.
   const alone = (themes: Candidate[]) => themes.filter((theme) => theme.features.length < 2).length;
-  const strict = run(PASSES, true);
-  const runs =
-    strict.length >= MIN_THEMES && alone(strict) === 0
-      ? [strict]
-      : [
-          strict,
-          run(REFERRING_PASSES, true),
-          run(SPARSE_PASSES, true),
-          run(PASSES, false),
-          run(REFERRING_PASSES, false),
-          run(SPARSE_PASSES, false),
-        ];
-  const enough = runs.filter((themes) => themes.length >= MIN_THEMES);
-  picked =
-    enough.length > 0
-      ? enough.reduce((best, themes) => (alone(themes) < alone(best) ? themes : best))
-      : runs.reduce((best, themes) => (themes.length > best.length ? themes : best));
+  const best = () => {
+    const strict = run(PASSES, true);
+    const runs =
+      strict.length >= MIN_THEMES && alone(strict) === 0
+        ? [strict]
+        : [
+            strict,
+            run(REFERRING_PASSES, true),
+            run(SPARSE_PASSES, true),
+            run(PASSES, false),
+            run(REFERRING_PASSES, false),
+            run(SPARSE_PASSES, false),
+          ];
+    const enough = runs.filter((themes) => themes.length >= MIN_THEMES);
+    return enough.length > 0
+      ? enough.reduce((most, themes) => (alone(themes) < alone(most) ? themes : most))
+      : runs.reduce((most, themes) => (themes.length > most.length ? themes : most));
+  };
+  let chosen = best();
+  // Only a hand that shows too little for three themes otherwise states the side it leans to most.
+  if (chosen.length < MIN_THEMES && pulled.size > 0) {
+    leanings = support;
+    const fuller = best();
+    if (fuller.length > chosen.length) chosen = fuller;
+  }
+  picked = chosen;
   for (const theme of picked) if (theme.tension) theme.tension.themed = true;
   const seen = new Set<string>();
   const themes = picked.map(({ features, title, text }) => {
@@ -670,6 +734,7 @@ function themesOf(
     themes,
     poles: picked.flatMap(({ poles }) => poles),
     polesByTheme: picked.map(({ poles }) => [...poles]),
+    pullsByTheme: picked.map(({ tension }) => tension?.axis),
     featuresByPole: Object.fromEntries(
       [...support].map(([pole, features]) => [pole, features.map((item) => item.words)]),
     ),
