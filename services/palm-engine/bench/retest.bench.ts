@@ -713,7 +713,7 @@ in 16 of those the losing side's finding fired but was read in its section for s
 showed no pull at all. No theme now states a side of an axis the hand pulls both ways on, whether the stated
 findings pull or only the fired ones; the pull is told as a tension theme, and only a hand that would otherwise
 open with fewer than three themes states the stronger side (src/narrator/reading-story.ts, \`unplacedPulls\`).
-Same hand 0.23 → 0.06 a pair, pairs 17 % → 5 %; different hands 0.54 → 0.21; titles shared 0.25 → 0.23;
+Same hand 0.23 → 0.06 a pair, pairs 17 % → 5 %; different hands 0.54 → 0.21; titles shared 0.25 → 0.24;
 view changes 0.28 → 0.05; readings opening with fewer than three themes as before (4 of 111 here, 11 of 273
 phone photos), bench:language's figures all still met. What is left is a feature one photo states and the other
 does not (a fire hand in one, a longer index finger in the other).

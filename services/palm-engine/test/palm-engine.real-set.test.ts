@@ -133,6 +133,25 @@ describe('palm engine over the real photo set', () => {
       for (const text of textsOf(result)) expect(text, where).not.toMatch(gap);
   });
 
+  it('holds each pull of an opening in words of its own, where it tells two', () => {
+    const frames = [
+      / pull (?:two ways|in two directions)/,
+      / hold each other in check/,
+      / meet halfway/,
+      / while /,
+    ];
+    let told = 0;
+    for (const { result, where } of everyReading()) {
+      const openings = (result.themes ?? []).map((theme) => theme.text);
+      for (const frame of frames) {
+        const using = openings.filter((text) => frame.test(text));
+        told += using.length;
+        expect(using.length, `${where}: ${frame}`).toBeLessThanOrEqual(1);
+      }
+    }
+    expect(told).toBeGreaterThan(20);
+  });
+
   it('says nothing forbidden in any reading, for any visitor', () => {
     for (const palm of palms) {
       for (const answers of VISITORS) {

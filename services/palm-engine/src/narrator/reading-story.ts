@@ -35,6 +35,7 @@ import {
   TENSION_TEXTS,
   TENSION_TITLES,
   THEME_TEXTS,
+  type TensionFrame,
   type Words,
 } from './theme-texts';
 
@@ -181,14 +182,14 @@ export function tellStory(
   for (const { axis, kept, lost } of settled.pulls) {
     const keptWords = wordsOf(kept);
     const lostWords = wordsOf(lost);
-    if (keptWords && lostWords && keptWords !== lostWords)
-      tensions.push({
+    if (keptWords && lostWords && keptWords !== lostWords) {
+      const pull = {
         axis,
         kept: `${axis}:${kept.asserts![axis]!}` as PoleKey,
-        area: TENSION_AREAS[axis],
-        features: [keptWords, lostWords],
-        sentence: tensionSentence(axis, kept, keptWords, lostWords, choose),
-      });
+        features: [keptWords, lostWords] as const,
+      };
+      tensions.push({ ...pull, area: TENSION_AREAS[axis], sentence: tensionSentence(pull, choose).sentence });
+    }
   }
   const findings = placed.filter((finding) => !yielded.has(finding));
   const stated = new Set(findings.flatMap((finding) => polesOf(finding.asserts)));
@@ -268,31 +269,37 @@ function unplacedPulls(
       const keptWords = wordsOf(kept)!;
       const lostWords = wordsOf(lost)!;
       if (keptWords === lostWords) return [];
+      const pull = {
+        axis,
+        kept: `${axis}:${kept.asserts![axis]!}` as PoleKey,
+        features: [keptWords, lostWords] as const,
+      };
       return [
         {
-          axis,
-          kept: `${axis}:${kept.asserts![axis]!}` as PoleKey,
+          ...pull,
           area: TENSION_AREAS[axis],
-          features: [keptWords, lostWords] as const,
-          sentence: tensionSentence(axis, kept, keptWords, lostWords, choose),
+          sentence: tensionSentence(pull, choose).sentence,
           themeOnly: true,
         },
       ];
     });
 }
 
-/** One sentence naming both sides of a pull, each feature on the side its pole takes. */
+/**
+ * One sentence naming both sides of a pull, each feature on the side its pole takes, in a frame
+ * none of `taken` (the pulls told before it in the opening) has used, where the axis has one.
+ */
 function tensionSentence(
-  axis: AssertionAxis,
-  kept: Finding,
-  keptWords: string,
-  lostWords: string,
+  { axis, kept, features: [keptWords, lostWords] }: Pick<Tension, 'axis' | 'kept' | 'features'>,
   choose: PhraseChooser,
-): string {
-  const keptFirst = kept.asserts?.[axis] === ASSERTION_AXES[axis][0];
+  taken: ReadonlySet<TensionFrame> = new Set(),
+): { sentence: string; frame: TensionFrame } {
+  const keptFirst = kept === `${axis}:${ASSERTION_AXES[axis][0]}`;
   const [first, second] = keptFirst ? [keptWords, lostWords] : [lostWords, keptWords];
   const says = (words: string, verb: string) => `${words} ${inNumber(verb, takesPlural(words))}`;
-  return capitalised(choose.pick(TENSION_TEXTS[axis], `tension.${axis}`)(first, second, says));
+  const fresh = TENSION_TEXTS[axis].filter(({ frame }) => !taken.has(frame));
+  const { frame, text } = choose.pick(fresh.length > 0 ? fresh : TENSION_TEXTS[axis], `tension.${axis}`);
+  return { sentence: capitalised(text(first, second, says)), frame };
 }
 
 /** Where the hand pulls both ways on an axis: the strongest finding of each side. */
@@ -722,7 +729,15 @@ function themesOf(
     if (fuller.length > chosen.length) chosen = fuller;
   }
   picked = chosen;
-  for (const theme of picked) if (theme.tension) theme.tension.themed = true;
+  // Pulls told one after another in the opening each hold their two sides in a frame of their own.
+  const frames = new Set<TensionFrame>();
+  for (const { tension } of picked) {
+    if (!tension) continue;
+    const told = tensionSentence(tension, choose, frames);
+    frames.add(told.frame);
+    tension.sentence = told.sentence;
+    tension.themed = true;
+  }
   const seen = new Set<string>();
   const themes = picked.map(({ features, title, text }) => {
     const words = features.map((item) => item.words);

@@ -543,44 +543,113 @@ export const TENSION_TITLES: Record<AssertionAxis, readonly string[]> = {
  * right number ("your long fingers say", "your thumb says").
  */
 type Says = (features: string, verb: string) => string;
-export const TENSION_TEXTS: Record<
-  AssertionAxis,
-  readonly ((first: string, second: string, says: Says) => string)[]
-> = {
+/**
+ * How a tension sentence holds its two sides ("…pull two ways", "…meet halfway", "…while…"): two
+ * pulls told in one opening take different frames, so the story does not read as a template.
+ */
+export type TensionFrame = 'pull' | 'check' | 'halfway' | 'while' | 'where' | 'between' | 'together' | 'each';
+type TensionText = { frame: TensionFrame; text: (first: string, second: string, says: Says) => string };
+export const TENSION_TEXTS: Record<AssertionAxis, readonly TensionText[]> = {
   sociability: [
-    (reserved, open) =>
-      `${open} and ${reserved} pull in two directions, and both are true of you: warm and open once you trust, slower to let a stranger in.`,
-    (reserved, open, says) =>
-      `${says(open, 'say')} welcome while ${says(reserved, 'say')} wait, so you are friendly to many and close to few.`,
+    {
+      frame: 'pull',
+      text: (reserved, open) =>
+        `${open} and ${reserved} pull in two directions, and both are true of you: warm and open once you trust, slower to let a stranger in.`,
+    },
+    {
+      frame: 'while',
+      text: (reserved, open, says) =>
+        `${says(open, 'say')} welcome while ${says(reserved, 'say')} wait, so you are friendly to many and close to few.`,
+    },
+    {
+      frame: 'each',
+      text: (reserved, open, says) =>
+        `${says(open, 'welcome')} many, and ${says(reserved, 'keep')} your trust for a few: many people like you, and a handful really know you.`,
+    },
   ],
   pace: [
-    (restless, steady) =>
-      `${restless} and ${steady} pull two ways: a restless streak and a love of routine live side by side, and you do best when a steady base leaves room for change.`,
-    (restless, steady) =>
-      `Between ${steady} and ${restless} you keep two speeds, one for settling in and one for moving on.`,
+    {
+      frame: 'pull',
+      text: (restless, steady) =>
+        `${restless} and ${steady} pull two ways: a restless streak and a love of routine live side by side, and you do best when a steady base leaves room for change.`,
+    },
+    {
+      frame: 'between',
+      text: (restless, steady) =>
+        `Between ${steady} and ${restless} you keep two speeds, one for settling in and one for moving on.`,
+    },
+    {
+      frame: 'while',
+      text: (restless, steady, says) =>
+        `${says(steady, 'keep')} you rooted while ${says(restless, 'keep')} you curious, so a settled home with room for change suits you best.`,
+    },
   ],
   mind: [
-    (practical, imaginative) =>
-      `${imaginative} and ${practical} pull two ways: imagination and good sense both have a say in you, and your best ideas are the ones that pass both.`,
-    (practical, imaginative, says) =>
-      `${says(imaginative, 'dream')} where ${says(practical, 'check')}, and an idea that survives both is usually a good one.`,
+    {
+      frame: 'pull',
+      text: (practical, imaginative) =>
+        `${imaginative} and ${practical} pull two ways: imagination and good sense both have a say in you, and your best ideas are the ones that pass both.`,
+    },
+    {
+      frame: 'where',
+      text: (practical, imaginative, says) =>
+        `${says(imaginative, 'dream')} where ${says(practical, 'check')}, and an idea that survives both is usually a good one.`,
+    },
+    {
+      frame: 'halfway',
+      text: (practical, imaginative) =>
+        `${imaginative} and ${practical} meet halfway: you let an idea run free, then test it against the facts.`,
+    },
   ],
   risk: [
-    (cautious, bold) =>
-      `${bold} and ${cautious} pull two ways: a bold streak sits beside a careful one, so you act boldly once you have done your homework.`,
-    (cautious, bold) =>
-      `${bold} and ${cautious} hold each other in check: you take risks, but rarely blind ones.`,
+    {
+      frame: 'pull',
+      text: (cautious, bold) =>
+        `${bold} and ${cautious} pull two ways: a bold streak sits beside a careful one, so you act boldly once you have done your homework.`,
+    },
+    {
+      frame: 'check',
+      text: (cautious, bold) =>
+        `${bold} and ${cautious} hold each other in check: you take risks, but rarely blind ones.`,
+    },
+    {
+      frame: 'while',
+      text: (cautious, bold, says) =>
+        `${says(bold, 'urge')} you on while ${says(cautious, 'ask')} for a second look, so the chances you take are taken with open eyes.`,
+    },
   ],
   feeling: [
-    (sensitive, even) =>
-      `${sensitive} and ${even} pull two ways: you feel things keenly, yet they rarely knock you off balance for long.`,
-    (sensitive, even) => `${sensitive} and ${even} together describe deep feeling carried calmly.`,
+    {
+      frame: 'pull',
+      text: (sensitive, even) =>
+        `${sensitive} and ${even} pull two ways: you feel things keenly, yet they rarely knock you off balance for long.`,
+    },
+    {
+      frame: 'together',
+      text: (sensitive, even) => `${sensitive} and ${even} together describe deep feeling carried calmly.`,
+    },
+    {
+      frame: 'where',
+      text: (sensitive, even, says) =>
+        `${says(sensitive, 'feel')} deeply where ${says(even, 'keep')} you level, so what moves you rarely carries you away.`,
+    },
   ],
   drive: [
-    (driven, easygoing) =>
-      `${driven} and ${easygoing} pull two ways: you push hard for what matters to you and let the rest go lightly.`,
-    (driven, easygoing) =>
-      `${driven} and ${easygoing} meet halfway: determined where it counts, relaxed where it does not.`,
+    {
+      frame: 'pull',
+      text: (driven, easygoing) =>
+        `${driven} and ${easygoing} pull two ways: you push hard for what matters to you and let the rest go lightly.`,
+    },
+    {
+      frame: 'halfway',
+      text: (driven, easygoing) =>
+        `${driven} and ${easygoing} meet halfway: determined where it counts, relaxed where it does not.`,
+    },
+    {
+      frame: 'where',
+      text: (driven, easygoing, says) =>
+        `${says(driven, 'aim')} high where ${says(easygoing, 'let')} things be: you give your all to what matters and let the rest run its course.`,
+    },
   ],
 };
 
