@@ -53,6 +53,9 @@ export const retestPhotos = () =>
 
 export const readPhoto = (file: string) => readFile(file);
 
+/** A phone photo of an open palm whose crease scan settles only the head line (../shared/palms/lines). */
+export const SINGLE_FEATURE_PALM = path.join(PALMS_DIR, 'sparse/128_image_palm_jpeg.jpg');
+
 /** A 4032×3024 iPhone photo stored turned a quarter (EXIF orientation 6), with GPS in its EXIF. */
 export const ROTATED_GPS_PALM = path.join(PALMS_DIR, 'palm/pos_14_nu_test.jpg');
 

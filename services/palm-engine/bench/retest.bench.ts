@@ -22,6 +22,7 @@ import {
   MIN_SURVIVAL_PAIRS,
   palmProfileOf,
   PROFILE_BAND_WIDTHS,
+  showsEnoughToRead,
   statesTrait,
 } from '../src/profile/palm-profile';
 import { TRAIT_RELIABILITY } from '../src/profile/trait-reliability.recorded';
@@ -340,7 +341,9 @@ for (const file of await jpegs(linesDir)) {
   );
   if (observation.kind !== 'palm') continue;
   population.push(ceilingMeasuresOf(observation));
-  strangerProfiles.push(palmProfileOf(observation));
+  const profile = palmProfileOf(observation);
+  // A palm the engine refuses as settling a single feature gives no reading to compare.
+  if (showsEnoughToRead(profile)) strangerProfiles.push(profile);
 }
 const strangerContradictions = strangerProfiles.flatMap((a, i) =>
   strangerProfiles.slice(i + 1).map((b) => contradictions(a, b)),

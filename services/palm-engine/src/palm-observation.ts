@@ -49,7 +49,9 @@ export type RefusalReason =
   | PoseProblem
   // Several frames of one reading (palmFrames) that show more than one hand.
   | 'other_hand_side'
-  | 'different_hand';
+  | 'different_hand'
+  // A palm whose photo settles a single feature: too little for an honest reading.
+  | 'too_little_seen';
 
 export interface PalmRefusal {
   kind: 'refused';

@@ -29,7 +29,7 @@ import { RETAKE_MESSAGES } from './observer/quality-gates';
 import type { PalmObservation, PalmObserverResult } from './palm-observation';
 import type { Finding } from './rules/palm-rule';
 import { frameMismatch, poolObservations } from './profile/frame-pooling';
-import { palmProfileOf } from './profile/palm-profile';
+import { palmProfileOf, showsEnoughToRead } from './profile/palm-profile';
 import { profiledObservation } from './profile/profiled-lines';
 import { PALM_RULES } from './rules/interpret';
 
@@ -70,6 +70,7 @@ export class PalmReadingEngine implements ReadingEngine {
     const observation = poolObservations(photo, await this.observeFrames(photo, frames));
     // Computed once: the findings, the sections, the markers and the traces all derive from it.
     const profile = palmProfileOf(observation);
+    if (!showsEnoughToRead(profile)) throw new UnreadablePhotoError(RETAKE_MESSAGES.too_little_seen);
     const fired = readingFindings(observation, submission, profile);
     // Narrators get every fired finding: each reads a feature in one section and may refer back to it.
     const { sections: narrated, story } = await this.narrate({

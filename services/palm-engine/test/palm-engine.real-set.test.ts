@@ -8,7 +8,7 @@ import {
   type ReadingSubmission,
 } from '@palm/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createPalmObserver } from '../src/observer';
+import { createPalmObserver, RETAKE_MESSAGES } from '../src/observer';
 import { AREA_TITLES } from '../src/narrator/area-texts';
 import { lineSeen } from '../src/narrator/how-we-read';
 import { composeReading } from '../src/narrator/local-narrator';
@@ -17,7 +17,8 @@ import { readingFindings } from '../src/narrator/steady-leanings';
 import { briefly } from '../src/narrator/palm-description';
 import { LINE_NAMES, type LineName, type PalmObservation, type Point } from '../src/palm-observation';
 import { PalmReadingEngine } from '../src/palm-reading.engine';
-import { palmProfileOf } from '../src/profile/palm-profile';
+import { UnreadablePhotoError } from '../src/reading-engine';
+import { featuresShown, palmProfileOf, showsEnoughToRead } from '../src/profile/palm-profile';
 import { profiledObservation } from '../src/profile/profiled-lines';
 import { TRAIT_RELIABILITY } from '../src/profile/trait-reliability.recorded';
 import { interpret, oneAreaPerFeature, PALM_RULES } from '../src/rules/interpret';
@@ -30,7 +31,7 @@ import { accountLocally } from './support/read-locally';
 import { allText, linesNamedIn, prose, sentences } from './support/reading-text';
 import { sameSaying } from './support/same-saying';
 import { ANSWER_SPREAD } from './fixtures/questionnaire-answers';
-import { palmPhotos, retestPhotos } from '../../../tests/support/palm-photos';
+import { palmPhotos, retestPhotos, SINGLE_FEATURE_PALM } from '../../../tests/support/palm-photos';
 
 /**
  * The issue's targets over the real photo set rather than hand-made observations: every shared
@@ -150,6 +151,21 @@ describe('palm engine over the real photo set', () => {
       }
     }
     expect(told).toBeGreaterThan(20);
+  });
+
+  it('refuses, with retake advice, an open palm whose photo settles a single feature', async () => {
+    const observer = await createPalmObserver();
+    const image = await normalisePalmPhoto(readFileSync(SINGLE_FEATURE_PALM));
+    const observation = await observer.observe(image);
+    // A palm the observer reads: only the reading it would give is too thin to be honest.
+    expect(observation.kind).toBe('palm');
+    expect(featuresShown(palmProfileOf(observation as PalmObservation))).toBe(1);
+    const engine = new PalmReadingEngine({ observe: () => Promise.resolve(observation) });
+    const reading = engine.read({ readingId: 'sparse', image, submission: visitor('defaults') });
+    await expect(reading).rejects.toThrow(new UnreadablePhotoError(RETAKE_MESSAGES.too_little_seen));
+    // Every shared palm and retest frame shows more than that.
+    for (const palm of [...palms, ...retestPalms])
+      expect(showsEnoughToRead(palmProfileOf(palm.observation)), palm.name).toBe(true);
   });
 
   it('says nothing forbidden in any reading, for any visitor', () => {

@@ -33,6 +33,8 @@ export const RETAKE_MESSAGES: Record<RefusalReason, string> = {
     'Your photos show both your left and your right hand. Please take every photo of the same palm, the hand you chose to read.',
   different_hand:
     "Your photos seem to show more than one person's hand. Please take every photo of the same palm, held the same way.",
+  too_little_seen:
+    'We could make out only one feature of your palm in this photo, too little for an honest reading. Please take it again in soft, even daylight, with your palm flat and facing the camera, fingers straight and a little apart, filling most of the photo.',
 };
 
 export function refusal(reason: RefusalReason): PalmRefusal {

@@ -1,4 +1,4 @@
-import { PROFILE_TRAIT_IDS, type PalmProfile, type ProfileTraitId } from '@palm/contracts';
+import { HAND_SHAPE_TRAITS, PROFILE_TRAIT_IDS, type PalmProfile, type ProfileTraitId } from '@palm/contracts';
 import { LANDMARK_COUNT, steepestFingerLiftDegrees, type WorldPoint } from '@palm/hand-pose';
 import { FINGER_SPACING, LONG_FINGER_RATIO, LONG_PALM_RATIO } from '../observer/hand-geometry';
 import type { LineName, LineObservation, PalmObservation } from '../palm-observation';
@@ -335,6 +335,31 @@ export function palmProfileOf(
   );
   return gated as PalmProfile;
 }
+
+/** The hand's shape and the lines that are read as there or not: what a reading can rest on. */
+const SHOWN_FEATURES = [
+  ...HAND_SHAPE_TRAITS,
+  'heartLine',
+  'headLine',
+  'lifeLine',
+  'fateLine',
+  'sunLine',
+] as const satisfies readonly ProfileTraitId[];
+
+/**
+ * A profile stating fewer of these is refused (`too_little_seen`): a reading resting on a single line
+ * or a single proportion is mostly what the photo left open (2 of 273 phone photos in
+ * ../shared/palms/lines, none of the retest or sample palms, which show three or more).
+ */
+const MIN_FEATURES_SHOWN = 2;
+
+/** How many of the hand's shape traits and lines this profile states. */
+export const featuresShown = (profile: PalmProfile): number =>
+  SHOWN_FEATURES.filter((trait) => profile[trait] !== null).length;
+
+/** Whether the engine reads a palm with this profile rather than refusing it as `too_little_seen`. */
+export const showsEnoughToRead = (profile: PalmProfile): boolean =>
+  featuresShown(profile) >= MIN_FEATURES_SHOWN;
 
 /**
  * The profiles a re-take of this hand could state where this photo states less: each sets one
