@@ -464,8 +464,10 @@ interface HandWords {
  * pole (a "free-ranging mind" beside a "roving mind" is one theme told twice), none states the
  * opposite of another or of the findings, and no two tie the same features. Themes that tie two
  * or three features come first: several features agreeing on one leaning, then two leanings that
- * agree in kind, then a place where the hand pulls two ways. Only a hand whose photo showed too
- * few features for three of those is read one feature to a theme, each still a leaning of its own.
+ * agree in kind, then a place where the hand pulls two ways. Where it pulls two ways, that is
+ * all the themes say of the axis: neither side alone, unless the hand opens with fewer than three
+ * themes without it. Only a hand whose photo showed too few features for three of those is read
+ * one feature to a theme, each still a leaning of its own.
  */
 function themesOf(
   { fired, stated, opposed, tensions }: StoryFacts,
