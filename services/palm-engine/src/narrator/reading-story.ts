@@ -731,14 +731,18 @@ function themesOf(
     if (fuller.length > chosen.length) chosen = fuller;
   }
   picked = chosen;
-  // Pulls told one after another in the opening each hold their two sides in a frame of their own.
+  // Pulls told one after another in the opening each hold their two sides in a frame of their own,
+  // and so, after them, do those the sections tell.
   const frames = new Set<TensionFrame>();
-  for (const { tension } of picked) {
-    if (!tension) continue;
-    const told = tensionSentence(tension, choose, frames);
-    frames.add(told.frame);
-    tension.sentence = told.sentence;
-    tension.themed = true;
+  for (const { tension } of picked) if (tension) tension.themed = true;
+  const told = [
+    ...picked.flatMap(({ tension }) => (tension ? [tension] : [])),
+    ...tensions.filter((tension) => !tension.themed && !tension.themeOnly),
+  ];
+  for (const tension of told) {
+    const { sentence, frame } = tensionSentence(tension, choose, frames);
+    frames.add(frame);
+    tension.sentence = sentence;
   }
   const seen = new Set<string>();
   const themes = picked.map(({ features, title, text }) => {
