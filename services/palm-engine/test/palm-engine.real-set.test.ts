@@ -16,7 +16,7 @@ import { MIN_THEMES, storyOfPalm, themeAgrees } from '../src/narrator/reading-st
 import { readingFindings } from '../src/narrator/steady-leanings';
 import { briefly } from '../src/narrator/palm-description';
 import { LINE_NAMES, type LineName, type PalmObservation, type Point } from '../src/palm-observation';
-import { PalmReadingEngine } from '../src/palm-reading.engine';
+import { PalmReadingEngine, type PalmObserver } from '../src/palm-reading.engine';
 import { UnreadablePhotoError } from '../src/reading-engine';
 import { featuresShown, palmProfileOf, showsEnoughToRead } from '../src/profile/palm-profile';
 import { profiledObservation } from '../src/profile/profiled-lines';
@@ -52,8 +52,10 @@ const retestPalms: RealPalm[] = [];
 
 const visitor = (name: string): ReadingSubmission => ANSWER_SPREAD[name]!;
 
+let observer: PalmObserver;
+
 beforeAll(async () => {
-  const observer = await createPalmObserver();
+  observer = await createPalmObserver();
   const readAll = async (files: readonly string[], into: RealPalm[]) => {
     for (const file of files) {
       const name = path.basename(file);
@@ -152,7 +154,6 @@ describe('palm engine over the real photo set', () => {
   });
 
   it('refuses, with retake advice, an open palm whose photo settles a single feature', async () => {
-    const observer = await createPalmObserver();
     const image = await normalisePalmPhoto(readFileSync(SINGLE_FEATURE_PALM));
     const observation = await observer.observe(image);
     // A palm the observer reads: only the reading it would give is too thin to be honest.

@@ -182,14 +182,7 @@ export function tellStory(
   for (const { axis, kept, lost } of settled.pulls) {
     const keptWords = wordsOf(kept);
     const lostWords = wordsOf(lost);
-    if (keptWords && lostWords && keptWords !== lostWords) {
-      const pull = {
-        axis,
-        kept: `${axis}:${kept.asserts![axis]!}` as PoleKey,
-        features: [keptWords, lostWords] as const,
-      };
-      tensions.push({ ...pull, area: TENSION_AREAS[axis], sentence: tensionSentence(pull, choose).sentence });
-    }
+    if (keptWords && lostWords) tensions.push(...tensionOf(axis, kept, [keptWords, lostWords], choose));
   }
   const findings = placed.filter((finding) => !yielded.has(finding));
   const stated = new Set(findings.flatMap((finding) => polesOf(finding.asserts)));
@@ -258,32 +251,35 @@ function unplacedPulls(
     .flatMap((axis) => {
       const side = (pole: string) =>
         worded.filter((finding) => finding.asserts?.[axis] === pole).sort(byStrength);
-      const strength = (findings: Finding[]) => findings.reduce((sum, finding) => sum + finding.score, 0);
       const [first, second] = ASSERTION_AXES[axis].map(side) as [Finding[], Finding[]];
       const firstKept = stated.has(`${axis}:${ASSERTION_AXES[axis][0]}` as PoleKey)
         ? true
         : stated.has(`${axis}:${ASSERTION_AXES[axis][1]}` as PoleKey)
           ? false
-          : strength(first) >= strength(second);
+          : strengthOf(first) >= strengthOf(second);
       const [kept, lost] = firstKept ? [first[0]!, second[0]!] : [second[0]!, first[0]!];
-      const keptWords = wordsOf(kept)!;
-      const lostWords = wordsOf(lost)!;
-      if (keptWords === lostWords) return [];
-      const pull = {
-        axis,
-        kept: `${axis}:${kept.asserts![axis]!}` as PoleKey,
-        features: [keptWords, lostWords] as const,
-      };
-      return [
-        {
-          ...pull,
-          area: TENSION_AREAS[axis],
-          sentence: tensionSentence(pull, choose).sentence,
-          themeOnly: true,
-        },
-      ];
+      return tensionOf(axis, kept, [wordsOf(kept)!, wordsOf(lost)!], choose).map((tension) => ({
+        ...tension,
+        themeOnly: true,
+      }));
     });
 }
+
+/** A pull of `kept`'s side against another feature's, where the two are named apart: none where they are one. */
+function tensionOf(
+  axis: AssertionAxis,
+  kept: Finding,
+  features: readonly [string, string],
+  choose: PhraseChooser,
+): Tension[] {
+  if (features[0] === features[1]) return [];
+  const pull = { axis, kept: `${axis}:${kept.asserts![axis]!}` as PoleKey, features };
+  return [{ ...pull, area: TENSION_AREAS[axis], sentence: tensionSentence(pull, choose).sentence }];
+}
+
+/** The findings' summed score: the side of a pull whose findings weigh most is the stronger. */
+const strengthOf = (findings: readonly Finding[]) =>
+  findings.reduce((sum, finding) => sum + finding.score, 0);
 
 /**
  * One sentence naming both sides of a pull, each feature on the side its pole takes, in a frame
@@ -327,8 +323,7 @@ export function settleAssertions(placed: readonly Finding[]): {
     const a = side(first);
     const b = side(second);
     if (a.length === 0 || b.length === 0) continue;
-    const strength = (findings: Finding[]) => findings.reduce((sum, finding) => sum + finding.score, 0);
-    const [kept, lost] = strength(a) >= strength(b) ? [a, b] : [b, a];
+    const [kept, lost] = strengthOf(a) >= strengthOf(b) ? [a, b] : [b, a];
     for (const finding of lost) yielded.add(finding);
     pulls.push({ axis, kept: kept[0]!, lost: lost[0]! });
   }
