@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { composeReading } from '../src/narrator/local-narrator';
 import { MIN_THEMES, settleAssertions, storyOfPalm } from '../src/narrator/reading-story';
 import { axesARetakeCouldTurn, readingFindings } from '../src/narrator/steady-leanings';
 import type { HandGeometry, PalmObservation } from '../src/palm-observation';
@@ -6,7 +7,7 @@ import { palmProfileOf, retakeProfiles, TRAIT_CUTOFFS } from '../src/profile/pal
 import { TRAIT_RELIABILITY } from '../src/profile/trait-reliability.recorded';
 import { polesOf } from '../src/rules/assertions';
 import { interpret, oneAreaPerFeature, PALM_RULES } from '../src/rules/interpret';
-import { saidOfPerson } from '../src/rules/palm-rule';
+import { saidOfPerson, type Finding } from '../src/rules/palm-rule';
 import { FIXTURE_NAMES, PALM_FIXTURES } from './fixtures/palm-observations';
 import { answers } from './fixtures/questionnaire-answers';
 
@@ -110,6 +111,23 @@ describe('a leaning a re-take could turn', () => {
     const story = storyOfPalm(steady, observation, telling.profile);
     expect(story.themePoles.filter((pole) => pole.startsWith('risk:'))).toEqual([]);
     expect(story.themes.length).toBeGreaterThanOrEqual(MIN_THEMES);
+  });
+
+  it('is stated in no section either: a re-take that settled the feature could read it the other way', () => {
+    const observation = NEAR_CUT_OFFS['index over ring near "index longer"']!(
+      PALM_FIXTURES['water-left-fine-lines'],
+    );
+    const { profile } = tellingOf(observation);
+    const riskStated = (findings: readonly Finding[]) =>
+      composeReading(findings, observation, submission, profile)
+        .findings.filter((finding) => saidOfPerson(finding).risk)
+        .map((finding) => finding.ruleId);
+    const steady = readingFindings(observation, submission, profile);
+    const setAside = steady.filter((finding) => finding.setAside?.risk).map((finding) => finding.ruleId);
+    // Told as fired, the sections would state it.
+    const fired = interpret(observation, submission, PALM_RULES, profile);
+    expect(riskStated(fired).filter((ruleId) => setAside.includes(ruleId))).not.toEqual([]);
+    expect(riskStated(steady)).toEqual([]);
   });
 
   it('is kept where the measure that could turn it lies clear of its cut-offs', () => {

@@ -184,7 +184,10 @@ export function tellStory(
     const lostWords = wordsOf(lost);
     if (keptWords && lostWords) tensions.push(...tensionOf(axis, kept, [keptWords, lostWords], choose));
   }
-  const findings = placed.filter((finding) => !yielded.has(finding));
+  // A leaning a re-take could turn (`steadyLeanings`) is no section's to state either: one photo's
+  // Career said "driven" where the next photo's said "easygoing", each from a feature the other
+  // photo left a hair from its cut-off. The feature is still named wherever another finding reads it.
+  const findings = placed.filter((finding) => !yielded.has(finding) && !finding.setAside);
   const stated = new Set(findings.flatMap((finding) => polesOf(finding.asserts)));
   tensions.push(...unplacedPulls(fired, tensions, stated, wordsOf, choose));
   const opposed = new Set(

@@ -35,8 +35,9 @@ interface Telling {
  * laying the two readings side by side is told opposite things about themselves, though neither
  * photo's profile contradicts the other. So where a profile a re-take could state
  * (`retakeProfiles`) would settle on the other side of an axis this photo's findings take one side
- * of, that axis moves from their `asserts` to `setAside`: they keep their words, and a section still
- * chooses its findings by it, but no theme or tension is built on it. A hand that would then open with fewer than `MIN_THEMES` themes gets those leanings back,
+ * of, that axis moves from their `asserts` to `setAside`: they still count where each feature's
+ * findings are placed, but no section states them (`tellStory`) and no theme or tension is built on
+ * them. A hand that would then open with fewer than `MIN_THEMES` themes gets those leanings back,
  * strongest first, as it needs them: the opening themes are the reading's spine.
  */
 export function steadyLeanings(fired: readonly Finding[], telling: Telling): readonly Finding[] {

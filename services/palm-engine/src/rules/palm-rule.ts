@@ -74,7 +74,8 @@ export interface Finding {
   asserts?: Assertions;
   /**
    * What its phrasings say of the person that a re-take of the hand could turn (`steadyLeanings`):
-   * still said in its words, but no theme or tension is built on it.
+   * it still counts where each feature's findings are placed, but no section states it and no theme
+   * or tension is built on it.
    */
   setAside?: Assertions;
 }
