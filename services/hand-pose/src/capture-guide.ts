@@ -7,6 +7,7 @@ import {
   type HandSide,
 } from './hand-gate';
 import { MIN_PALM_SHARPNESS } from './palm-surface';
+import { steepestFingerLiftDegrees } from './pose-measures';
 
 // The palm's mean grey level (0–255) the server accepts, calibrated on the 21 sample palms
 // (76–215) with a wide margin and checked on darkened and burnt-out copies of them.
@@ -28,7 +29,8 @@ export type CaptureHint =
   | 'straighten'
   | 'spread'
   | 'hold_still'
-  | 'blurred';
+  | 'blurred'
+  | 'lay_flat';
 
 const other = (side: HandSide): HandSide => (side === 'right' ? 'left' : 'right');
 
@@ -63,6 +65,8 @@ export function captureHintText(hint: CaptureHint, askedSide: HandSide): string 
       return 'Hold still';
     case 'blurred':
       return 'Too blurred to see the lines — hold still and let the camera focus';
+    case 'lay_flat':
+      return 'Lay your fingers flat, in line with your palm';
   }
 }
 
@@ -94,6 +98,20 @@ const MAX_OFF_CENTRE = 0.18;
 const MAX_MOVEMENT = 0.06;
 /** The hand must pass every check for this long before the shutter fires. */
 export const SETTLE_MS = 700;
+/**
+ * A long finger leaving the palm's plane by more than this is foreshortened on the photo, and the
+ * engine widens its proportions' noise bands fully from here (bench:reliability's \`liftedNoise\`,
+ * 15–25°), so finger lengths a flatter photo would settle are left open. Hands laid flat (the retest
+ * set) lift 16° at the median, 27° at the 95th percentile; phone photos of a hand held up, 38° and
+ * 24° at the 5th (bench:pose). The hand gate itself refuses only past 75°.
+ */
+export const MAX_FLAT_LIFT_DEGREES = 25;
+/**
+ * A hand that passes every check but lies no flatter is photographed after this long anyway: the
+ * engine still reads its lines and what its pose lets it measure, and a visitor who cannot lay the
+ * hand down is not kept waiting.
+ */
+export const LIFTED_GRACE_MS = 2500;
 
 function box(points: readonly ScreenPoint[]) {
   const xs = points.map((p) => p.x);
@@ -191,27 +209,47 @@ export function judgeCaptureFrame(
   return blurred(current) ? 'blurred' : undefined;
 }
 
+/** Whether the frame's fingers leave the palm's plane too far for their lengths to be measured. */
+export const fingersLifted = ({ detection }: Pick<CaptureFrame, 'detection'>): boolean =>
+  detection.worldLandmarks.length === LANDMARK_COUNT &&
+  steepestFingerLiftDegrees(detection.worldLandmarks) > MAX_FLAT_LIFT_DEGREES;
+
 /** The capture's memory between frames. */
 export interface CaptureGuide {
   /** The hint on show: it changes only when two frames in a row agree, so it does not flicker. */
   shown: CaptureHint | undefined;
-  /** The previous frame's own judgement. */
+  /** The previous frame's own judgement (`judgeCaptureFrame`). */
   last: CaptureHint | undefined;
+  /** The previous frame's hint, "lay flat" included. */
+  lastHint: CaptureHint | undefined;
   /** When the hand began passing every check (undefined once two frames in a row fail). */
   passingSince: number | undefined;
+  /** When the hand began passing every check with its fingers flat as well. */
+  flatSince: number | undefined;
   previous: CaptureFrame | undefined;
 }
 
 export const INITIAL_CAPTURE_GUIDE: CaptureGuide = {
   shown: 'no_hand',
   last: 'no_hand',
+  lastHint: 'no_hand',
   passingSince: undefined,
+  flatSince: undefined,
   previous: undefined,
 };
 
+/** When a run of frames passing a check began: one odd frame neither ends it nor starts it. */
+const since = (
+  started: number | undefined,
+  failed: boolean,
+  failedBefore: boolean,
+  time: number,
+): number | undefined => (failed ? (failedBefore ? undefined : started) : (started ?? time));
+
 /**
- * Takes one analysed frame: the hint to show and whether to take the photo now (the hand has
- * passed every check for SETTLE_MS).
+ * Takes one analysed frame: the hint to show and whether to take the photo now. The shutter fires
+ * once the hand has passed every check with its fingers flat for SETTLE_MS; a hand whose fingers
+ * stay lifted is asked to lay them flat, and photographed as it is after LIFTED_GRACE_MS.
  */
 export function advanceCaptureGuide(
   guide: CaptureGuide,
@@ -219,16 +257,16 @@ export function advanceCaptureGuide(
   askedSide: HandSide,
 ): { guide: CaptureGuide; shutter: boolean } {
   const judged = judgeCaptureFrame(frame, askedSide, guide.previous);
+  const hint = judged ?? (fingersLifted(frame) ? 'lay_flat' : undefined);
   // One odd frame (a re-search of the hand, a flicker of light) neither shows its hint nor restarts the settling time.
-  const failing = judged !== undefined && guide.last !== undefined;
-  const passingSince = failing
-    ? undefined
-    : judged === undefined
-      ? (guide.passingSince ?? frame.time)
-      : guide.passingSince;
-  const shown = judged === guide.last ? judged : guide.shown;
+  const passingSince = since(guide.passingSince, judged !== undefined, guide.last !== undefined, frame.time);
+  const flatSince = since(guide.flatSince, hint !== undefined, guide.lastHint !== undefined, frame.time);
+  const shown = hint === guide.lastHint ? hint : guide.shown;
+  const held = (start: number | undefined, wait: number) => start !== undefined && frame.time - start >= wait;
   return {
-    guide: { shown, last: judged, passingSince, previous: frame },
-    shutter: judged === undefined && passingSince !== undefined && frame.time - passingSince >= SETTLE_MS,
+    guide: { shown, last: judged, lastHint: hint, passingSince, flatSince, previous: frame },
+    shutter:
+      (hint === undefined && held(flatSince, SETTLE_MS)) ||
+      (judged === undefined && held(passingSince, LIFTED_GRACE_MS)),
   };
 }

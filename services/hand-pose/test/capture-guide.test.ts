@@ -5,8 +5,12 @@ import {
   INITIAL_CAPTURE_GUIDE,
   judgeCaptureFrame,
   judgePhoto,
+  LIFTED_GRACE_MS,
+  MAX_FLAT_LIFT_DEGREES,
   MIN_PALM_SHARPNESS,
+  palmNormal,
   SETTLE_MS,
+  steepestFingerLiftDegrees,
   type CaptureFrame,
   type CaptureGuide,
   type CaptureHint,
@@ -19,12 +23,15 @@ type Recorded = keyof typeof RECORDED_FRAMES;
 const FRAME_MS = 125;
 
 /** Plays a recorded sequence through the guide: the hint shown after each frame and when the shutter fired. */
-function play(sequence: Recorded[], askedSide: HandSide = 'right') {
+function play(sequence: Played[], askedSide: HandSide = 'right') {
   let guide: CaptureGuide = INITIAL_CAPTURE_GUIDE;
   const shown: (CaptureHint | undefined)[] = [];
   let shutterAt: number | undefined;
-  sequence.forEach((name, i) => {
-    const frame: CaptureFrame = { ...RECORDED_FRAMES[name], time: i * FRAME_MS };
+  sequence.forEach((recorded, i) => {
+    const frame: CaptureFrame = {
+      ...(typeof recorded === 'string' ? RECORDED_FRAMES[recorded] : recorded),
+      time: i * FRAME_MS,
+    };
     const step = advanceCaptureGuide(guide, frame, askedSide);
     guide = step.guide;
     shown.push(guide.shown);
@@ -33,7 +40,8 @@ function play(sequence: Recorded[], askedSide: HandSide = 'right') {
   return { shown, shutterAt, distinct: shown.filter((hint, i) => hint !== shown[i - 1]) };
 }
 
-const repeat = (name: Recorded, count: number): Recorded[] => Array<Recorded>(count).fill(name);
+type Played = Recorded | Omit<CaptureFrame, 'time'>;
+const repeat = <T extends Played>(frame: T, count: number): T[] => Array<T>(count).fill(frame);
 /** A tiny shake of every landmark: the hand held, not frozen. */
 const shaken = (frame: Omit<CaptureFrame, 'time'>, pixels: number): Omit<CaptureFrame, 'time'> => ({
   ...frame,
@@ -115,6 +123,59 @@ describe('judging one camera frame', () => {
       time: 0,
     };
     expect(judgeCaptureFrame(offside, 'right')).toBe('center');
+  });
+});
+
+/**
+ * The recorded good palm with its four long fingers raised out of the palm's plane at their
+ * knuckles, toward the lens, as a hand held up to a phone holds them.
+ */
+function withFingersLifted(degrees: number): Omit<CaptureFrame, 'time'> {
+  const { detection } = RECORDED_FRAMES.good;
+  const world = detection.worldLandmarks;
+  const normal = palmNormal(world);
+  const rise = Math.tan((degrees * Math.PI) / 180);
+  const lifted = world.map((point) => ({ ...point }));
+  for (const knuckle of [5, 9, 13, 17]) {
+    const base = world[knuckle]!;
+    for (const joint of [knuckle + 1, knuckle + 2, knuckle + 3]) {
+      const p = world[joint]!;
+      const out = Math.hypot(p.x - base.x, p.y - base.y, p.z - base.z) * rise;
+      lifted[joint] = { x: p.x + normal.x * out, y: p.y + normal.y * out, z: p.z + normal.z * out };
+    }
+  }
+  return { ...RECORDED_FRAMES.good, detection: { ...detection, worldLandmarks: lifted } };
+}
+
+describe('fingers lifted toward the lens', () => {
+  const lifted = withFingersLifted(45);
+
+  it('are measured as lifted past what the engine measures finger lengths through', () => {
+    expect(steepestFingerLiftDegrees(RECORDED_FRAMES.good.detection.worldLandmarks)).toBeLessThan(
+      MAX_FLAT_LIFT_DEGREES,
+    );
+    expect(steepestFingerLiftDegrees(lifted.detection.worldLandmarks)).toBeGreaterThan(MAX_FLAT_LIFT_DEGREES);
+  });
+
+  it('are asked to lie flat, and the photo is taken once they have held flat', () => {
+    const { distinct, shutterAt } = play([...repeat(lifted, 8), ...repeat('good', 12)]);
+    expect(distinct).toEqual(['no_hand', 'lay_flat', undefined]);
+    expect(captureHintText('lay_flat', 'right')).toBe('Lay your fingers flat, in line with your palm');
+    const flatAt = 8 * FRAME_MS;
+    expect(shutterAt).toBeGreaterThanOrEqual(flatAt + SETTLE_MS);
+    expect(shutterAt).toBeLessThan(flatAt + SETTLE_MS + 2 * FRAME_MS);
+  });
+
+  it('do not keep a visitor who cannot lay them flat waiting: the photo is taken after the grace time', () => {
+    const { shown, shutterAt } = play(repeat(lifted, 40));
+    expect(shown.at(-1)).toBe('lay_flat');
+    expect(shutterAt).toBeGreaterThanOrEqual(LIFTED_GRACE_MS);
+    expect(shutterAt).toBeLessThan(LIFTED_GRACE_MS + 2 * FRAME_MS);
+  });
+
+  it('refuse nothing: the server reads such a photo, so a picked one passes and the frame passes the gates', () => {
+    expect(judgePhoto(lifted, 'right')).toBeUndefined();
+    expect(judgeCaptureFrame({ ...lifted, time: 0 }, 'right')).toBeUndefined();
   });
 });
 
