@@ -33,6 +33,8 @@ const RIGHT_PALM = path.join(PALMS_DIR, 'palm', 'pos_19_01_Hand_0000055.jpg');
 const BACK_OF_HAND = path.join(PALMS_DIR, 'not-palm', 'neg_16_11k_dorsal-right_Hand_0000675.jpg');
 /** The shared photos hold no fist: this one is RIGHT_PALM with its fingers folded down (tests/fixtures/palms/README.md). */
 const RIGHT_FIST = path.join(FIXTURE_PALMS_DIR, 'right-fist-folded.jpg');
+/** A right palm held up to a phone, its fingers lifted toward the lens (40° out of the palm's plane on the server). */
+const RIGHT_PALM_FINGERS_LIFTED = path.join(PALMS_DIR, 'palm', 'pos_22_09_177_image_palm_jpeg.jpg');
 /** A phone held upright: portrait frames, 5 a second (the fake camera repeats each until the next). */
 const [WIDTH, HEIGHT, FPS] = [720, 1280, 5];
 
@@ -68,11 +70,12 @@ async function makeVideo(file: string, clips: Clip[]): Promise<string> {
 let product: RunningProduct;
 let flow: ActiveFlow;
 let videoDir: string;
-const videos: Record<'settling' | 'backOfHand' | 'leftPalm' | 'fist', string> = {
+const videos: Record<'settling' | 'backOfHand' | 'leftPalm' | 'fist' | 'fingersLifted', string> = {
   settling: '',
   backOfHand: '',
   leftPalm: '',
   fist: '',
+  fingersLifted: '',
 };
 
 beforeAll(async () => {
@@ -86,26 +89,30 @@ beforeAll(async () => {
     );
   });
   videoDir = await mkdtemp(path.join(tmpdir(), 'palm-e2e-camera-'));
-  [product, videos.settling, videos.backOfHand, videos.leftPalm, videos.fist] = await Promise.all([
-    startProduct({}, { captureLogs: true }),
-    // Too far, then close but too dark, then well framed and lit. Between far and close the hand
-    // is out of view for a moment (its photo blacked out), as a real one passes through no hand
-    // rather than jumping: at a jump the tracker follows the far hand's crop until its next fresh
-    // search, and on a loaded machine that showed a wrong hint for up to 0.9 s. The far clip runs
-    // 6 s: the video starts with the camera, and on a loaded machine the model took over 3 s to load.
-    makeVideo(path.join(videoDir, 'settling.y4m'), [
-      { photo: RIGHT_PALM, seconds: 6, scale: 0.45 },
-      { photo: RIGHT_PALM, seconds: 0.6, scale: 0.45, light: 0 },
-      { photo: RIGHT_PALM, seconds: 2.4, scale: 0.95, light: 0.25 },
-      { photo: RIGHT_PALM, seconds: 3, scale: 0.95 },
-    ]),
-    makeVideo(path.join(videoDir, 'back.y4m'), [{ photo: BACK_OF_HAND, seconds: 2, scale: 0.95 }]),
-    makeVideo(path.join(videoDir, 'left.y4m'), [
-      { photo: RIGHT_PALM, seconds: 2, scale: 0.95, mirror: true },
-    ]),
-    // The fixture is cropped close around the fist, so at this scale it fills the frame as the open palm does.
-    makeVideo(path.join(videoDir, 'fist.y4m'), [{ photo: RIGHT_FIST, seconds: 2, scale: 0.97 }]),
-  ]);
+  [product, videos.settling, videos.backOfHand, videos.leftPalm, videos.fist, videos.fingersLifted] =
+    await Promise.all([
+      startProduct({}, { captureLogs: true }),
+      // Too far, then close but too dark, then well framed and lit. Between far and close the hand
+      // is out of view for a moment (its photo blacked out), as a real one passes through no hand
+      // rather than jumping: at a jump the tracker follows the far hand's crop until its next fresh
+      // search, and on a loaded machine that showed a wrong hint for up to 0.9 s. The far clip runs
+      // 6 s: the video starts with the camera, and on a loaded machine the model took over 3 s to load.
+      makeVideo(path.join(videoDir, 'settling.y4m'), [
+        { photo: RIGHT_PALM, seconds: 6, scale: 0.45 },
+        { photo: RIGHT_PALM, seconds: 0.6, scale: 0.45, light: 0 },
+        { photo: RIGHT_PALM, seconds: 2.4, scale: 0.95, light: 0.25 },
+        { photo: RIGHT_PALM, seconds: 3, scale: 0.95 },
+      ]),
+      makeVideo(path.join(videoDir, 'back.y4m'), [{ photo: BACK_OF_HAND, seconds: 2, scale: 0.95 }]),
+      makeVideo(path.join(videoDir, 'left.y4m'), [
+        { photo: RIGHT_PALM, seconds: 2, scale: 0.95, mirror: true },
+      ]),
+      // The fixture is cropped close around the fist, so at this scale it fills the frame as the open palm does.
+      makeVideo(path.join(videoDir, 'fist.y4m'), [{ photo: RIGHT_FIST, seconds: 2, scale: 0.97 }]),
+      makeVideo(path.join(videoDir, 'fingers-lifted.y4m'), [
+        { photo: RIGHT_PALM_FINGERS_LIFTED, seconds: 4, scale: 0.95 },
+      ]),
+    ]);
   flow = await fetchActiveFlow(product.url);
 });
 
@@ -229,6 +236,32 @@ describe('guided capture with a camera', () => {
         .map((line) => JSON.parse(line) as { msg?: string; frames?: number })
         .filter((entry) => entry.msg === 'reading accepted');
       expect(accepted.map((entry) => entry.frames)).toEqual([3]);
+    });
+  });
+
+  it('asks a hand held up to lay its fingers flat, and takes it as it is when they stay lifted', async () => {
+    await withCamera(videos.fingersLifted, async ({ page }) => {
+      await reachPhotoStep(page, flow, answers);
+      const seen = await watchHints(page, 20_000, (hint) => hint === 'review');
+      const asked = seen.find((entry) => entry.hint === 'lay_flat');
+      const taken = seen.find((entry) => entry.hint === 'review');
+      expect(asked, JSON.stringify(seen)).toBeDefined();
+      expect(taken, JSON.stringify(seen)).toBeDefined();
+      // Every other check passed while the hint showed, so the grace time ran from it, not the usual 0.7 s.
+      expect(seen.map((entry) => entry.hint)).not.toContain('ready');
+      expect(taken!.at - asked!.at, JSON.stringify(seen)).toBeGreaterThanOrEqual(2_000);
+      expect(taken!.at - asked!.at, JSON.stringify(seen)).toBeLessThan(5_000);
+    });
+  });
+
+  it('shows the lay-flat hint in words while the fingers lift', async () => {
+    await withCamera(videos.fingersLifted, async ({ page }) => {
+      await reachPhotoStep(page, flow, answers);
+      await watchHints(page, 20_000, (hint) => hint === 'lay_flat');
+      await visible(
+        page.getByRole('status').getByText('Lay your fingers flat, in line with your palm', { exact: true }),
+      );
+      await saveScreenshot(page, 'capture-hint-fingersLifted');
     });
   });
 
