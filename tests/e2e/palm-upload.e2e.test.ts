@@ -12,6 +12,7 @@ import {
   openVisitorPage,
   PHONE,
   PHOTO_WORK_TIMEOUT,
+  saveScreenshot,
   saveScreenshotsAtBothSizes,
   visible,
   type Viewport,
@@ -178,6 +179,24 @@ describe('choosing a palm photo', () => {
         0,
       );
       expect(await nextButton(page).isDisabled()).toBe(false);
+    });
+  });
+
+  it('tips a picked photo whose fingers lift toward the camera, and lets the visitor go on with it', async () => {
+    await withVisitor(async ({ page }) => {
+      await reachPhotoStep(page, flow, answers);
+      // A right palm held up to a phone: its fingers lift 40° out of the palm's plane.
+      await pickPalm(
+        page,
+        palmPhotos().find((file) => file.includes('pos_22_'))!,
+      );
+      await visible(
+        page.getByRole('status').getByText(/^Your fingers lift toward the camera in this photo/),
+        PHOTO_WORK_TIMEOUT,
+      );
+      expect(await page.getByRole('alert').count()).toBe(0);
+      expect(await nextButton(page).isDisabled()).toBe(false);
+      await saveScreenshot(page, 'photo-tip-fingers-lifted');
     });
   });
 

@@ -1,19 +1,30 @@
-import { captureHintText, judgePhoto, type HandSide } from '@palm/hand-pose';
+import { captureHintText, fingersLifted, judgePhoto, type HandSide } from '@palm/hand-pose';
 import { createHandTracker } from './hand-tracker';
 
 /**
- * Advice on a picked photo, in the live capture's words, or undefined when the server's gates
- * would let it through (hand, side, size, light, pose, blur). The server stays the authority: this
+ * What the page says of a picked photo: a refusal the server would make, in the live capture's
+ * words, or a tip for a fuller reading of a photo the server would read.
+ */
+export type PhotoAdvice = { kind: 'refusal'; text: string } | { kind: 'tip'; text: string };
+
+/** Said of a photo the server reads but whose lifted fingers leave their lengths open. */
+export const FINGERS_LIFTED_TIP =
+  'Your fingers lift toward the camera in this photo, so their length may be left unread. For a fuller reading, lay your fingers flat, in line with your palm, and take it again, or go on with this one.';
+
+/**
+ * Advice on a picked photo, or undefined when the server's gates would let it through (hand,
+ * side, size, light, pose, blur) and its fingers lie flat. The server stays the authority: this
  * only tells the visitor early.
  */
-export async function adviseOnPhoto(photo: Blob, hand: HandSide): Promise<string | undefined> {
+export async function adviseOnPhoto(photo: Blob, hand: HandSide): Promise<PhotoAdvice | undefined> {
   const bitmap = await createImageBitmap(photo, { imageOrientation: 'from-image' });
   try {
     const tracker = await createHandTracker();
     const source = { source: bitmap, width: bitmap.width, height: bitmap.height };
     const frame = await tracker.analyse(source, 0);
     const hint = judgePhoto({ ...frame, sharpness: tracker.sharpness(source, frame.detection) }, hand);
-    return hint && captureHintText(hint, hand);
+    if (hint) return { kind: 'refusal', text: captureHintText(hint, hand) };
+    return fingersLifted(frame) ? { kind: 'tip', text: FINGERS_LIFTED_TIP } : undefined;
   } finally {
     bitmap.close();
   }

@@ -2,6 +2,7 @@ import { MAX_IMAGE_BYTES } from '@palm/contracts';
 import { lazy, Suspense, useId, useRef, useState, type ChangeEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
+import type { PhotoAdvice } from '@/features/capture/lib/photo-check';
 import { useObjectUrl } from '@/hooks/use-object-url';
 import { preparePhoto, UnreadablePhotoError } from '../lib/prepare-photo';
 import type { Hand } from '../lib/wizard-answers';
@@ -14,6 +15,7 @@ const CAPTURE_TIPS = [
   'Keep your whole hand and wrist in the frame',
   'Spread your fingers slightly apart',
   'Use soft daylight — no flash, no harsh shadows',
+  'Lay your fingers flat, in line with your palm',
 ] as const;
 
 export interface PalmPickerProps {
@@ -32,7 +34,7 @@ export function PalmPicker({ questionText, hand, file, onFileChange }: PalmPicke
   const headingId = useId();
   const hintId = useId();
   const [cameraOpen, setCameraOpen] = useState(false);
-  const [advice, setAdvice] = useState<string>();
+  const [advice, setAdvice] = useState<PhotoAdvice>();
   const [checking, setChecking] = useState(false);
   const checkedPhoto = useRef<File>(undefined);
 
@@ -182,9 +184,13 @@ export function PalmPicker({ questionText, hand, file, onFileChange }: PalmPicke
         {file ? <span className="palm-picker__file"> · Selected: {file.name}</span> : null}
       </p>
 
-      {advice ? (
+      {advice?.kind === 'refusal' ? (
         <p className="palm-picker__advice" role="alert">
-          {advice}. You can choose another photo or take one with the camera.
+          {advice.text}. You can choose another photo or take one with the camera.
+        </p>
+      ) : advice?.kind === 'tip' ? (
+        <p className="palm-picker__tip" role="status">
+          {advice.text}
         </p>
       ) : checking ? (
         <p className="palm-picker__hint" role="status">
