@@ -100,7 +100,7 @@ const MAX_MOVEMENT = 0.06;
 export const SETTLE_MS = 700;
 /**
  * A long finger leaving the palm's plane by more than this is foreshortened on the photo, and the
- * engine widens its proportions' noise bands fully from here (bench:reliability's \`liftedNoise\`,
+ * engine widens its proportions' noise bands fully from here (bench:reliability's `liftedNoise`,
  * 15–25°), so finger lengths a flatter photo would settle are left open. Hands laid flat (the retest
  * set) lift 16° at the median, 27° at the 95th percentile; phone photos of a hand held up, 38° and
  * 24° at the 5th (bench:pose). The hand gate itself refuses only past 75°.

@@ -8,7 +8,7 @@ import { createHandTracker } from './hand-tracker';
 export type PhotoAdvice = { kind: 'refusal'; text: string } | { kind: 'tip'; text: string };
 
 /** Said of a photo the server reads but whose lifted fingers leave their lengths open. */
-export const FINGERS_LIFTED_TIP =
+const FINGERS_LIFTED_TIP =
   'Your fingers lift toward the camera in this photo, so their length may be left unread. For a fuller reading, lay your fingers flat, in line with your palm, and take it again, or go on with this one.';
 
 /**
