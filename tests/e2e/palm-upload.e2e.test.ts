@@ -12,7 +12,6 @@ import {
   openVisitorPage,
   PHONE,
   PHOTO_WORK_TIMEOUT,
-  saveScreenshot,
   saveScreenshotsAtBothSizes,
   visible,
   type Viewport,
@@ -196,7 +195,7 @@ describe('choosing a palm photo', () => {
       );
       expect(await page.getByRole('alert').count()).toBe(0);
       expect(await nextButton(page).isDisabled()).toBe(false);
-      await saveScreenshot(page, 'photo-tip-fingers-lifted');
+      await saveScreenshotsAtBothSizes(page, 'photo-tip-fingers-lifted');
     });
   });
 

@@ -218,10 +218,8 @@ export const fingersLifted = ({ detection }: Pick<CaptureFrame, 'detection'>): b
 export interface CaptureGuide {
   /** The hint on show: it changes only when two frames in a row agree, so it does not flicker. */
   shown: CaptureHint | undefined;
-  /** The previous frame's own judgement (`judgeCaptureFrame`). */
+  /** The previous frame's own hint: `judgeCaptureFrame`'s, else "lay flat" where its fingers lift. */
   last: CaptureHint | undefined;
-  /** The previous frame's hint, "lay flat" included. */
-  lastHint: CaptureHint | undefined;
   /** When the hand began passing every check (undefined once two frames in a row fail). */
   passingSince: number | undefined;
   /** When the hand began passing every check with its fingers flat as well. */
@@ -232,7 +230,6 @@ export interface CaptureGuide {
 export const INITIAL_CAPTURE_GUIDE: CaptureGuide = {
   shown: 'no_hand',
   last: 'no_hand',
-  lastHint: 'no_hand',
   passingSince: undefined,
   flatSince: undefined,
   previous: undefined,
@@ -259,12 +256,19 @@ export function advanceCaptureGuide(
   const judged = judgeCaptureFrame(frame, askedSide, guide.previous);
   const hint = judged ?? (fingersLifted(frame) ? 'lay_flat' : undefined);
   // One odd frame (a re-search of the hand, a flicker of light) neither shows its hint nor restarts the settling time.
-  const passingSince = since(guide.passingSince, judged !== undefined, guide.last !== undefined, frame.time);
-  const flatSince = since(guide.flatSince, hint !== undefined, guide.lastHint !== undefined, frame.time);
-  const shown = hint === guide.lastHint ? hint : guide.shown;
+  // "Lay flat" is the one hint `judgeCaptureFrame` never gives: past it, the previous frame passed its checks.
+  const judgedBefore = guide.last === 'lay_flat' ? undefined : guide.last;
+  const passingSince = since(
+    guide.passingSince,
+    judged !== undefined,
+    judgedBefore !== undefined,
+    frame.time,
+  );
+  const flatSince = since(guide.flatSince, hint !== undefined, guide.last !== undefined, frame.time);
+  const shown = hint === guide.last ? hint : guide.shown;
   const held = (start: number | undefined, wait: number) => start !== undefined && frame.time - start >= wait;
   return {
-    guide: { shown, last: judged, lastHint: hint, passingSince, flatSince, previous: frame },
+    guide: { shown, last: hint, passingSince, flatSince, previous: frame },
     shutter:
       (hint === undefined && held(flatSince, SETTLE_MS)) ||
       (judged === undefined && held(passingSince, LIFTED_GRACE_MS)),

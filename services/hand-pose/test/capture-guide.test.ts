@@ -2,13 +2,17 @@ import { describe, expect, it } from 'vitest';
 import {
   advanceCaptureGuide,
   captureHintText,
+  INDEX,
   INITIAL_CAPTURE_GUIDE,
   judgeCaptureFrame,
   judgePhoto,
   LIFTED_GRACE_MS,
+  LITTLE,
   MAX_FLAT_LIFT_DEGREES,
+  MIDDLE,
   MIN_PALM_SHARPNESS,
   palmNormal,
+  RING,
   SETTLE_MS,
   steepestFingerLiftDegrees,
   type CaptureFrame,
@@ -136,9 +140,9 @@ function withFingersLifted(degrees: number): Omit<CaptureFrame, 'time'> {
   const normal = palmNormal(world);
   const rise = Math.tan((degrees * Math.PI) / 180);
   const lifted = world.map((point) => ({ ...point }));
-  for (const knuckle of [5, 9, 13, 17]) {
+  for (const [knuckle, ...joints] of [INDEX, MIDDLE, RING, LITTLE]) {
     const base = world[knuckle]!;
-    for (const joint of [knuckle + 1, knuckle + 2, knuckle + 3]) {
+    for (const joint of joints) {
       const p = world[joint]!;
       const out = Math.hypot(p.x - base.x, p.y - base.y, p.z - base.z) * rise;
       lifted[joint] = { x: p.x + normal.x * out, y: p.y + normal.y * out, z: p.z + normal.z * out };

@@ -255,11 +255,9 @@ function unplacedPulls(
       const side = (pole: string) =>
         worded.filter((finding) => finding.asserts?.[axis] === pole).sort(byStrength);
       const [first, second] = ASSERTION_AXES[axis].map(side) as [Finding[], Finding[]];
-      const firstKept = stated.has(`${axis}:${ASSERTION_AXES[axis][0]}` as PoleKey)
-        ? true
-        : stated.has(`${axis}:${ASSERTION_AXES[axis][1]}` as PoleKey)
-          ? false
-          : strengthOf(first) >= strengthOf(second);
+      // The side the sections state, else the stronger.
+      const statedSide = ASSERTION_AXES[axis].findIndex((pole) => stated.has(`${axis}:${pole}` as PoleKey));
+      const firstKept = statedSide === -1 ? strengthOf(first) >= strengthOf(second) : statedSide === 0;
       const [kept, lost] = firstKept ? [first[0]!, second[0]!] : [second[0]!, first[0]!];
       return tensionOf(axis, kept, [wordsOf(kept)!, wordsOf(lost)!], choose).map((tension) => ({
         ...tension,

@@ -118,7 +118,7 @@ export default function GuidedCamera({ hand, onAccept, onClose, onUnavailable }:
             : found;
         const step = advanceCaptureGuide(guide, frame, hand);
         guide = step.guide;
-        drawCaptureOverlay(overlay, frame, guide.lastHint === undefined);
+        drawCaptureOverlay(overlay, frame, guide.last === undefined);
         setPhase({ kind: 'live', hint: guide.shown, analysed: ++analysed });
         if (step.shutter) {
           const still = await takeStill(stream.getVideoTracks()[0], () => grabFrame(video));
