@@ -247,9 +247,11 @@ describe('guided capture with a camera', () => {
       const taken = seen.find((entry) => entry.hint === 'review');
       expect(asked, JSON.stringify(seen)).toBeDefined();
       expect(taken, JSON.stringify(seen)).toBeDefined();
-      // Every other check passed while the hint showed, so the grace time ran from it, not the usual 0.7 s.
+      // Every other check passed while the hint showed, so the grace time (2.5 s) ran from it, not the
+      // usual 0.7 s, which would have shown "Hold it there…" first. The hint may be seen up to a poll's
+      // round trip late on a loaded machine (on CI it was first seen 0.65 s after the grace began).
       expect(seen.map((entry) => entry.hint)).not.toContain('ready');
-      expect(taken!.at - asked!.at, JSON.stringify(seen)).toBeGreaterThanOrEqual(2_000);
+      expect(taken!.at - asked!.at, JSON.stringify(seen)).toBeGreaterThanOrEqual(1_200);
       expect(taken!.at - asked!.at, JSON.stringify(seen)).toBeLessThan(5_000);
     });
   });
