@@ -778,6 +778,18 @@ readings end on what the photo left open; every bench:language target still met.
 pull by a fixed choice instead of this photo's strengths (both photos pull, each keeping another side) took it to
 0.08–0.09 but only through the driven/easygoing axis (easygoing always kept), a choice with no ground in the
 tradition; by the rules' weights alone (not the photo's confidence) 0.14. Neither kept.
+Sixteenth session. Of the features a reading's profile states, some were left out of every section: where each
+one's placed finding leaned a way a re-take could turn, that leaning was set aside and nothing read the feature, so
+"Your palm at a glance" showed "Thumb length: short" and the text never named the thumb (hand-shape traits stated
+but read in no section: 22 of 111 retest readings, a third of the short thumbs; 26 of 291 phone photos). Now such a
+feature is read by its strongest other finding a re-take keeps, in that finding's section, where it opens no pull;
+and where none can (every reading of a short thumb leans "easygoing"), the section it was placed in names it, says
+what the tradition reads in it and that the photo left part of the rest of the hand too close to call to weigh it
+(\`readInsteadOfSetAside\`, \`heldOpenNote\`). Left unread: 1 of 111 retest readings and none for this reason (a rich
+hand's section has no room). The set-aside tags came back with their features: rank-1 by tags 0.50 → 0.58, view
+changes' median tag survival 0.75 → 0.80, hands a "Shorter thumb" tag splits 11 → 7 of 15; sections leaning
+opposite ways 0.16 → 0.17 a pair (pairs 14 % → 15 %), from findings now standing in; bench:language all met (most
+repeated sentence 9 % → 7 %).
 
 **Synthetic view changes** of each of the ${originalsRead.length}/${palmFiles.length} shared palms read (../shared/palms/palm).
 Survival = share of the original reading's tags that the variant's reading keeps (a refused variant keeps none).

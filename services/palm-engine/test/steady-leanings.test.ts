@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { HAND_SHAPE_TRAITS } from '@palm/contracts';
+import { traitOf } from '../src/narrator/feature-measures';
 import { composeReading } from '../src/narrator/local-narrator';
 import { MIN_THEMES, settleAssertions, storyOfPalm } from '../src/narrator/reading-story';
 import { axesARetakeCouldTurn, readingFindings } from '../src/narrator/steady-leanings';
@@ -7,7 +9,7 @@ import { palmProfileOf, retakeProfiles, TRAIT_CUTOFFS } from '../src/profile/pal
 import { TRAIT_RELIABILITY } from '../src/profile/trait-reliability.recorded';
 import { polesOf } from '../src/rules/assertions';
 import { interpret, oneAreaPerFeature, PALM_RULES } from '../src/rules/interpret';
-import { saidOfPerson, type Finding } from '../src/rules/palm-rule';
+import { byStrength, saidOfPerson, type Finding } from '../src/rules/palm-rule';
 import { FIXTURE_NAMES, PALM_FIXTURES } from './fixtures/palm-observations';
 import { answers } from './fixtures/questionnaire-answers';
 
@@ -161,4 +163,80 @@ describe('a leaning a re-take could turn', () => {
       }
     },
   );
+});
+
+describe('a feature whose every reading leans a way a re-take could turn', () => {
+  const featuresRead = (observation: PalmObservation) => {
+    const profile = palmProfileOf(observation);
+    const fired = readingFindings(observation, submission, profile);
+    return { profile, fired, ...composeReading(fired, observation, submission, profile) };
+  };
+
+  it('is read by another of its findings a re-take keeps, in that finding’s own section', () => {
+    const observation = NEAR_CUT_OFFS['index over ring near "index longer"']!(
+      PALM_FIXTURES['water-left-fine-lines'],
+    );
+    const { profile, fired, findings, reads, sections } = featuresRead(observation);
+    expect(profile.fingerLength).toBe('long');
+    // The finding the fingers were placed on leans a way the re-take could turn.
+    const placed = oneAreaPerFeature([...fired].sort(byStrength)).filter((finding) =>
+      finding.reads.includes('fingers'),
+    );
+    expect(placed.length).toBeGreaterThan(0);
+    expect(placed.every((finding) => finding.setAside)).toBe(true);
+    const instead = findings.filter((finding) => finding.reads.includes('fingers'));
+    expect(instead.length).toBeGreaterThan(0);
+    expect(instead.every((finding) => !finding.setAside && !placed.includes(finding))).toBe(true);
+    const at = sections.findIndex((section) => section.area === instead[0]!.area);
+    expect(reads[at]).toContain('fingers');
+  });
+
+  it('is named with its reading left open, in the section it was placed in', () => {
+    const shortThumb = withThumb(
+      PALM_FIXTURES['water-right-no-lines'],
+      thumbToPalm.shortBelow - 3 * noise.thumbToPalm,
+    );
+    const observation = NEAR_CUT_OFFS['little finger near "long"']!(
+      // With fingers of middling length the middle finger is placed under Spiritual Growth, on a leaning a
+      // re-take could turn, and its reading under Career would pull against the short thumb's.
+      withGeometry(shortThumb, { middleToPalm: 0.89 }),
+    );
+    const { profile, fired, story, reads, sections } = featuresRead(observation);
+    expect(profile.middleFinger).toBe('long');
+    const aside = fired.filter((finding) => finding.reads.includes('middleFinger'));
+    expect(aside.length).toBeGreaterThan(0);
+    expect(aside.every((finding) => finding.setAside || !story.findings.includes(finding))).toBe(true);
+    expect(story.heldOpen).toContainEqual({ feature: 'middleFinger', area: 'spiritual' });
+    const at = sections.findIndex((section) => section.area === 'spiritual');
+    const text = [sections[at]!.content, sections[at]!.details].join(' ');
+    expect(text).toMatch(/middle finger/);
+    expect(text).toMatch(/(?:left open|without a verdict)/);
+    expect(reads[at]).toContain('middleFinger');
+    // Its leaning is still stated nowhere.
+    const setAsideAxes = aside.flatMap((finding) => Object.keys(finding.setAside ?? {}));
+    expect(setAsideAxes.length).toBeGreaterThan(0);
+    for (const axis of setAsideAxes)
+      expect(story.findings.filter((finding) => Object.keys(finding.asserts ?? {}).includes(axis))).toEqual(
+        [],
+      );
+  });
+
+  it('leaves no trait of the hand’s shape the profile states out of the story, near any cut-off', () => {
+    let setAside = 0;
+    for (const [name, base] of Object.entries(PALM_FIXTURES))
+      for (const [near, variant] of Object.entries(NEAR_CUT_OFFS)) {
+        const { profile, fired, story } = featuresRead(variant(base));
+        setAside += fired.filter((finding) => finding.setAside).length;
+        // Told by a finding the story states (or a tension's sentence names), or held open; how many a section then has room for is its trim's.
+        const told = new Set(
+          [
+            ...[...story.findings, ...story.yielded].flatMap((finding) => finding.reads),
+            ...story.heldOpen.map((held) => held.feature),
+          ].map((feature) => traitOf(feature)),
+        );
+        const untold = HAND_SHAPE_TRAITS.filter((trait) => profile[trait] !== null && !told.has(trait));
+        expect(untold, `${name}, ${near}`).toEqual([]);
+      }
+    expect(setAside).toBeGreaterThan(0);
+  });
 });

@@ -56,7 +56,8 @@ import {
 } from './palm-description';
 import { afterNaming, pronounFor } from './back-reference';
 import { phraseChooserFor, type PhraseChooser } from './phrase-chooser';
-import { photoLeftOpen } from './photo-left-open';
+import { heldOpenNote, photoLeftOpen } from './photo-left-open';
+import { traitOf } from './feature-measures';
 import { polesOf, type AssertionAxis, type PoleKey } from '../rules/assertions';
 import { takesPlural, tellStory, themeAgrees, type ReadingStory } from './reading-story';
 import { basisOf, featuresOf, tagBook, type TagBook } from './section-basis';
@@ -407,6 +408,16 @@ export function composeSections(
   return composeReading(fired, measured, submission, profile).sections;
 }
 
+/** The features this section names with their reading left open (`ReadingStory.heldOpen`). */
+function heldOpenHere(area: LifeArea, { story, traits, observation, choose }: ReadingContext): Said[] {
+  return story.heldOpen.flatMap((held) => {
+    if (held.area !== area) return [];
+    const [named] = findingFeatures([held.feature], traits, observation);
+    const note = named && heldOpenNote(named, traitOf(held.feature), choose);
+    return note ? [note] : [];
+  });
+}
+
 function composeSection(plan: SectionPlan, context: ReadingContext, opening?: Said): Composed {
   const { area, focused, findings } = plan;
   const { observation, profile, answers, choose } = context;
@@ -551,7 +562,7 @@ function composeSection(plan: SectionPlan, context: ReadingContext, opening?: Sa
       choose,
       area,
     ),
-    ...hear([note, ...asked]),
+    ...hear([...heldOpenHere(area, context), note, ...asked]),
   ];
   // A section that already speaks to the visitor's answers gives its advice there, not again as a tip.
   const tips = context.trim.tips

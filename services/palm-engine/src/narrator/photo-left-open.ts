@@ -1,9 +1,10 @@
-import { listInWords, type HandShapeTrait, type PalmProfile } from '@palm/contracts';
+import { listInWords, type HandShapeTrait, type PalmProfile, type ProfileTraitId } from '@palm/contracts';
 import type { PalmObservation } from '../palm-observation';
 import { liftedNoiseShare, statesTrait } from '../profile/palm-profile';
 import { TRAIT_RELIABILITY } from '../profile/trait-reliability.recorded';
 import type { TraitReliabilityTable } from '../profile/trait-reliability';
 import { FINGER_NAMES_IN_TEXT } from '../rules/vedic-names';
+import type { Named, Said } from './palm-description';
 import type { PhraseChooser } from './phrase-chooser';
 
 /**
@@ -53,6 +54,33 @@ const LEFT_OPEN: readonly { trait: HandShapeTrait; what: string; reads: string }
     reads: 'the thumb’s opening for independence of mind',
   },
 ];
+/** Phrasings of a feature named with its reading left open: the feature's words, then what the tradition reads in it. */
+const HELD_OPEN: readonly ((words: string, reads: string) => string)[] = [
+  (words, reads) =>
+    `Your hand also shows ${words}. The tradition reads ${reads}, but weighs it against the rest of the hand, some of which this photo could not settle; so what it says of you is left open here rather than decided by one photo.`,
+  (words, reads) =>
+    `We see ${words} as well. Palmists read ${reads}, yet only beside features this photo left too close to call, so we name it without a verdict until a second photo settles them.`,
+];
+
+/**
+ * A feature of the hand's shape the profile states, said where its reading leans a way a re-take
+ * could turn (`ReadingStory.heldOpen`): named, with what the tradition reads in it and why this
+ * photo leaves that open, so the trait "Your palm at a glance" shows is not passed over in silence.
+ * Undefined for a feature that is not one of the hand's shape.
+ */
+export function heldOpenNote(
+  named: Named,
+  trait: ProfileTraitId | undefined,
+  choose: PhraseChooser,
+): Said | undefined {
+  const reads = LEFT_OPEN.find((open) => open.trait === trait)?.reads;
+  if (reads === undefined) return undefined;
+  return {
+    text: choose.pick(HELD_OPEN, `held-open.${named.feature}`)(named.words, reads),
+    reads: [named.feature],
+  };
+}
+
 /**
  * A note names this many of what the photo left open at the least (all, where it left fewer): more
  * only where the reading needs the words, since a long list reads as failures, not as a reason to try again.

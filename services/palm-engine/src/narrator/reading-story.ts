@@ -13,7 +13,7 @@ import {
   type Assertions,
   type PoleKey,
 } from '../rules/assertions';
-import { oneAreaPerFeature } from '../rules/interpret';
+import { oneAreaPerFeature, sayTheSame } from '../rules/interpret';
 import { byStrength, saidOfPerson, type Finding } from '../rules/palm-rule';
 import { traitsFromProfile, type PalmTraits } from '../rules/palm-traits';
 import { proportionOf, traitOf } from './feature-measures';
@@ -63,6 +63,12 @@ export interface ReadingStory {
   featuresByPole: Partial<Record<PoleKey, string[]>>;
   /** The feature each of the story's feature words names ("your long fingers" → fingers). */
   featureOf: ReadonlyMap<string, HandFeature>;
+  /**
+   * Features the profile states whose every reading here leans a way a re-take could turn
+   * (`steadyLeanings`), each with the section its strongest finding was placed in: that section
+   * names the feature and leaves what it says of the person open.
+   */
+  heldOpen: readonly { feature: string; area: LifeArea }[];
 }
 
 export interface Tension {
@@ -187,7 +193,11 @@ export function tellStory(
   // A leaning a re-take could turn (`steadyLeanings`) is no section's to state either: one photo's
   // Career said "driven" where the next photo's said "easygoing", each from a feature the other
   // photo left a hair from its cut-off. The feature is still named wherever another finding reads it.
-  const findings = placed.filter((finding) => !yielded.has(finding) && !finding.setAside);
+  const { findings, heldOpen } = readInsteadOfSetAside(
+    placed.filter((finding) => !yielded.has(finding) && !finding.setAside),
+    placed,
+    fired,
+  );
   const stated = new Set(findings.flatMap((finding) => polesOf(finding.asserts)));
   tensions.push(...unplacedPulls(fired, tensions, stated, wordsOf, choose));
   const opposed = new Set(
@@ -214,7 +224,48 @@ export function tellStory(
     pullsByTheme,
     featuresByPole,
     featureOf,
+    heldOpen,
   };
+}
+
+/**
+ * A feature placed on a finding whose leaning is set aside would be read in no section, though the
+ * profile states it and "Your palm at a glance" shows it: a reader would find "Fingers: short" in
+ * the panel and nothing of it in the text. Such a feature is read instead by its strongest other
+ * finding that a re-take keeps (no leaning set aside), in that finding's own section, where it
+ * reads that feature alone, opens no pull with what the sections state, and says nothing its
+ * section already says. A feature none can read is held open in the section it was placed in.
+ */
+function readInsteadOfSetAside(
+  stated: readonly Finding[],
+  placed: readonly Finding[],
+  fired: readonly Finding[],
+): Pick<ReadingStory, 'findings' | 'heldOpen'> {
+  const read = new Set(stated.flatMap(featuresOf));
+  const silenced = new Map<string, LifeArea>();
+  for (const finding of placed.filter((placedFinding) => placedFinding.setAside))
+    for (const feature of featuresOf(finding))
+      if (!read.has(feature) && !silenced.has(feature)) silenced.set(feature, finding.area);
+  const findings = [...stated];
+  const heldOpen: ReadingStory['heldOpen'][number][] = [];
+  const strongestFirst = [...fired].sort(byStrength);
+  for (const [feature, area] of silenced) {
+    const pulls = opposingAxes(findings.map((finding) => finding.asserts)).length;
+    const instead = strongestFirst.find((finding) => {
+      const features = featuresOf(finding);
+      return (
+        !finding.setAside &&
+        !placed.includes(finding) &&
+        features.length > 0 &&
+        features.every((other) => other === feature) &&
+        opposingAxes([...findings, finding].map((other) => other.asserts)).length === pulls &&
+        !findings.some((other) => other.area === finding.area && sayTheSame(other, finding))
+      );
+    });
+    if (instead) findings.push(instead);
+    else heldOpen.push({ feature, area });
+  }
+  return { findings: findings.sort(byStrength), heldOpen };
 }
 
 /** Whether a theme leans as these poles do: it states one of them, or tells a pull on one's axis. */

@@ -117,7 +117,7 @@ export function oneAreaPerFeature(strongestFirst: readonly Finding[]): Finding[]
 }
 
 /** Two findings reading the same features with the same leaning, which has one at least. */
-function sayTheSame(a: Finding, b: Finding): boolean {
+export function sayTheSame(a: Finding, b: Finding): boolean {
   const [poles, others] = [polesOf(saidOfPerson(a)), polesOf(saidOfPerson(b))];
   return (
     poles.length > 0 &&
