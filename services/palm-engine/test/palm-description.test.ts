@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { briefly, featureWords, namedBarelyAfterTwice, namedOnce } from '../src/narrator/palm-description';
+import {
+  briefly,
+  featureWords,
+  namedBarelyAfterTwice,
+  namedOnce,
+  unsettledTraits,
+} from '../src/narrator/palm-description';
 import { palmProfileOf } from '../src/profile/palm-profile';
 import { traitsFromProfile } from '../src/rules/palm-traits';
 import { PALM_FIXTURES } from './fixtures/palm-observations';
@@ -91,5 +97,21 @@ describe('featureWords', () => {
         expect(words).not.toMatch(/for your hand/);
       }
     }
+  });
+});
+
+describe('unsettledTraits', () => {
+  it('names what this photo left open, never a trait no photo settles (the spacing reads the pose)', () => {
+    const observation = PALM_FIXTURES['water-left-fine-lines'];
+    const profile = {
+      ...palmProfileOf(observation),
+      thumbLength: null,
+      fingerSpacing: null,
+      creaseDensity: null,
+    };
+    const said = unsettledTraits(traitsFromProfile(profile, observation), observation);
+    expect(said).toContain('the length of your thumb');
+    expect(said).not.toContain('spaced');
+    expect(said).not.toContain('creases');
   });
 });

@@ -9,7 +9,9 @@ import {
 } from '../palm-observation';
 import type { PalmTraits } from '../rules/palm-traits';
 import { TATTVA_LABELS } from '../rules/vedic-names';
-import { degreeOf, type Degree } from './feature-measures';
+import { statesTrait } from '../profile/palm-profile';
+import { TRAIT_RELIABILITY } from '../profile/trait-reliability.recorded';
+import { degreeOf, traitOf, type Degree } from './feature-measures';
 import type { PhraseChooser } from './phrase-chooser';
 
 /**
@@ -660,11 +662,17 @@ export function describePalm(
 /**
  * The traits the profile left unstated, named once for the whole reading in "How we read this":
  * the reading says honestly what this photo could not settle instead of guessing or filling up.
+ * A trait no profile states (the fingers' spacing reads the pose; the fine creases, the light) is
+ * not this photo's to settle, so it is not named.
  */
 export function unsettledTraits(traits: PalmTraits, observation: PalmObservation): string | undefined {
-  const unsettled = (Object.keys(FEATURES) as TraitName[]).filter(
-    (trait) => featureOf(trait)(traits, observation) === undefined,
-  );
+  const unsettled = (Object.keys(FEATURES) as TraitName[]).filter((trait) => {
+    const id = traitOf(trait);
+    return (
+      (id === undefined || statesTrait(id, TRAIT_RELIABILITY)) &&
+      featureOf(trait)(traits, observation) === undefined
+    );
+  });
   if (unsettled.length === 0) return undefined;
   const words = listInWords(unsettled.map((trait) => UNSETTLED_WORDS[trait]));
   return `Not settled by this photo, so left unread rather than guessed: ${words}`;
