@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SUBMISSION_DEFAULTS, readingSubmissionSchema } from '@palm/contracts';
+import { MIDDLE, THUMB, WRIST } from '@palm/hand-pose';
 import {
   createPalmObserver,
   PalmReadingEngine,
@@ -13,6 +14,8 @@ import { normalisePalmPhoto } from '@palm/palm-photo';
 import { sharedPalmsDir } from '../../../tests/support/palm-photos';
 import { writeBenchmarkSection } from '../../../bench/support/benchmarks-doc';
 import { ascending, machineLoad, percentile } from '../../../bench/support/stats';
+import { cross, sub } from '../src/observer/plane-geometry';
+import type { Point } from '../src/palm-observation';
 
 const PALMS = sharedPalmsDir();
 
@@ -160,6 +163,7 @@ async function linesAgainstLabels(observer: PalmObserver) {
     LABELLED_LINES.map((line) => [line, { read: 0, traced: 0, inBox: [] as number[] }]),
   );
   let read = 0;
+  const thumbSide = { labelled: 0, agreed: 0 };
   for (const [file, boxes] of labels) {
     const image = await normalisePalmPhoto(await readFile(path.join(dir, 'images', file)));
     try {
@@ -171,6 +175,11 @@ async function linesAgainstLabels(observer: PalmObserver) {
     }
     if (last?.kind !== 'palm') continue;
     read++;
+    const life = boxes.get('life');
+    if (life) {
+      thumbSide.labelled++;
+      if (thumbBesideLifeLine(last.landmarks, life)) thumbSide.agreed++;
+    }
     for (const line of LABELLED_LINES) {
       const box = boxes.get(line);
       const score = perLine.get(line)!;
@@ -189,7 +198,22 @@ async function linesAgainstLabels(observer: PalmObserver) {
       score.inBox.push(inside / trace.length);
     }
   }
-  return { photos: labels.size, read, refusals, perLine };
+  return { photos: labels.size, read, refusals, perLine, thumbSide };
+}
+
+/**
+ * Whether the landmarks put the thumb where the people who labelled the photo drew the life line,
+ * which wraps the thumb's mount: the thumb's base and the life line's box lie on the same side of
+ * the wrist-to-middle-knuckle axis. The hand's side is read from the same landmarks (the index
+ * knuckle against the little finger's, the palm facing the camera), so a hand the network turned
+ * over would fail here.
+ */
+function thumbBesideLifeLine(landmarks: readonly Point[], life: Box): boolean {
+  const wrist = landmarks[WRIST]!;
+  const axis = sub(landmarks[MIDDLE[0]]!, wrist);
+  const sideOf = (point: Point) => Math.sign(cross(axis, sub(point, wrist)));
+  const lifeCentre = { x: (life.xMin + life.xMax) / 2, y: (life.yMin + life.yMax) / 2 };
+  return sideOf(landmarks[THUMB[1]]!) === sideOf(lifeCentre);
 }
 
 const lines = await linesAgainstLabels(observer);
@@ -248,6 +272,11 @@ points inside that line's labelled box widened by ${BOX_WIDENING} % of the image
 | line | traced | target | trace points in box | target |
 | --- | --- | --- | --- | --- |
 ${lineRows.join('\n')}
+
+Hand side: the landmarks put the thumb on the side of the palm where the labelled life line runs on
+${lines.thumbSide.agreed}/${lines.thumbSide.labelled} photos read with a life line labelled (the side is read from those landmarks with the
+palm facing the camera; the held-out target asks it right on every photo read). What this cannot see: a photo
+mirrored by a front camera, which shows a right palm as a left one.
 `;
 
 await writeBenchmarkSection('engine', report);
