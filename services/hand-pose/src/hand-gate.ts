@@ -85,7 +85,8 @@ export function isCutOff(landmarks: readonly ScreenPoint[], width: number, heigh
 
 /**
  * Gates on the hand itself, in the order a person would fix them. A back of hand shows itself
- * when the side the network recognises disagrees with the side the landmarks imply for a palm.
+ * when the side the network recognises disagrees with the side the landmarks imply for a palm,
+ * unless the caller has seen the palm itself (`palmShown`: the server, which sees its lines).
  * Once the whole palm is in the photo, the pose gate judges how the hand is held. The server
  * refuses a photo with it; the browser's live capture coaches with it.
  */
@@ -93,9 +94,10 @@ export function judgeHand(
   detection: HandDetection,
   image: { width: number; height: number },
   palmAreaFraction: number,
+  { palmShown = false }: { palmShown?: boolean } = {},
 ): HandProblem | undefined {
   if (detection.presence < MIN_PRESENCE) return 'no_hand';
-  if (palmSideFromLandmarks(detection.landmarks) !== sideFromHandedness(detection.handedness)) {
+  if (!palmShown && palmSideFromLandmarks(detection.landmarks) !== sideFromHandedness(detection.handedness)) {
     if (detection.presence < BACK_OF_HAND_PRESENCE) return 'no_hand';
     if (Math.abs(detection.handedness - 0.5) >= SURE_SIDE) return 'back_of_hand';
   }

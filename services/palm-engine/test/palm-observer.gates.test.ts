@@ -58,6 +58,13 @@ describe('hand gates', () => {
     expect(handGate({ ...handOf(openRightPalm(), 0.05), presence: 0.7 }, image, 0.1)?.reason).toBe('no_hand');
   });
 
+  it('lets a caller that has seen the palm’s lines overrule the network, and still judges the rest of the hand', () => {
+    expect(handGate(handOf(openRightPalm(), 0.05), image, 0.1, true)).toBeUndefined();
+    const farOut = openRightPalm().map((p, i) => (i <= 1 ? { x: p.x, y: p.y + 600 } : p));
+    expect(handGate(handOf(farOut, 0.05), image, 0.1, true)?.reason).toBe('hand_cut_off');
+    expect(handGate(handOf(openRightPalm(), 0.05), image, 0.01, true)?.reason).toBe('hand_too_small');
+  });
+
   it('lets the landmarks decide when a sure hand leaves the network hesitating about its side', () => {
     expect(handGate(handOf(openRightPalm(), 0.42), image, 0.1)).toBeUndefined();
     expect(handGate({ ...handOf(openRightPalm(), 0.42), presence: 0.7 }, image, 0.1)?.reason).toBe('no_hand');

@@ -214,6 +214,15 @@ describe('palm observer quality gates', () => {
     expect(await refusedFor(skin)).toBe('no_hand');
   });
 
+  it('reads a palm the network takes for the back of a hand where its heart, head and life lines show', async () => {
+    // A phone photo of a dark-skinned palm, fingers together: the network is sure it sees a left hand's back.
+    const result = await observeFile(path.join(PHOTO_SET, 'called-back', '275_image_palm_jpeg.jpg'));
+    expect(result.kind).toBe('palm');
+    const palm = result as PalmObservation;
+    expect(palm.side).toBe('right');
+    expect(palm.lines.heart.seen && palm.lines.head.seen && palm.lines.life.seen).toBe(true);
+  });
+
   it('still reads a palm photographed sideways', async () => {
     expect(await refusedFor(await sharp(source()).rotate(90).jpeg().toBuffer())).toBe('palm');
   });

@@ -16,7 +16,7 @@ import { mountAnchors } from './palm-anchors';
 import { handOutline } from './palm-frame';
 import { surfaceStatistics } from './palm-surface';
 import { polygonArea } from './plane-geometry';
-import { handGate, handSide, photoQualityGate } from './quality-gates';
+import { handGate, handSide, palmLinesShown, photoQualityGate } from './quality-gates';
 import { decodeRgb } from './rgb-image';
 
 /** Mounts are bulges: a frontal photo locates them well but cannot tell how full they are. */
@@ -37,22 +37,32 @@ export async function observeWith(
   const frame = palmFrame(landmarks);
   const palmAreaFraction = polygonArea(frame.corners) / (rgb.width * rgb.height);
   const handRefusal = handGate(detection, rgb, palmAreaFraction);
-  if (handRefusal) return handRefusal;
+  if (handRefusal && handRefusal.reason !== 'back_of_hand') return handRefusal;
 
   const diagonal = Math.hypot(rgb.width, rgb.height);
   const geometry = measureHandGeometry(landmarks, diagonal, detection.worldLandmarks);
   const palmWidthPx = geometry.palmWidth * diagonal;
   const surface = resamplePalm(rgb, frame, palmWidthPx, geometry.palmRatio);
   const statistics = surfaceStatistics(surface);
+  const toPercent = (p: Point): Point => ({ x: (p.x / rgb.width) * 100, y: (p.y / rgb.height) * 100 });
+  // What the network takes for the back of a hand is a palm where the palm's own lines show; the
+  // rest of the hand's gates then judge it as a palm.
+  let creases: ReturnType<typeof scanCreases> | undefined;
+  if (handRefusal) {
+    creases = scanCreases(surface, frame, statistics.contrast, toPercent, palmWidthPx);
+    if (!palmLinesShown(creases.lines)) return handRefusal;
+    const palmRefusal = handGate(detection, rgb, palmAreaFraction, true);
+    if (palmRefusal) return palmRefusal;
+  }
   const qualityRefusal = photoQualityGate(statistics);
   if (qualityRefusal) return qualityRefusal;
 
-  const toPercent = (p: Point): Point => ({ x: (p.x / rgb.width) * 100, y: (p.y / rgb.height) * 100 });
   const anchors = mountAnchors(landmarks, frame);
   const mounts = Object.fromEntries(
     MOUNT_NAMES.map((name) => [name, { anchor: toPercent(anchors[name]), confidence: MOUNT_CONFIDENCE }]),
   ) as Record<MountName, MountObservation>;
-  const { lines, creaseDensity } = scanCreases(surface, frame, statistics.contrast, toPercent, palmWidthPx);
+  const { lines, creaseDensity } =
+    creases ?? scanCreases(surface, frame, statistics.contrast, toPercent, palmWidthPx);
 
   const side = handSide(landmarks, detection.handedness);
   const observation: PalmObservation = {

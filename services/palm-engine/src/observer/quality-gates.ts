@@ -1,4 +1,11 @@
-import type { HandSide, PalmRefusal, Point, RefusalReason } from '../palm-observation';
+import type {
+  HandSide,
+  LineName,
+  LineObservation,
+  PalmRefusal,
+  Point,
+  RefusalReason,
+} from '../palm-observation';
 import {
   INDEX,
   judgeHand,
@@ -77,10 +84,21 @@ export function handGate(
   detection: HandDetection,
   image: { width: number; height: number },
   palmAreaFraction: number,
+  palmShown = false,
 ): PalmRefusal | undefined {
-  const problem = judgeHand(detection, image, palmAreaFraction);
+  const problem = judgeHand(detection, image, palmAreaFraction, { palmShown });
   return problem ? refusal(problem) : undefined;
 }
+
+/**
+ * Whether the palm's own creases show: the heart, head and life lines all seen. The back of a hand
+ * has none of them (on the shared backs of hands the scan sees the life line's corridor crossed at
+ * most), so where the network calls a hand's back but all three show, the palm faces the camera:
+ * the network's sense of side wavers on some palms, a dark-skinned one among the phone photos.
+ */
+export const palmLinesShown = (lines: Record<LineName, LineObservation>): boolean =>
+  PALM_LINES.every((line) => lines[line].seen);
+const PALM_LINES = ['heart', 'head', 'life'] as const satisfies readonly LineName[];
 
 export function photoQualityGate(statistics: SurfaceStatistics): PalmRefusal | undefined {
   if (statistics.brightness < MIN_PALM_BRIGHTNESS) return refusal('too_dark');
