@@ -5,7 +5,7 @@ import type { ActiveFlow, Problem } from '@palm/contracts';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notPalmPhotos, palmPhotos } from '../support/palm-photos';
+import { notPalmPhotos, PALMS_DIR, palmPhotos } from '../support/palm-photos';
 import {
   DESKTOP,
   errorToast,
@@ -196,6 +196,20 @@ describe('choosing a palm photo', () => {
       expect(await page.getByRole('alert').count()).toBe(0);
       expect(await nextButton(page).isDisabled()).toBe(false);
       await saveScreenshotsAtBothSizes(page, 'photo-tip-fingers-lifted');
+    });
+  });
+
+  it('tips a picked photo that ends across the fingers, and lets the visitor go on with it', async () => {
+    await withVisitor(async ({ page }) => {
+      await reachPhotoStep(page, flow, answers);
+      // A phone photo whose top edge cuts the four long fingers at their top joints.
+      await pickPalm(page, path.join(PALMS_DIR, 'fingers-cut-off', '416_image_palm_jpeg.jpg'));
+      await visible(
+        page.getByRole('status').getByText(/^Your fingertips run off the edge of this photo/),
+        PHOTO_WORK_TIMEOUT,
+      );
+      expect(await page.getByRole('alert').count()).toBe(0);
+      expect(await nextButton(page).isDisabled()).toBe(false);
     });
   });
 

@@ -1,5 +1,6 @@
 import { INDEX, LANDMARK_COUNT, LITTLE, MIDDLE, RING, WRIST, type ScreenPoint } from './hand-landmarks';
 import {
+  fingersRunOff,
   judgeHand,
   palmSideFromLandmarks,
   type HandDetection,
@@ -187,7 +188,9 @@ export function judgeCaptureFrame(
   if (palmSideFromLandmarks(points) !== askedSide) return 'wrong_hand';
   const hand = box(points);
   const fill = Math.max(hand.width / frame.width, hand.height / frame.height);
-  if (problem === 'hand_cut_off' || fill > MAX_HAND_SPAN) return 'move_back';
+  // The server reads a palm whose fingertips run off the photo, but the camera can do better.
+  if (problem === 'hand_cut_off' || fingersRunOff(points, frame.width, frame.height) || fill > MAX_HAND_SPAN)
+    return 'move_back';
   const span = Math.max(hand.width, hand.height) / Math.min(frame.width, frame.height);
   if (problem === 'hand_too_small' || span < MIN_HAND_SPAN) return 'move_closer';
   const offCentre = Math.max(

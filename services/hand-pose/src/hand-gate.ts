@@ -71,22 +71,41 @@ export function sideFromHandedness(handedness: number): HandSide {
   return handedness > 0.5 ? 'right' : 'left';
 }
 
+/** Whether this landmark lies further outside the photo than its tolerance allows. */
+function outsidePhoto(landmarks: readonly ScreenPoint[], i: number, width: number, height: number): boolean {
+  const p = landmarks[i]!;
+  if (WRIST_POINTS.includes(i)) {
+    const wrist = landmarks[WRIST]!;
+    const knuckle = landmarks[MIDDLE[0]]!;
+    const palmLength = Math.hypot(wrist.x - knuckle.x, wrist.y - knuckle.y);
+    return Math.max(-p.x, -p.y, p.x - width, p.y - height) > palmLength * WRIST_CUT_OFF_TOLERANCE;
+  }
+  const tolerance = FINGERTIPS.includes(i) ? FINGERTIP_CUT_OFF_TOLERANCE : CUT_OFF_TOLERANCE;
+  return Math.max(-p.x / width, -p.y / height, (p.x - width) / width, (p.y - height) / height) > tolerance;
+}
+
+/**
+ * The long fingers' joints beyond their knuckles. A phone photo often ends across them (17 of the
+ * 300 labelled phone photos), with the whole palm, its lines and the thumb still in it: such a
+ * photo is read, with the finger lengths left open (`fingersRunOff`).
+ */
+const BEYOND_KNUCKLES: readonly number[] = LONG_FINGERS.flatMap((finger) => finger.slice(1));
+
+/** Whether part of the palm or the thumb lies outside the photo (the long fingers may: `fingersRunOff`). */
 export function isCutOff(landmarks: readonly ScreenPoint[], width: number, height: number): boolean {
-  const wrist = landmarks[WRIST]!;
-  const knuckle = landmarks[MIDDLE[0]]!;
-  const palmLength = Math.hypot(wrist.x - knuckle.x, wrist.y - knuckle.y);
-  return landmarks.some((p, i) => {
-    const outside = Math.max(-p.x, -p.y, p.x - width, p.y - height);
-    if (WRIST_POINTS.includes(i)) return outside > palmLength * WRIST_CUT_OFF_TOLERANCE;
-    const tolerance = FINGERTIPS.includes(i) ? FINGERTIP_CUT_OFF_TOLERANCE : CUT_OFF_TOLERANCE;
-    return Math.max(-p.x / width, -p.y / height, (p.x - width) / width, (p.y - height) / height) > tolerance;
-  });
+  return landmarks.some((_, i) => !BEYOND_KNUCKLES.includes(i) && outsidePhoto(landmarks, i, width, height));
+}
+
+/** Whether a long finger runs off the photo beyond its knuckle, so its length cannot be measured. */
+export function fingersRunOff(landmarks: readonly ScreenPoint[], width: number, height: number): boolean {
+  return BEYOND_KNUCKLES.some((i) => outsidePhoto(landmarks, i, width, height));
 }
 
 /**
  * Gates on the hand itself, in the order a person would fix them. A back of hand shows itself
  * when the side the network recognises disagrees with the side the landmarks imply for a palm,
- * unless the caller has seen the palm itself (`palmShown`: the server, which sees its lines).
+ * unless the caller has seen the palm itself (`palmShown`: the server, which sees its lines). A
+ * palm cut off by the photo is refused; fingertips running off it are not (`fingersRunOff`).
  * Once the whole palm is in the photo, the pose gate judges how the hand is held. The server
  * refuses a photo with it; the browser's live capture coaches with it.
  */

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   advanceCaptureGuide,
   captureHintText,
+  fingersRunOff,
   INDEX,
   INITIAL_CAPTURE_GUIDE,
+  isCutOff,
   judgeCaptureFrame,
   judgePhoto,
   LIFTED_GRACE_MS,
@@ -117,6 +119,21 @@ describe('judging one camera frame', () => {
       time: 0,
     };
     expect(judgeCaptureFrame(enlarged, 'right')).toBe('move_back');
+  });
+
+  it('sends a hand whose fingertips run off the top of the frame back, though the server would read it', () => {
+    const { detection, frame } = RECORDED_FRAMES.good;
+    // Raised until the middle fingertip lies a tenth of the frame above its top edge.
+    const shift = detection.landmarks[MIDDLE[3]]!.y + 0.1 * frame.height;
+    const raised = {
+      ...RECORDED_FRAMES.good,
+      detection: { ...detection, landmarks: detection.landmarks.map((p) => ({ x: p.x, y: p.y - shift })) },
+      time: 0,
+    };
+    expect(fingersRunOff(raised.detection.landmarks, frame.width, frame.height)).toBe(true);
+    expect(isCutOff(raised.detection.landmarks, frame.width, frame.height)).toBe(false);
+    expect(judgePhoto(raised, 'right')).toBeUndefined();
+    expect(judgeCaptureFrame(raised, 'right')).toBe('move_back');
   });
 
   it('asks to centre a hand far off the middle of the frame', () => {

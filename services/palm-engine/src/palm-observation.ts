@@ -133,6 +133,11 @@ export interface PalmObservation {
   /** The hand's outline (polygon), for keeping markers on the hand. */
   outline: Point[];
   geometry: HandGeometry;
+  /**
+   * A long finger runs off the photo beyond its knuckle: the network places its joints all the
+   * same, but no measure of the fingers' lengths is taken from them (`noiseAt`).
+   */
+  fingersCutOff?: boolean;
   mounts: Record<MountName, MountObservation>;
   lines: Record<LineName, LineObservation>;
   creaseDensity: {

@@ -61,6 +61,19 @@ describe('pooling several frames of one hand', () => {
     expect(pooled.geometry.palmRatio).toBeCloseTo(photo.geometry.palmRatio, 10);
   });
 
+  it('measures the fingers on the frames that show them whole, and leaves them open where none does', () => {
+    const cut = (observation: PalmObservation): PalmObservation => ({ ...observation, fingersCutOff: true });
+    const pooled = poolObservations(cut(retake({ palmRatio: 0.1, middle: 0.3 })), [
+      retake({ palmRatio: -0.1, middle: 0.02 }),
+      cut(retake({ palmRatio: 0, middle: 0.3 })),
+    ]);
+    // The palm from all three; the fingers from the one frame that shows them.
+    expect(pooled.geometry.palmRatio).toBeCloseTo(photo.geometry.palmRatio, 10);
+    expect(pooled.geometry.fingerLengths.middle).toBeCloseTo(photo.geometry.fingerLengths.middle + 0.02, 10);
+    expect(pooled.fingersCutOff).toBe(false);
+    expect(poolObservations(cut(photo), [cut(retake({ middle: 0.02 }))]).fingersCutOff).toBe(true);
+  });
+
   it('keeps a line only where at least two frames see it, with a class only where no frame states another', () => {
     const seen: Partial<LineObservation> = {
       seen: true,

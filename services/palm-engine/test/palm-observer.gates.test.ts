@@ -79,6 +79,14 @@ describe('hand gates', () => {
     expect(handGate(handOf(knucklesOut), image, 0.1)?.reason).toBe('hand_cut_off');
   });
 
+  it('reads a palm whose fingertips alone run off the photo', () => {
+    const fingertipsOut = openRightPalm().map((p) => ({ x: p.x, y: p.y - 400 }));
+    expect(fingertipsOut.slice(0, 6).every((p) => p.y > 0)).toBe(true);
+    expect(handGate(handOf(fingertipsOut), image, 0.1)).toBeUndefined();
+    const knuckleOut = fingertipsOut.map((p) => ({ x: p.x, y: p.y - 200 }));
+    expect(handGate(handOf(knuckleOut), image, 0.1)?.reason).toBe('hand_cut_off');
+  });
+
   it('asks to open the hand when fingertips fold back toward the palm', () => {
     const fist = openRightPalm().map((point, i) => {
       const isFingerTipOrTopJoint = i >= 5 && (i - 5) % 4 >= 2;

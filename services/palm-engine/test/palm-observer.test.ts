@@ -223,6 +223,22 @@ describe('palm observer quality gates', () => {
     expect(palm.lines.heart.seen && palm.lines.head.seen && palm.lines.life.seen).toBe(true);
   });
 
+  it('reads a palm whose fingertips run off the photo, leaving the fingers’ lengths open', async () => {
+    const result = await observeFile(path.join(PHOTO_SET, 'fingers-cut-off', '416_image_palm_jpeg.jpg'));
+    expect(result.kind).toBe('palm');
+    const palm = result as PalmObservation;
+    expect(palm.fingersCutOff).toBe(true);
+    const profile = palmProfileOf(palm);
+    for (const trait of ['fingerLength', 'indexVsRing', 'littleFinger', 'middleFinger', 'handType'] as const)
+      expect(profile[trait], trait).toBeNull();
+    // The palm, the thumb and the lines are still read.
+    expect(profile.palmShape).not.toBeNull();
+    expect(profile.thumbLength).not.toBeNull();
+    expect(profile.heartLine).toBe('seen');
+    // A palm photographed with its fingers whole is not marked.
+    expect((palms.get('pos_32_23_IMG_0368_JPG.jpg') as PalmObservation).fingersCutOff).toBeUndefined();
+  });
+
   it('still reads a palm photographed sideways', async () => {
     expect(await refusedFor(await sharp(source()).rotate(90).jpeg().toBuffer())).toBe('palm');
   });

@@ -145,6 +145,18 @@ describe('the palm profile states a class only where a re-take would agree', () 
     expect(measuredProfile(liftedBy(toDegrees + 5, value)).littleFinger).toBeNull();
   });
 
+  it('states nothing of the fingers’ lengths where they run off the photo, and the palm and thumb as before', () => {
+    const cut: PalmObservation = { ...base, fingersCutOff: true };
+    const whole = measuredProfile(base);
+    const cutProfile = measuredProfile(cut);
+    expect(whole.fingerLength).not.toBeNull();
+    for (const trait of ['fingerLength', 'indexVsRing', 'littleFinger', 'middleFinger', 'handType'] as const)
+      expect(cutProfile[trait], trait).toBeNull();
+    expect(cutProfile.palmShape).toBe(whole.palmShape);
+    expect(cutProfile.thumbLength).toBe(whole.thumbLength);
+    expect(noiseAt(cut).palmRatio).toBe(noise.palmRatio);
+  });
+
   it('withholds a trait whose recorded re-take survival is below the floor, or was never measured', () => {
     const clear = withIndexToRing(TRAIT_CUTOFFS.indexToRing.ringLongerBelow - 0.1);
     expect(palmProfileOf(clear, everyTraitReliable).indexVsRing).toBe('ring-longer');

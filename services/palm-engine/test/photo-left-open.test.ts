@@ -62,6 +62,14 @@ describe('what a photo left open, said in a short reading', () => {
     );
   });
 
+  it('says the fingers ran off the photo where they did, before any lift', () => {
+    const profile = leaving('fingerLength', 'middleFinger');
+    const cut = { ...lifted(TRAIT_RELIABILITY.liftedNoise.toDegrees + 5), fingersCutOff: true };
+    const note = noteOn(profile, cut)!;
+    expect(note).toMatch(/fingertips run past the edge|ends across your fingers/);
+    expect(note).not.toMatch(/toward the (?:camera|lens)/);
+  });
+
   it('names four at the least, and more only as the reading needs the words', () => {
     const profile = leaving(
       'thumbLength',

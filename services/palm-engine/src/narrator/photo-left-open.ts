@@ -91,6 +91,10 @@ const WHY_LIFTED: readonly string[] = [
   'the fingertips lean toward the camera in it, and a finger leaning toward the lens looks shorter than it is',
   'the fingertips lift toward the lens in it, which shortens a finger in a photo however long it is',
 ];
+const WHY_CUT: readonly string[] = [
+  'your fingertips run past the edge of it, so the fingers could not be measured',
+  'the photo ends across your fingers, and a finger cut off by the frame cannot be measured',
+];
 const WHY_CLOSE: readonly string[] = [
   'each sat too close to the dividing line between two descriptions for a single photo to call',
   'each fell so near the point where one description gives way to the next that one photo could not decide it',
@@ -122,7 +126,10 @@ export function photoLeftOpen(
   // Blamed on the pose only where the lift is past the point its full noise applies: a flat hand's
   // 3-D landmarks wobble by some degrees, and the retest set's flat hands lift 16° at the median.
   const lifted = liftedNoiseShare(observation, table) >= 1;
-  const why = choose.pick(lifted ? WHY_LIFTED : WHY_CLOSE, 'left-open.why');
+  const why = choose.pick(
+    observation.fingersCutOff ? WHY_CUT : lifted ? WHY_LIFTED : WHY_CLOSE,
+    'left-open.why',
+  );
   const secondPhoto = choose.pick(SECOND_PHOTO, 'left-open.photo');
   const note = (named: readonly (typeof LEFT_OPEN)[number][]) => {
     const several = named.length > 1;

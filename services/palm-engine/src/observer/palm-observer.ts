@@ -1,4 +1,4 @@
-import { palmFrame, resamplePalm } from '@palm/hand-pose';
+import { fingersRunOff, palmFrame, resamplePalm } from '@palm/hand-pose';
 import type { NormalisedImage } from '../reading-engine';
 import {
   MOUNT_NAMES,
@@ -73,6 +73,7 @@ export async function observeWith(
     worldLandmarks: detection.worldLandmarks,
     outline: handOutline(landmarks, frame).map(toPercent),
     geometry,
+    ...(fingersRunOff(landmarks, rgb.width, rgb.height) ? { fingersCutOff: true } : {}),
     mounts,
     lines,
     creaseDensity,

@@ -68,22 +68,29 @@ function median(values: readonly number[]): number {
 
 const FINGERS: readonly FingerName[] = ['thumb', 'index', 'middle', 'ring', 'little'];
 
-/** Each proportion the median over the frames; the classes recomputed from the medians. */
-function pooledGeometry(photo: HandGeometry, all: readonly HandGeometry[]): HandGeometry {
-  const of = (pick: (g: HandGeometry) => number) => median(all.map(pick));
+/**
+ * Each proportion the median over the frames; the classes recomputed from the medians. The long
+ * fingers' measures come from the frames that show the fingers whole (`fingersCutOff`), where any do.
+ */
+function pooledGeometry(photo: PalmObservation, all: readonly PalmObservation[]): HandGeometry {
+  const whole = all.filter((frame) => !frame.fingersCutOff);
+  const over = (frames: readonly PalmObservation[]) => (pick: (g: HandGeometry) => number) =>
+    median(frames.map((frame) => pick(frame.geometry)));
+  const of = over(all);
+  const ofFingers = over(whole.length > 0 ? whole : all);
   const fingerLengths = Object.fromEntries(
-    FINGERS.map((finger) => [finger, of((g) => g.fingerLengths[finger])]),
+    FINGERS.map((finger) => [finger, (finger === 'thumb' ? of : ofFingers)((g) => g.fingerLengths[finger])]),
   ) as HandGeometry['fingerLengths'];
   const palmRatio = of((g) => g.palmRatio);
-  const fingerSpreadDegrees = of((g) => g.fingerSpreadDegrees);
+  const fingerSpreadDegrees = ofFingers((g) => g.fingerSpreadDegrees);
   return {
     // In the photo's own units (fractions of its diagonal): they place things on it.
-    palmLength: photo.palmLength,
-    palmWidth: photo.palmWidth,
+    palmLength: photo.geometry.palmLength,
+    palmWidth: photo.geometry.palmWidth,
     palmRatio,
     fingerLengths,
-    indexToRing: of((g) => g.indexToRing),
-    littleToRingTopJoint: of((g) => g.littleToRingTopJoint),
+    indexToRing: ofFingers((g) => g.indexToRing),
+    littleToRingTopJoint: ofFingers((g) => g.littleToRingTopJoint),
     middleToPalm: fingerLengths.middle,
     thumbLength: fingerLengths.thumb,
     thumbAngle: of((g) => g.thumbAngle),
@@ -156,10 +163,8 @@ export function poolObservations(
   const valleyShare = median(all.map((o) => o.creaseDensity.valleyShare));
   return {
     ...photo,
-    geometry: pooledGeometry(
-      photo.geometry,
-      all.map((o) => o.geometry),
-    ),
+    fingersCutOff: all.every((o) => o.fingersCutOff === true),
+    geometry: pooledGeometry(photo, all),
     lines,
     creaseDensity: { ...photo.creaseDensity, level: creaseLevel(valleyShare), valleyShare },
   };

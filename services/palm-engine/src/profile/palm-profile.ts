@@ -219,23 +219,36 @@ export type NoiseTable = Pick<TraitReliabilityTable, 'noise' | 'liftedNoise'>;
 
 /**
  * The noise widths this photo's measures are judged by: wider where its fingers lift toward the
- * camera (`liftedNoise`), since such a photo strays further from the hand's other photos. Phone
- * photos mostly lift them more than the retest set's flat hands do.
+ * camera (`liftedNoise`), since such a photo strays further from the hand's other photos (phone
+ * photos mostly lift them more than the retest set's flat hands do), and unbounded for the fingers'
+ * lengths where they run off the photo, so no class is stated from them.
  */
 export function noiseAt(
   observation: PalmObservation,
   table: NoiseTable = TRAIT_RELIABILITY,
 ): Record<ProfileMeasure, number> {
   const share = liftedNoiseShare(observation, table);
-  if (share === 0) return table.noise;
+  if (share === 0 && !observation.fingersCutOff) return table.noise;
   const { noise: lifted } = table.liftedNoise;
-  return Object.fromEntries(
+  const noise = Object.fromEntries(
     PROFILE_MEASURES.map((measure) => [
       measure,
       table.noise[measure] + share * Math.max(0, lifted[measure] - table.noise[measure]),
     ]),
   ) as Record<ProfileMeasure, number>;
+  // Fingers that run off the photo are placed by the network, not seen: their measures could be anything.
+  if (observation.fingersCutOff) for (const measure of FINGER_MEASURES) noise[measure] = Infinity;
+  return noise;
 }
+
+/** The measures taken from the long fingers' joints beyond their knuckles. */
+const FINGER_MEASURES: readonly ProfileMeasure[] = [
+  'middleToPalm',
+  'indexToRing',
+  'littleToRingTopJoint',
+  'middleToIndexAndRing',
+  'fingerSpreadDegrees',
+];
 
 /**
  * Every trait's class as this photo measures it, with the noise bands but before the reliability
