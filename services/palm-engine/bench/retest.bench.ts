@@ -124,7 +124,8 @@ async function readPhoto(
     return {
       tags: new Set(reading.sections.flatMap((section) => section.basis)),
       ...(reading.profile ? { profile: reading.profile } : {}),
-      ...(palm ? { ceiling: ceilingMeasuresOf(palm) } : {}),
+      // Fingers that run off the photo were placed by the network, not measured: no measures to compare.
+      ...(palm && !palm.fingersCutOff ? { ceiling: ceilingMeasuresOf(palm) } : {}),
       ...(palm && reading.profile ? { degrees: degreesOf(reading.profile, palm) } : {}),
       side,
       themes: (reading.themes ?? []).map((theme) => theme.title),
@@ -376,7 +377,7 @@ for (const file of await jpegs(linesDir)) {
     await normalisePalmPhoto(await readFile(path.join(linesDir, file))),
   );
   if (observation.kind !== 'palm') continue;
-  population.push(ceilingMeasuresOf(observation));
+  if (!observation.fingersCutOff) population.push(ceilingMeasuresOf(observation));
   const profile = palmProfileOf(observation);
   // A palm the engine refuses as settling a single feature gives no reading to compare.
   if (showsEnoughToRead(profile)) strangerProfiles.push(profile);
