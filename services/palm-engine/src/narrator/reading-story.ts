@@ -241,7 +241,8 @@ function readInsteadOfSetAside(
   placed: readonly Finding[],
   fired: readonly Finding[],
 ): Pick<ReadingStory, 'findings' | 'heldOpen'> {
-  const read = new Set(stated.flatMap(featuresOf));
+  // Read by a stated finding, or named in a tension's sentence by a yielded one.
+  const read = new Set(placed.filter((finding) => !finding.setAside).flatMap(featuresOf));
   const silenced = new Map<string, LifeArea>();
   for (const finding of placed.filter((placedFinding) => placedFinding.setAside))
     for (const feature of featuresOf(finding))
