@@ -67,6 +67,9 @@ describe('what a photo left open, said in a short reading', () => {
     const cut = { ...lifted(TRAIT_RELIABILITY.liftedNoise.toDegrees + 5), fingersCutOff: true };
     const note = noteOn(profile, cut)!;
     expect(note).toMatch(/fingertips run past the edge|ends across your fingers/);
+    // The fingers first, before what the photo left open for another reason.
+    const withThumb = noteOn(leaving('thumbLength', 'fingerLength', 'middleFinger'), cut)!;
+    expect(withThumb).toMatch(/^This photo did not settle the length of your fingers, /);
     expect(note).not.toMatch(/toward the (?:camera|lens)/);
   });
 

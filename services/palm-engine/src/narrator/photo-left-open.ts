@@ -95,6 +95,13 @@ const WHY_CUT: readonly string[] = [
   'your fingertips run past the edge of it, so the fingers could not be measured',
   'the photo ends across your fingers, and a finger cut off by the frame cannot be measured',
 ];
+/** The traits a photo that ends across the fingers cannot settle. */
+const CUT_OFF_TRAITS: ReadonlySet<HandShapeTrait> = new Set([
+  'fingerLength',
+  'indexVsRing',
+  'middleFinger',
+  'littleFinger',
+]);
 const WHY_CLOSE: readonly string[] = [
   'each sat too close to the dividing line between two descriptions for a single photo to call',
   'each fell so near the point where one description gives way to the next that one photo could not decide it',
@@ -121,7 +128,14 @@ export function photoLeftOpen(
   const unsettled = LEFT_OPEN.filter(({ trait }) => profile[trait] === null && statesTrait(trait, table));
   // The element follows from the palm's shape and the fingers' length: where either is open, so is it.
   const follows = unsettled.some(({ trait }) => trait === 'palmShape' || trait === 'fingerLength');
-  const open = unsettled.filter(({ trait }) => !(follows && trait === 'handType'));
+  const kept = unsettled.filter(({ trait }) => !(follows && trait === 'handType'));
+  // Fingers the photo cut off are what it plainly could not settle: named first, where the reason is theirs.
+  const open = observation.fingersCutOff
+    ? [
+        ...kept.filter(({ trait }) => CUT_OFF_TRAITS.has(trait)),
+        ...kept.filter(({ trait }) => !CUT_OFF_TRAITS.has(trait)),
+      ]
+    : kept;
   if (open.length === 0) return undefined;
   // Blamed on the pose only where the lift is past the point its full noise applies: a flat hand's
   // 3-D landmarks wobble by some degrees, and the retest set's flat hands lift 16° at the median.
