@@ -113,5 +113,13 @@ describe('unsettledTraits', () => {
     expect(said).toContain('the length of your thumb');
     expect(said).not.toContain('spaced');
     expect(said).not.toContain('creases');
+    expect(said).not.toContain('edge of the photo');
+  });
+
+  it('says why, where the photo ran past the fingertips', () => {
+    const observation = { ...PALM_FIXTURES['water-left-fine-lines'], fingersCutOff: true };
+    const said = unsettledTraits(traitsFromProfile(palmProfileOf(observation), observation), observation);
+    expect(said).toContain('the length of your fingers');
+    expect(said).toMatch(/\(the fingertips run past the edge of the photo\)$/);
   });
 });

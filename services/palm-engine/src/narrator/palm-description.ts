@@ -663,7 +663,7 @@ export function describePalm(
  * The traits the profile left unstated, named once for the whole reading in "How we read this":
  * the reading says honestly what this photo could not settle instead of guessing or filling up.
  * A trait no profile states (the fingers' spacing reads the pose; the fine creases, the light) is
- * not this photo's to settle, so it is not named.
+ * not this photo's to settle, so it is not named. Fingers the photo cut off are the plain reason.
  */
 export function unsettledTraits(traits: PalmTraits, observation: PalmObservation): string | undefined {
   const unsettled = (Object.keys(FEATURES) as TraitName[]).filter((trait) => {
@@ -675,5 +675,6 @@ export function unsettledTraits(traits: PalmTraits, observation: PalmObservation
   });
   if (unsettled.length === 0) return undefined;
   const words = listInWords(unsettled.map((trait) => UNSETTLED_WORDS[trait]));
-  return `Not settled by this photo, so left unread rather than guessed: ${words}`;
+  const why = observation.fingersCutOff ? ' (the fingertips run past the edge of the photo)' : '';
+  return `Not settled by this photo, so left unread rather than guessed: ${words}${why}`;
 }
