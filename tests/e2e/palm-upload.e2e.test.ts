@@ -181,37 +181,38 @@ describe('choosing a palm photo', () => {
     });
   });
 
-  it('tips a picked photo whose fingers lift toward the camera, and lets the visitor go on with it', async () => {
-    await withVisitor(async ({ page }) => {
-      await reachPhotoStep(page, flow, answers);
-      // A right palm held up to a phone: its fingers lift 40° out of the palm's plane.
-      await pickPalm(
-        page,
-        palmPhotos().find((file) => file.includes('pos_22_'))!,
-      );
-      await visible(
-        page.getByRole('status').getByText(/^Your fingers lift toward the camera in this photo/),
-        PHOTO_WORK_TIMEOUT,
-      );
-      expect(await page.getByRole('alert').count()).toBe(0);
-      expect(await nextButton(page).isDisabled()).toBe(false);
-      await saveScreenshotsAtBothSizes(page, 'photo-tip-fingers-lifted');
-    });
-  });
-
-  it('tips a picked photo that ends across the fingers, and lets the visitor go on with it', async () => {
-    await withVisitor(async ({ page }) => {
-      await reachPhotoStep(page, flow, answers);
-      // A phone photo whose top edge cuts the four long fingers at their top joints.
-      await pickPalm(page, path.join(PALMS_DIR, 'fingers-cut-off', '416_image_palm_jpeg.jpg'));
-      await visible(
-        page.getByRole('status').getByText(/^Your fingertips run off the edge of this photo/),
-        PHOTO_WORK_TIMEOUT,
-      );
-      expect(await page.getByRole('alert').count()).toBe(0);
-      expect(await nextButton(page).isDisabled()).toBe(false);
-    });
-  });
+  it.each([
+    [
+      'whose fingers lift toward the camera',
+      {
+        // A right palm held up to a phone: its fingers lift 40° out of the palm's plane.
+        photo: () => palmPhotos().find((file) => file.includes('pos_22_'))!,
+        tip: /^Your fingers lift toward the camera in this photo/,
+        screenshot: 'photo-tip-fingers-lifted',
+      },
+    ],
+    [
+      'that ends across the fingers',
+      {
+        // A phone photo whose top edge cuts the four long fingers at their top joints.
+        photo: () => path.join(PALMS_DIR, 'fingers-cut-off', '416_image_palm_jpeg.jpg'),
+        tip: /^Your fingertips run off the edge of this photo/,
+        screenshot: 'photo-tip-fingers-cut-off',
+      },
+    ],
+  ] as const)(
+    'tips a picked photo %s, and lets the visitor go on with it',
+    async (_what, { photo, tip, screenshot }) => {
+      await withVisitor(async ({ page }) => {
+        await reachPhotoStep(page, flow, answers);
+        await pickPalm(page, photo());
+        await visible(page.getByRole('status').getByText(tip), PHOTO_WORK_TIMEOUT);
+        expect(await page.getByRole('alert').count()).toBe(0);
+        expect(await nextButton(page).isDisabled()).toBe(false);
+        await saveScreenshotsAtBothSizes(page, screenshot);
+      });
+    },
+  );
 
   it('advises on a blurred photo when it is picked, by the measure the server then refuses it with', async () => {
     const blurred = {

@@ -57,7 +57,6 @@ import {
 import { afterNaming, pronounFor } from './back-reference';
 import { phraseChooserFor, type PhraseChooser } from './phrase-chooser';
 import { heldOpenNote, photoLeftOpen } from './photo-left-open';
-import { traitOf } from './feature-measures';
 import { polesOf, type AssertionAxis, type PoleKey } from '../rules/assertions';
 import { takesPlural, tellStory, themeAgrees, type ReadingStory } from './reading-story';
 import { basisOf, featuresOf, tagBook, type TagBook } from './section-basis';
@@ -413,7 +412,7 @@ function heldOpenHere(area: LifeArea, { story, traits, observation, choose }: Re
   return story.heldOpen.flatMap((held) => {
     if (held.area !== area) return [];
     const [named] = findingFeatures([held.feature], traits, observation);
-    const note = named && heldOpenNote(named, traitOf(held.feature), choose);
+    const note = named && heldOpenNote(named, choose);
     return note ? [note] : [];
   });
 }

@@ -1,9 +1,10 @@
-import { listInWords, type HandShapeTrait, type PalmProfile, type ProfileTraitId } from '@palm/contracts';
+import { listInWords, type HandShapeTrait, type PalmProfile } from '@palm/contracts';
 import type { PalmObservation } from '../palm-observation';
-import { liftedNoiseShare, statesTrait } from '../profile/palm-profile';
+import { FINGER_TRAITS, liftedNoiseShare, statesTrait } from '../profile/palm-profile';
 import { TRAIT_RELIABILITY } from '../profile/trait-reliability.recorded';
 import type { TraitReliabilityTable } from '../profile/trait-reliability';
 import { FINGER_NAMES_IN_TEXT } from '../rules/vedic-names';
+import { traitOf } from './feature-measures';
 import type { Named, Said } from './palm-description';
 import type { PhraseChooser } from './phrase-chooser';
 
@@ -68,12 +69,8 @@ const HELD_OPEN: readonly ((words: string, reads: string) => string)[] = [
  * photo leaves that open, so the trait "Your palm at a glance" shows is not passed over in silence.
  * Undefined for a feature that is not one of the hand's shape.
  */
-export function heldOpenNote(
-  named: Named,
-  trait: ProfileTraitId | undefined,
-  choose: PhraseChooser,
-): Said | undefined {
-  const reads = LEFT_OPEN.find((open) => open.trait === trait)?.reads;
+export function heldOpenNote(named: Named, choose: PhraseChooser): Said | undefined {
+  const reads = LEFT_OPEN.find((open) => open.trait === traitOf(named.feature))?.reads;
   if (reads === undefined) return undefined;
   return {
     text: choose.pick(HELD_OPEN, `held-open.${named.feature}`)(named.words, reads),
@@ -95,13 +92,6 @@ const WHY_CUT: readonly string[] = [
   'your fingertips run past the edge of it, so the fingers could not be measured',
   'the photo ends across your fingers, and a finger cut off by the frame cannot be measured',
 ];
-/** The traits a photo that ends across the fingers cannot settle. */
-const CUT_OFF_TRAITS: ReadonlySet<HandShapeTrait> = new Set([
-  'fingerLength',
-  'indexVsRing',
-  'middleFinger',
-  'littleFinger',
-]);
 const WHY_CLOSE: readonly string[] = [
   'each sat too close to the dividing line between two descriptions for a single photo to call',
   'each fell so near the point where one description gives way to the next that one photo could not decide it',
@@ -132,8 +122,8 @@ export function photoLeftOpen(
   // Fingers the photo cut off are what it plainly could not settle: named first, where the reason is theirs.
   const open = observation.fingersCutOff
     ? [
-        ...kept.filter(({ trait }) => CUT_OFF_TRAITS.has(trait)),
-        ...kept.filter(({ trait }) => !CUT_OFF_TRAITS.has(trait)),
+        ...kept.filter(({ trait }) => FINGER_TRAITS.has(trait)),
+        ...kept.filter(({ trait }) => !FINGER_TRAITS.has(trait)),
       ]
     : kept;
   if (open.length === 0) return undefined;

@@ -192,7 +192,7 @@ export function tellStory(
   }
   // A leaning a re-take could turn (`steadyLeanings`) is no section's to state either: one photo's
   // Career said "driven" where the next photo's said "easygoing", each from a feature the other
-  // photo left a hair from its cut-off. The feature is still named wherever another finding reads it.
+  // photo left a hair from its cut-off. The feature itself is still read (`readInsteadOfSetAside`).
   const { findings, heldOpen } = readInsteadOfSetAside(
     placed.filter((finding) => !yielded.has(finding) && !finding.setAside),
     placed,

@@ -250,6 +250,13 @@ const FINGER_MEASURES: readonly ProfileMeasure[] = [
   'fingerSpreadDegrees',
 ];
 
+/** The proportions read from those measures: what a photo that ends across the fingers cannot settle. */
+export const FINGER_TRAITS: ReadonlySet<ProfileTraitId> = new Set(
+  (Object.keys(PROPORTION_TRAITS) as ProportionTrait[]).filter((trait) =>
+    FINGER_MEASURES.includes(PROPORTION_TRAITS[trait].measure),
+  ),
+);
+
 /**
  * Every trait's class as this photo measures it, with the noise bands but before the reliability
  * gate: what `bench:reliability` measures the re-take survival of.
