@@ -101,6 +101,17 @@ describe('the reading as a visitor reads it, over the shared palms', () => {
       ).toEqual([]);
   });
 
+  it('never names a leaning in the words of the feature it is read in (“the openness of your wide-opening thumb”)', () => {
+    // The features run to the note's own words ("… as a reminder", "… for what you bring").
+    const echoes =
+      /\bthe (openness|reserve|restlessness|steadiness|boldness|caution|drive) of (.*?)(?= (?:as|for|lies|can|and restores)\b|[.;:,]|$)/gi;
+    const echoing = (sentence: string) =>
+      [...sentence.matchAll(echoes)].some(([, noun = '', features = '']) =>
+        new RegExp(`\\b${noun.slice(0, 4)}`, 'i').test(features),
+      );
+    for (const { name, reading } of reads) expect(sentencesOf(reading).filter(echoing), name).toEqual([]);
+  });
+
   it('gives basis tags that are distinct within their first 30 characters in every section', () => {
     for (const { name, reading } of reads) {
       for (const section of reading.sections) {

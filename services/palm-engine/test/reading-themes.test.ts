@@ -154,6 +154,15 @@ describe('the opening themes', () => {
     expect(told).toBeGreaterThan(60);
   });
 
+  it('leave naming the hand’s parts to the features they tie: no “your ring finger … speaks of the ring finger’s daring”', () => {
+    for (const [pole, families] of Object.entries(FEATURE_THEMES))
+      for (const [family, theme] of Object.entries(families))
+        for (const text of theme!.texts) {
+          const own = `${theme!.title} | ${text('Your hand').replace(/^Your hand /, '')}`;
+          expect(own, `${pole} ${family}`).not.toMatch(/\b(?:fingers?|thumbs?|palms?|lines?)\b/i);
+        }
+  });
+
   it.each(Object.keys(SPARSE_HANDS))(
     'open with three themes on a hand whose photo showed two features (%s), each saying something of its own',
     (hand) => {

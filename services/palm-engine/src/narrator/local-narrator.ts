@@ -1572,6 +1572,18 @@ function wholeHandNote({ story, choose }: ReadingContext): Said | undefined {
 }
 
 /**
+ * "the steadiness of your life line and your square palm"; the features alone where one's words
+ * already say the pole ("your very wide-opening thumb"), not "the openness of your … wide-opening thumb".
+ */
+function poleIn(pole: PoleKey, features: readonly string[]): string {
+  const noun = POLE_NOUNS[pole];
+  const echoed = new RegExp(`\\b${noun.slice(0, 4)}`, 'i');
+  return features.some((words) => echoed.test(words))
+    ? featureList(features)
+    : `the ${noun} of ${featureList(features)}`;
+}
+
+/**
  * What a note on the visitor's answers ties to: the leaning this section reads in one of this
  * hand's features ("the caution your head line shows"), or the opening theme's for a section
  * without one, so what they told us meets what this hand says rather than a feature's bare name.
@@ -1597,21 +1609,14 @@ function answeredWith(
       if (read && named.size < 2 && ![...named.keys()].some((words) => briefly(words) === briefly(feature)))
         named.set(feature, read);
     }
-    if (named.size > 0)
-      return {
-        text: `the ${POLE_NOUNS[pole]} of ${featureList([...named.keys()])}`,
-        reads: [...named.values()],
-      };
+    if (named.size > 0) return { text: poleIn(pole, [...named.keys()]), reads: [...named.values()] };
   }
   const at = story.polesByTheme.findIndex((poles) => poles.length > 0);
   const theme = story.themes[at];
   const themePole = story.polesByTheme[at]?.[0];
   if (theme && themePole) {
     const shown = showing(theme, themePole, story).slice(0, 2);
-    return {
-      text: `the ${POLE_NOUNS[themePole]} of ${featureList(shown)}`,
-      reads: readsOfWords(shown, story),
-    };
+    return { text: poleIn(themePole, shown), reads: readsOfWords(shown, story) };
   }
   const first = features.slice(0, 2);
   return first.length > 0

@@ -943,8 +943,8 @@ export const FEATURE_THEMES: Record<
       ],
     },
     index: {
-      title: 'The ring finger’s daring',
-      texts: [(f) => `${f} speak of the ring finger’s daring: you will risk being seen to try, and to fail.`],
+      title: 'Daring in plain sight',
+      texts: [(f) => `${f} speak of daring in plain sight: you will risk being seen to try, and to fail.`],
     },
     spacing: {
       title: 'Open to chance',
