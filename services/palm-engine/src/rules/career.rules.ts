@@ -18,7 +18,7 @@ export const CAREER_RULES = defineRules('career', [
     basis: 'Earth hand',
     phrasings: [
       'A Prithvi (earth) hand works best with tangible results: building, making, managing real things.',
-      'The earth element in your hand points to a patient, dependable worker whom others rely on.',
+      'The earth element in your hand points to a practical, dependable worker whom others rely on.',
       'Your earth hand is read as a talent for turning plans into something solid and lasting.',
     ],
   },
@@ -134,7 +134,7 @@ export const CAREER_RULES = defineRules('career', [
     place: SURYA,
     phrasings: [
       'A ring finger longer than the index is the mark of Surya: creativity and a taste for bold moves.',
-      'Your Surya (Sun) finger outreaches the index, read as a flair for visible, expressive work.',
+      'Your Surya (Sun) finger outreaches the index, read as a flair for visible, expressive work and the nerve to show it.',
       'With the ring finger outreaching the index, tradition reads a creative streak that wants an audience.',
       'The length of your Surya finger is read as a readiness to take risks for work you believe in.',
     ],
@@ -149,7 +149,7 @@ export const CAREER_RULES = defineRules('career', [
     place: SHANI,
     phrasings: [
       'A long Shani (Saturn) finger is read as responsibility and depth: you take duties seriously.',
-      'Your middle finger stands tall, a sign of patience, research and careful judgement at work.',
+      'Your middle finger stands tall, a sign of persistence, research and a determination to get things right at work.',
       'The Saturn finger rising above its neighbours is read as a serious, conscientious streak at work.',
       'A middle finger this long suggests you are the one who checks the details and owns the outcome.',
     ],
@@ -165,8 +165,8 @@ export const CAREER_RULES = defineRules('career', [
     phrasings: [
       'A middle finger close in length to its neighbours suggests you dislike rigid rules and work best with freedom.',
       'Your Shani finger does not dominate, read as flexibility: you adapt faster than you follow procedure.',
-      'A Shani finger that barely rises above its neighbours is read as an independent streak at work.',
-      'With the middle finger close to its neighbours, tradition reads a dislike of hierarchy and a wish to shape your own role.',
+      'A Shani finger that barely rises above its neighbours is read as a relaxed, independent streak at work.',
+      'With the middle finger close to its neighbours, tradition reads a dislike of hierarchy and a wish to work without pressure.',
     ],
   },
   {
@@ -206,7 +206,7 @@ export const CAREER_RULES = defineRules('career', [
     place: SHUKRA,
     phrasings: [
       'A shorter thumb is read as a cooperative worker who prefers consensus over force.',
-      'Your shorter thumb suggests you go further with a team and clear deadlines than alone.',
+      'Your shorter thumb suggests an easygoing will: you go further with a team and clear deadlines than alone.',
     ],
   },
   {
@@ -291,9 +291,9 @@ export const CAREER_RULES = defineRules('career', [
     weight: 0.75,
     basis: 'Head line: long',
     phrasings: [
-      'A long head line is read as breadth of interests and thorough thinking.',
-      'Your Mastishk rekha reaches far across the palm, a sign of a mind that likes to see every angle.',
-      'The reach of your head line suggests a planner who thinks several moves ahead.',
+      'A long head line is read as breadth of interests and a far-ranging imagination.',
+      'Your Mastishk rekha reaches far across the palm, a sign of a mind that likes to imagine every possibility.',
+      'The reach of your head line suggests a thinker who imagines several moves ahead.',
       'A Mastishk rekha this long is read as curiosity that keeps widening, so varied work keeps you engaged.',
     ],
   },
@@ -456,7 +456,7 @@ export const CAREER_RULES = defineRules('career', [
       'Your head line starts apart from the life line, read as an independent mind that trusts its own judgement early.',
       'A gap between the head and life lines at their start is read as self-reliance and a readiness to strike out alone.',
       'The space between your head and life lines at their start is read as confidence in your own ideas and a taste for new ground.',
-      'A head line that begins on its own, clear of the life line, is read as an early independence of thought.',
+      'A head line that begins on its own, clear of the life line, is read as an early, daring independence of thought.',
     ],
   },
   {

@@ -28,8 +28,8 @@ export const HEALTH_RULES = defineRules('health', [
     basis: 'Air hand',
     phrasings: [
       'A Vayu (air) hand runs on mental energy: screens and chatter tire you more than effort does.',
-      'The air element in your hand suggests a busy mind that needs deliberate pauses and fresh air.',
-      'Your air hand is read as restlessness; breathing practice and quiet evenings restore your balance.',
+      'The air element in your hand suggests a busy, sensitive mind that needs deliberate pauses and fresh air.',
+      'Your air hand is read as sensitivity to overstimulation; breathing practice and quiet evenings restore your balance.',
     ],
   },
   {
@@ -41,7 +41,7 @@ export const HEALTH_RULES = defineRules('health', [
     basis: 'Fire hand',
     phrasings: [
       'An Agni (fire) hand burns bright: you have bursts of energy and need real rest between them.',
-      'The fire element in your hand points to vigour; pacing yourself keeps the flame steady.',
+      'The fire element in your hand points to restless vigour; pacing yourself keeps the flame steady.',
       'Your fire hand is read as a strong drive that enjoys sport and challenge, and forgets to slow down.',
     ],
   },
@@ -104,7 +104,7 @@ export const HEALTH_RULES = defineRules('health', [
     place: MANGAL_INNER,
     phrasings: [
       'A thumb held close is read as a conserver of energy: you pace yourself and avoid waste.',
-      'Your close-set thumb suggests you recharge in private, away from noise and crowds.',
+      'Your close-set thumb suggests a steady rhythm: you recharge in private, away from noise and crowds.',
     ],
   },
   {
@@ -154,7 +154,7 @@ export const HEALTH_RULES = defineRules('health', [
     basis: 'Shorter thumb',
     place: SHUKRA,
     phrasings: [
-      'A shorter thumb suggests routines stick best when they are shared: a walking partner helps.',
+      'A shorter thumb suggests an easygoing approach: routines stick best when shared, and a walking partner helps.',
       'Your shorter thumb is read as a flexible nature; small, easy habits work better than strict plans.',
     ],
   },
@@ -191,7 +191,7 @@ export const HEALTH_RULES = defineRules('health', [
     basis: 'Many fine creases',
     phrasings: [
       'Many fine lines are classically read as nervous energy: the mind keeps working after the day ends.',
-      'The web of fine creases on your palm suggests you benefit from winding-down rituals before sleep.',
+      'The web of fine creases on your palm suggests a sensitive system that benefits from winding-down rituals before sleep.',
     ],
   },
   {
@@ -250,8 +250,8 @@ export const HEALTH_RULES = defineRules('health', [
     phrasings: [
       'A long Jeevan rekha is read as vitality and enthusiasm for an active lifestyle.',
       'Your life line sweeps well down the palm, linked with robust energy and zest.',
-      'The long course of your life line is read as staying power: you keep going after others tire.',
-      'Your Jeevan rekha runs far toward the wrist, linked with a steady, durable kind of energy.',
+      'The long course of your life line is read as energy that wants spending: you keep going after others tire.',
+      'Your Jeevan rekha runs far toward the wrist, linked with a lively, durable kind of energy.',
     ],
   },
   {
@@ -288,9 +288,9 @@ export const HEALTH_RULES = defineRules('health', [
     weight: 0.7,
     basis: 'Life line: deep',
     phrasings: [
-      'A deep Jeevan rekha is read as robust energy and a quick return to form after busy phases.',
-      'Your clearly etched life line points to resilience: your energy bounces back well.',
-      'A life line cut this deep is read as strong reserves: your energy returns quickly after effort.',
+      'A deep Jeevan rekha is read as robust energy and a calm, quick return to form after busy phases.',
+      'Your clearly etched life line points to calm resilience: your energy bounces back well.',
+      'A life line cut this deep is read as strong reserves and an even temper: your energy returns quickly after effort.',
       'Palmists read a deeply etched Jeevan rekha as a robust constitution that handles busy seasons well.',
     ],
   },
@@ -365,7 +365,7 @@ export const HEALTH_RULES = defineRules('health', [
     basis: 'Inner Mars mount: flat',
     phrasings: [
       'A flatter inner Mangal parvat is read as a peaceable temperament that avoids needless strain.',
-      'The inner Mount of Mars looks modest, linked with energy spent calmly rather than forcefully.',
+      'The inner Mount of Mars looks modest, linked with energy spent carefully rather than forcefully.',
     ],
   },
   {
@@ -417,8 +417,8 @@ export const HEALTH_RULES = defineRules('health', [
     phrasings: [
       'Your Jeevan rekha keeps close to the thumb, read as a reserved temperament that conserves its energy.',
       'A life line hugging the thumb ball is read as someone who paces themselves and recharges in quiet.',
-      'The tradition reads a life line close to the thumb as energy best kept for what matters most to you.',
-      'A Jeevan rekha that stays near the thumb ball is read as a preference for calm routines and measured effort.',
+      'The tradition reads a life line close to the thumb as a quiet, measured nature that keeps its energy for what matters most.',
+      'A Jeevan rekha that stays near the thumb ball is read as a preference for calm, private routines and measured effort.',
     ],
   },
 ]);

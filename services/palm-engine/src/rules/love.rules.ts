@@ -42,7 +42,7 @@ export const LOVE_RULES = defineRules('love', [
     phrasings: [
       'An Agni (fire) hand loves warmly and quickly: enthusiasm is your way of saying you care.',
       'The fire element in your hand points to passion and generosity in love, with a need to keep things alive.',
-      'With a fire hand, you tend to lead in romance, planning the adventure rather than waiting for it.',
+      'With a fire hand, you tend to be open and forward in romance, planning the adventure rather than waiting for it.',
     ],
   },
   {
@@ -90,7 +90,7 @@ export const LOVE_RULES = defineRules('love', [
     basis: 'Fingers spread wide',
     phrasings: [
       'Widely spread fingers point to a free spirit in love: you need a partner who gives you room to roam.',
-      'The wide spread of your fingers suggests openness and sociability; you make connections easily.',
+      'The wide spread of your fingers suggests openness and a restless sociability; you make connections easily.',
     ],
   },
   {
@@ -217,9 +217,9 @@ export const LOVE_RULES = defineRules('love', [
     weight: 0.85,
     basis: 'Heart line: long',
     phrasings: [
-      'Your Hridaya rekha runs long across the palm, the classical mark of lasting, wholehearted affection.',
-      'A long heart line is read as a big capacity for love and a wish for depth over novelty.',
-      'The length of your heart line speaks of a heart that commits fully once it has chosen.',
+      'Your Hridaya rekha runs long across the palm, the classical mark of lasting, open-hearted affection.',
+      'A long heart line is read as a big capacity for love and a heart that opens readily to others.',
+      'The length of your heart line speaks of a heart that gives itself openly and fully.',
       'Across the palm your Hridaya rekha stretches far, read as generosity of feeling that does not ration itself.',
     ],
   },
@@ -295,7 +295,7 @@ export const LOVE_RULES = defineRules('love', [
     basis: 'Heart line: broken',
     phrasings: [
       'Breaks in the heart line are read as turning points: chapters where your idea of love was renewed.',
-      'Your Hridaya rekha shows a break, which palmists see as a phase of recalibration that left you wiser.',
+      'Your Hridaya rekha shows a break, which palmists see as a restless phase of recalibration that left you wiser.',
     ],
   },
   {
@@ -383,8 +383,8 @@ export const LOVE_RULES = defineRules('love', [
     weight: 0.7,
     basis: 'Curved heart line, water hand',
     phrasings: [
-      'A curved heart line on a water hand doubles the signs of tenderness: you love with your whole being.',
-      'On a Jal hand, your curving Hridaya rekha is read as deep devotion, openly given; guard your own needs too.',
+      'A curved heart line on a water hand doubles the signs of tenderness: you love openly, with your whole being.',
+      'On a Jal hand, your curving Hridaya rekha is read as deep, tender devotion, openly given; guard your own needs too.',
     ],
   },
   {

@@ -18,7 +18,7 @@ export const MONEY_RULES = defineRules('money', [
     basis: 'Earth hand',
     phrasings: [
       'A Prithvi (earth) hand builds wealth slowly and surely: saving, property and patient investment suit you.',
-      'The earth element in your hand points to prudence with money and a liking for tangible assets.',
+      'The earth element in your hand points to prudence with money, steady habits and a liking for tangible assets.',
       'Your earth hand is read as security-minded: a solid cushion matters more to you than quick wins.',
     ],
   },
@@ -32,7 +32,7 @@ export const MONEY_RULES = defineRules('money', [
     phrasings: [
       'A Vayu (air) hand earns through ideas and contacts: knowledge and networks are your capital.',
       'The air element in your hand suggests income that flows from communication, trade or teaching.',
-      'Your air hand is read as a clever planner with money, as long as plans are written down and kept.',
+      'Your air hand is read as a sociable, clever planner with money, as long as plans are written down and kept.',
     ],
   },
   {
@@ -45,7 +45,7 @@ export const MONEY_RULES = defineRules('money', [
     phrasings: [
       'An Agni (fire) hand makes money by taking initiative; it also spends with enthusiasm.',
       'The fire element in your hand points to enterprise: ventures and bold moves attract you.',
-      'Your fire hand is read as a generous spender and a keen earner; a simple budget keeps both in balance.',
+      'Your fire hand is read as a generous spender and a bold earner; a simple budget keeps both in balance.',
     ],
   },
   {
@@ -57,8 +57,8 @@ export const MONEY_RULES = defineRules('money', [
     basis: 'Water hand',
     phrasings: [
       'A Jal (water) hand spends from the heart: generosity comes naturally, planning less so.',
-      'The water element in your hand suggests money flows best through work you believe in.',
-      'Your water hand is read as intuitive with money; a trusted adviser helps turn instinct into a plan.',
+      'The water element in your hand suggests money flows best through warm connections and work you believe in.',
+      'Your water hand is read as open and intuitive with money; a trusted adviser helps turn instinct into a plan.',
     ],
   },
   {
@@ -149,7 +149,7 @@ export const MONEY_RULES = defineRules('money', [
     place: BUDH,
     phrasings: [
       'A shorter Budh finger is read as discomfort with haggling; a written plan speaks for you.',
-      'Your little finger sits short, suggesting you do best with simple, automatic saving habits.',
+      'Your little finger sits short, suggesting you keep money matters private and do best with simple, automatic saving habits.',
       'With a little finger that stops short of the ring finger’s top joint, tradition reads money talk as awkward for you; agreeing terms in writing helps.',
       'The short reach of your Budh finger is read as trust in plain arrangements over clever deals.',
     ],
@@ -212,7 +212,7 @@ export const MONEY_RULES = defineRules('money', [
     basis: 'Fingers spread wide',
     phrasings: [
       'Widely spread fingers are read as an open hand: generous, and quick to spend on experiences.',
-      'Your open finger spread suggests money moves through your hands freely; a budget gives it direction.',
+      'Your open finger spread suggests you spend boldly and sociably, so money moves freely; a budget gives it direction.',
     ],
   },
   {
@@ -224,7 +224,7 @@ export const MONEY_RULES = defineRules('money', [
     basis: 'Square palm',
     phrasings: [
       'A square palm is read as steady accumulation through regular work and careful saving.',
-      'Your square palm points to a practical approach to money that favours security.',
+      'Your square palm points to a steady, practical approach to money that favours security.',
     ],
   },
   {

@@ -89,7 +89,7 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
     weight: 0.6,
     basis: 'Few, clear creases',
     phrasings: [
-      'A palm with few, clear lines is read as a simple, direct faith that needs no complication.',
+      'A palm with few, clear lines is read as a calm, direct faith that needs no complication.',
       'Your clean palm suggests a calm inner life; plain practices suit you better than elaborate ones.',
     ],
   },
@@ -320,7 +320,7 @@ export const SPIRITUAL_RULES = defineRules('spiritual', [
     basis: 'Saturn mount: full',
     phrasings: [
       'A full Shani parvat is read as wisdom, study of deep questions and comfort with solitude.',
-      'The Mount of Saturn looks developed, linked with a philosophical turn of mind.',
+      'The Mount of Saturn looks developed, linked with a reserved, philosophical turn of mind.',
     ],
   },
   {
