@@ -60,7 +60,7 @@ const HELD_OPEN: readonly ((words: string, reads: string) => string)[] = [
   (words, reads) =>
     `Your hand also shows ${words}. The tradition reads ${reads}, but weighs it against the rest of the hand, some of which this photo could not settle; so what it says of you is left open here rather than decided by one photo.`,
   (words, reads) =>
-    `We see ${words} as well. Palmists read ${reads}, yet only beside features this photo left too close to call, so we name it without a verdict until a second photo settles them.`,
+    `We see ${words} as well. Palmists read ${reads}, but only together with the rest of the hand, and this photo left some of that too close to call; so we name it here without a verdict until a second photo settles it.`,
 ];
 
 /**
