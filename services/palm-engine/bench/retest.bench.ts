@@ -66,6 +66,9 @@ const TARGETS = {
   flips: 0,
   contradictionsPerPair: 0.3,
   contradictionFree: 0.75,
+  /** Issue #28's held-out same-hand targets: real phone photos re-taken. */
+  phoneContradictionsPerPair: 0.5,
+  phoneContradictionFree: 0.6,
   traitsDetermined: 10,
   strangersDiffer: 3,
 } as const;
@@ -235,6 +238,11 @@ const unstableTags = [...tagCounts]
 const contradictions = (a: PalmProfile, b: PalmProfile) =>
   PROFILE_TRAIT_IDS.filter((t) => a[t] !== null && b[t] !== null && a[t] !== b[t]).length;
 const determined = (p: PalmProfile) => PROFILE_TRAIT_IDS.filter((t) => p[t] !== null).length;
+/** The share of pairs that contradict on nothing. */
+const freeOf = (counts: readonly number[]) => counts.filter((n) => n === 0).length / (counts.length || 1);
+/** "0.47, 64 % free (146)": a change's profile contradictions a pair on the phone photos. */
+const phoneViewCell = (counts: readonly number[]) =>
+  `${mean(counts).toFixed(2)}, ${(100 * freeOf(counts)).toFixed(0)} % free (${counts.length})`;
 const profiled = read.filter((r): r is typeof r & { profile: PalmProfile } => r.profile !== undefined);
 const sameContradictions: number[] = [];
 const differentContradictions: number[] = [];
@@ -245,7 +253,7 @@ for (let i = 0; i < profiled.length; i++) {
   }
 }
 const perPair = sameContradictions.reduce((a, b) => a + b, 0) / (sameContradictions.length || 1);
-const contradictionFree = sameContradictions.filter((n) => n === 0).length / (sameContradictions.length || 1);
+const contradictionFree = freeOf(sameContradictions);
 const traitsDetermined = median(profiled.map((r) => determined(r.profile)));
 // Where both photos state a graded trait's class alike, whether its words say it as plainly:
 // "fairly wide" and "wide" is a re-take's step; "only just square" and "broad and square" a reader's contradiction.
@@ -371,17 +379,39 @@ for (const file of palmFiles) {
   }
 }
 
-const linesDir = path.join(PALMS, 'lines', 'images');
-for (const file of await jpegs(linesDir)) {
-  const observation = await observer.observe(
-    await normalisePalmPhoto(await readFile(path.join(linesDir, file))),
-  );
-  if (observation.kind !== 'palm') continue;
-  if (!observation.fingersCutOff) population.push(ceilingMeasuresOf(observation));
+/** The profile a reading of this photo would carry; undefined where the engine would refuse it. */
+async function phoneProfile(photo: Buffer): Promise<{ observation: Observation; profile?: PalmProfile }> {
+  const observation = await observer.observe(await normalisePalmPhoto(photo));
+  if (observation.kind !== 'palm') return { observation };
   const profile = palmProfileOf(observation);
   // A palm the engine refuses as settling a single feature gives no reading to compare.
-  if (showsEnoughToRead(profile)) strangerProfiles.push(profile);
+  return showsEnoughToRead(profile) ? { observation, profile } : { observation };
 }
+/**
+ * Each phone photo against its synthetic view changes, by change: the same palm "re-taken" on photos
+ * like the held-out ones (larger palms, fainter lines, fingers lifting), the hardest same-hand
+ * check this set allows; a real re-take also moves the hand, so the held-out figure will be worse.
+ */
+const phoneViewContradictions = new Map<string, number[]>();
+const linesDir = path.join(PALMS, 'lines', 'images');
+for (const file of await jpegs(linesDir)) {
+  const photo = await readFile(path.join(linesDir, file));
+  const { observation, profile } = await phoneProfile(photo);
+  if (observation.kind !== 'palm') continue;
+  if (!observation.fingersCutOff) population.push(ceilingMeasuresOf(observation));
+  if (!profile) continue;
+  strangerProfiles.push(profile);
+  for (const change of VIEW_CHANGES) {
+    const variant = await phoneProfile(await change.apply(photo));
+    if (!variant.profile) continue;
+    const counts = phoneViewContradictions.get(change.name) ?? [];
+    counts.push(contradictions(profile, variant.profile));
+    phoneViewContradictions.set(change.name, counts);
+  }
+}
+const allPhoneViewContradictions = [...phoneViewContradictions.values()].flat();
+const phonePerPair = mean(allPhoneViewContradictions);
+const phoneFree = freeOf(allPhoneViewContradictions);
 const strangerContradictions = strangerProfiles.flatMap((a, i) =>
   strangerProfiles.slice(i + 1).map((b) => contradictions(a, b)),
 );
@@ -447,7 +477,7 @@ const viewRows = VIEW_CHANGES.map(({ name }) => {
   const flips = results.filter((r) => r.flipped).length;
   const med = median(survivals);
   return {
-    row: `| ${name} | ${results.length - refused}/${results.length} | ${fixed(med)} | ${flips} | ${verdict(med >= TARGETS.survival && flips === 0)} | ${opposedPerPair(results)} |`,
+    row: `| ${name} | ${results.length - refused}/${results.length} | ${fixed(med)} | ${flips} | ${verdict(med >= TARGETS.survival && flips === 0)} | ${opposedPerPair(results)} | ${phoneViewCell(phoneViewContradictions.get(name) ?? [])} |`,
     med,
     flips,
   };
@@ -489,6 +519,8 @@ both with different classes; ${PROFILE_TRAIT_IDS.length} traits, single frame).
 | graded words a re-take moves one step ("fairly wide" / "wide"; per same-hand pair) | ${(gradeSteps / (sameContradictions.length || 1)).toFixed(2)} | — |
 | median traits determined per reading | ${traitsDetermined} | ${verdict(traitsDetermined >= TARGETS.traitsDetermined)} (≥ ${TARGETS.traitsDetermined}) |
 | different people on phone photos (palm/, lines/: ${strangerProfiles.length} photos, ${strangerContradictions.length} pairs), median contradictions | ${median(strangerContradictions)} | ${verdict(median(strangerContradictions) >= TARGETS.strangersDiffer)} (≥ ${TARGETS.strangersDiffer}, the held-out target) |
+| those phone photos against their synthetic view changes (below; ${allPhoneViewContradictions.length} pairs), contradictions per pair | ${phonePerPair.toFixed(2)} | ${verdict(phonePerPair <= TARGETS.phoneContradictionsPerPair)} (≤ ${TARGETS.phoneContradictionsPerPair}, the held-out same-hand target) |
+| those pairs free of contradiction | ${(100 * phoneFree).toFixed(0)} % | ${verdict(phoneFree >= TARGETS.phoneContradictionFree)} (≥ ${100 * TARGETS.phoneContradictionFree} %, the held-out target) |
 | median traits determined on those phone photos | ${median(strangerProfiles.map(determined))} | ${verdict(median(strangerProfiles.map(determined)) >= TARGETS.traitsDetermined)} (≥ ${TARGETS.traitsDetermined}) |
 | rank-1 re-identification by profile (${profileMatch.readings} photos; nearest by \`profileSimilarity\`, ties drawn fairly) | ${profileRankOne.toFixed(2)} | ${verdict(profileRankOne >= TARGETS.rankOne)} (≥ ${TARGETS.rankOne}) |
 | photos whose whole profile a photo of another hand states identically | ${sharedProfiles}/${profiled.length} (${handsByProfile.size} distinct profiles) | — |
@@ -791,14 +823,33 @@ hand's section has no room). The set-aside tags came back with their features: r
 changes' median tag survival 0.75 → 0.80, hands a "Shorter thumb" tag splits 11 → 7 of 15; sections leaning
 opposite ways 0.16 → 0.17 a pair (pairs 14 % → 15 %), from findings now standing in; bench:language all met (most
 repeated sentence 9 % → 7 %).
+Seventeenth session (a harder same-hand check, issue #28's held-out targets): the view changes below, applied to
+each phone photo of ../shared/palms/lines the engine reads, compare the photo's profile with its variant's, on the
+kind of photo the held-out hands were taken in. Before (every second photo, 1267 pairs): 0.56 contradictions a pair,
+58 % of pairs free of any (the held-out targets: at most 0.5, at least 60 %), and what flipped was the lines, not the
+hand's shape: a life line's breaks (227 of about 700 flips, found and lost under a 25° rotation or a harder JPEG),
+the heart and head lines' bow, a fate line's depth, the head line's breaks. A phone photo's palm is several times
+larger than a retest photo's, so the scan meets more small gaps and faint stretches a re-take moves; on the retest
+set's 180 px palms the life line's breaks survived all 108 re-takes. So bench:reliability now measures survival on
+the view changes of the phone photos too (2702 pairs, was 175): the life line's breaks (79 %) and the fate line's
+depth (83 %) fall below 0.9 and are no longer stated; the heart and head lines' bow (94 %, 92 %), the head line's
+breaks (94 %) and where the heart line ends (94 %) stay. Now 0.27 a pair and 78 % free (the worst change, the tilt
+about the horizontal axis, 0.50 and 61 %); the retest set as before (0.06 a pair, 94 % free). The cost: retest
+readings state a median of 9 traits (was 10; the phone photos 13, was 14), rank-1 by profile 0.39 → 0.37 (pooled
+0.73 → 0.78), a reading no longer says whether a life line is broken, and the Timeline no longer reads the life
+line (its depth, bow and breaks are all withheld); bench:language all met (median shared sentences 15 % → 19 %,
+13 rather than 10 of 287 phone readings open with fewer than three themes). These are synthetic changes of one
+photo: a real re-take also moves the hand, so the held-out figure will be worse than this.
 
 **Synthetic view changes** of each of the ${originalsRead.length}/${palmFiles.length} shared palms read (../shared/palms/palm).
 Survival = share of the original reading's tags that the variant's reading keeps (a refused variant keeps none).
+The last column: the same changes of each phone photo of ../shared/palms/lines the engine reads, its profile
+against the variant's (contradictions a pair, pairs free of any, pairs where both were read).
 
-| change | variants read | median survival | handedness flips | target (≥ ${TARGETS.survival}, 0 flips) | opening themes leaning the other way (per pair) |
-| --- | --- | --- | --- | --- | --- |
+| change | variants read | median survival | handedness flips | target (≥ ${TARGETS.survival}, 0 flips) | opening themes leaning the other way (per pair) | phone photos: profile contradictions |
+| --- | --- | --- | --- | --- | --- | --- |
 ${viewRows.map((r) => r.row).join('\n')}
-| all changes | ${allSurvivals.length - viewResults.filter((r) => r.survival === undefined).length}/${allSurvivals.length} | ${fixed(median(allSurvivals))} | ${totalFlips} | ${verdict(median(allSurvivals) >= TARGETS.survival && totalFlips === 0)} | ${opposedPerPair(viewResults)} |
+| all changes | ${allSurvivals.length - viewResults.filter((r) => r.survival === undefined).length}/${allSurvivals.length} | ${fixed(median(allSurvivals))} | ${totalFlips} | ${verdict(median(allSurvivals) >= TARGETS.survival && totalFlips === 0)} | ${opposedPerPair(viewResults)} | ${phoneViewCell(allPhoneViewContradictions)} |
 `;
 
 await writeBenchmarkSection('retest', report);

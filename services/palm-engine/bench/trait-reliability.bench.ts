@@ -35,8 +35,10 @@ const PALMS = sharedPalmsDir();
  *    retest photos stray from their hand's other photos than the rest, where that is more than
  *    chance gives (`strayFactor`).
  * 2. Survival: with those noise bands, of the same-hand pairs (retest set) and original-vs-variant
- *    pairs (the synthetic view changes of ../shared/palms/palm) where both state a class, the share
- *    that state the same one.
+ *    pairs (the synthetic view changes of ../shared/palms/palm and of the phone photos of
+ *    ../shared/palms/lines) where both state a class, the share that state the same one. The phone
+ *    photos are the hard case: their palms are larger and their lines fainter than the retest set's,
+ *    and a rotation or a harder JPEG turns a life line's breaks or a fate line's depth on them.
  * 3. Class counts: how many palms of palm/ and lines/ (strangers to the retest set) state each
  *    class with those noise bands, for how rare a class is when profiles are compared.
  * 4. Common tags: with the gated profile, basis tags (other than the hand side's) that fire on more
@@ -128,20 +130,25 @@ for (let i = 0; i < retestProfiles.length; i++)
     if (retestProfiles[i]!.hand === retestProfiles[j]!.hand)
       retestPairs.push([retestProfiles[i]!.profile, retestProfiles[j]!.profile]);
 
-const palmDir = path.join(PALMS, 'palm');
-const palmObservations: PalmObservation[] = [];
 const viewPairs: [PalmProfile, PalmProfile][] = [];
-for (const file of await jpegs(palmDir)) {
-  const photo = await readFile(path.join(palmDir, file));
-  const original = await observe(photo);
-  if (!original) continue;
-  palmObservations.push(original);
-  for (const change of VIEW_CHANGES) {
-    const variant = await observe(await change.apply(photo));
-    if (variant)
-      viewPairs.push([measuredProfile(original, noiseTable), measuredProfile(variant, noiseTable)]);
+/** The palms of `dir` read, each with the profiles of its view changes paired with its own. */
+async function readWithViews(dir: string): Promise<PalmObservation[]> {
+  const observations: PalmObservation[] = [];
+  for (const file of await jpegs(dir)) {
+    const photo = await readFile(path.join(dir, file));
+    const original = await observe(photo);
+    if (!original) continue;
+    observations.push(original);
+    for (const change of VIEW_CHANGES) {
+      const variant = await observe(await change.apply(photo));
+      if (variant)
+        viewPairs.push([measuredProfile(original, noiseTable), measuredProfile(variant, noiseTable)]);
+    }
   }
+  return observations;
 }
+const palmObservations = await readWithViews(path.join(PALMS, 'palm'));
+const linesObservations = await readWithViews(path.join(PALMS, 'lines', 'images'));
 const retestSurvival = survival(retestPairs);
 const viewSurvival = survival(viewPairs);
 const traits = Object.fromEntries(
@@ -151,12 +158,6 @@ const traits = Object.fromEntries(
   ]),
 );
 
-const linesDir = path.join(PALMS, 'lines', 'images');
-const linesObservations: PalmObservation[] = [];
-for (const file of await jpegs(linesDir)) {
-  const observation = await observe(await readFile(path.join(linesDir, file)));
-  if (observation) linesObservations.push(observation);
-}
 const classCounts: TraitReliabilityTable['classCounts'] = {};
 for (const observation of [...palmObservations, ...linesObservations]) {
   const profile = measuredProfile(observation, noiseTable);
@@ -200,7 +201,7 @@ const table: TraitReliabilityTable = {
     `bench:reliability on ${new Date().toISOString().slice(0, 10)}: noise = RMS spread within a hand over ` +
     `${retest.length} read photos of ${hands.length} retest hands; retest = same-hand pairs of those photos; ` +
     `views = ${viewPairs.length} original/variant pairs (${VIEW_CHANGES.length} synthetic view changes of ` +
-    `${palmObservations.length} read palms of ../shared/palms/palm); commonTags = tags on more than ` +
+    `the ${palmObservations.length} read palms of ../shared/palms/palm and the ${linesObservations.length} of lines/); commonTags = tags on more than ` +
     `${COMMON_SHARE * 100} % of ${allRead.length} palms read (palm/, retest/, lines/); classCounts = classes ` +
     `stated on the ${palmObservations.length + linesObservations.length} palms read in palm/ and lines/; ` +
     `poseTraits = proportions with less than ${MIN_BETWEEN_HAND_SHARE} of their variance between the retest hands; ` +

@@ -2,6 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { LineObservation, PalmObservation, Point } from '../src/palm-observation';
 import { PalmReadingEngine } from '../src/palm-reading.engine';
 import { forbiddenTopicsIn } from '../src/rules/safety';
+import { timelineSection } from '../src/narrator/life-timeline';
+import { phraseChooserFor } from '../src/narrator/phrase-chooser';
+import { palmProfileOf } from '../src/profile/palm-profile';
+import { profiledObservation } from '../src/profile/profiled-lines';
+import { TRAIT_RELIABILITY } from '../src/profile/trait-reliability.recorded';
+import { EVERY_TRAIT_RELIABLE } from './fixtures/every-trait-reliable';
 import { PALM_FIXTURES } from './fixtures/palm-observations';
 import { answers } from './fixtures/questionnaire-answers';
 
@@ -95,14 +101,20 @@ describe('Timeline section', () => {
       withLines({ fate: { confidence: 0.45, trace: traceBetween(0.1, 0.8) }, life: { confidence: 0.9 } }),
     );
     expect(none).toBeUndefined();
-    const { timeline: lifeOnly } = await timelineOf(
-      withLines({
-        fate: { confidence: 0.4 },
-        life: { confidence: 0.9, trace: traceBetween(0.9, 0.7, 8), breaks: 1 },
-      }),
-    );
-    // The profile withholds the life line's depth (it does not survive a re-take): only the break
-    // speaks, and the header and tags name the line it is read in.
+    const brokenLife = withLines({
+      fate: { confidence: 0.4 },
+      life: { confidence: 0.9, trace: traceBetween(0.9, 0.7, 8), breaks: 1 },
+    });
+    // The life line's breaks do not survive a view change of a phone photo (bench:reliability): no
+    // timing is read from a break a re-take could lose.
+    expect((await timelineOf(brokenLife)).timeline).toBeUndefined();
+    // Where they would survive: the profile withholds the depth, only the break speaks, and the
+    // header and tags name the line it is read in.
+    const profile = palmProfileOf(brokenLife, {
+      ...TRAIT_RELIABILITY,
+      traits: { ...TRAIT_RELIABILITY.traits, lifeLineBreaks: EVERY_TRAIT_RELIABLE.traits.lifeLineBreaks! },
+    });
+    const lifeOnly = timelineSection(profiledObservation(profile, brokenLife), phraseChooserFor(profile));
     expect(lifeOnly!.basis).toEqual(['Life line: broken']);
     expect(lifeOnly!.subtitle).toBe('Jeevan rekha on the classical age scale');
     expect(lifeOnly!.howWeRead?.terms).toEqual([{ tag: 'Life line: broken', vedic: 'Jeevan rekha' }]);

@@ -1226,7 +1226,9 @@ function lineIntros(area: LifeArea, findings: readonly Finding[], context: Readi
     context.described.add(words);
     const reach = reachInWords(line, context);
     if (shape.adjectives.length === 0 && shape.where.length === 0 && reach.length === 0) return [];
-    const adjectives = listInWords(shape.adjectives);
+    // A line whose shape this photo left open is still seen: "is visible, rising from the wrist", not
+    // "is rising from the wrist", and never an empty description where a finding reads its place.
+    const adjectives = listInWords(shape.adjectives) || 'visible';
     const picked = context.choose.pick(LINE_INTROS, `line-intro.${line}`);
     const intro =
       picked === previous ? LINE_INTROS[(LINE_INTROS.indexOf(picked) + 1) % LINE_INTROS.length]! : picked;
@@ -1235,7 +1237,7 @@ function lineIntros(area: LifeArea, findings: readonly Finding[], context: Readi
       const where = listInWords([...places.map((place) => place.words), ...reach]);
       return intro(
         LINE_NAMES_IN_TEXT[line],
-        adjectives && where ? `${adjectives}, ${where}` : adjectives || where,
+        where ? `${adjectives}, ${where}` : adjectives,
         LINE_MEANINGS[line],
       );
     };
@@ -1243,11 +1245,8 @@ function lineIntros(area: LifeArea, findings: readonly Finding[], context: Readi
       {
         line,
         sentence: describing(shape.where),
-        before: (finding: Finding) => {
-          const left = shape.where.filter((place) => !finding.reads.includes(place.feature));
-          // A line with nothing else to describe keeps its place: "yours is ," says nothing.
-          return describing(left.length > 0 || adjectives || reach.length > 0 ? left : shape.where);
-        },
+        before: (finding: Finding) =>
+          describing(shape.where.filter((place) => !finding.reads.includes(place.feature))),
       },
     ];
   });

@@ -3,7 +3,7 @@ import type { TraitReliabilityTable } from './trait-reliability';
 /** Recorded by `npm run bench:reliability` (bench/trait-reliability.bench.ts); do not edit by hand. */
 export const TRAIT_RELIABILITY: TraitReliabilityTable = {
   measured:
-    "bench:reliability on 2026-11-27: noise = RMS spread within a hand over 111 read photos of 24 retest hands; retest = same-hand pairs of those photos; views = 175 original/variant pairs (9 synthetic view changes of 20 read palms of ../shared/palms/palm); commonTags = tags on more than 70 % of 404 palms read (palm/, retest/, lines/); classCounts = classes stated on the 293 palms read in palm/ and lines/; poseTraits = proportions with less than 0.3 of their variance between the retest hands; liftedNoise = the noise times how much further than the rest (where more than chance gives) the retest photos stray from their hand's other photos where a long finger lifts 20° or more out of the palm's plane, applied in full from 25° and growing in from 15°",
+    "bench:reliability on 2026-11-27: noise = RMS spread within a hand over 111 read photos of 24 retest hands; retest = same-hand pairs of those photos; views = 2702 original/variant pairs (9 synthetic view changes of the 20 read palms of ../shared/palms/palm and the 289 of lines/); commonTags = tags on more than 70 % of 420 palms read (palm/, retest/, lines/); classCounts = classes stated on the 309 palms read in palm/ and lines/; poseTraits = proportions with less than 0.3 of their variance between the retest hands; liftedNoise = the noise times how much further than the rest (where more than chance gives) the retest photos stray from their hand's other photos where a long finger lifts 20° or more out of the palm's plane, applied in full from 25° and growing in from 15°",
   noise: {
     palmRatio: 0.0968,
     middleToPalm: 0.0287,
@@ -35,8 +35,8 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = {
         agreed: 208,
       },
       views: {
-        pairs: 175,
-        agreed: 175,
+        pairs: 2702,
+        agreed: 2700,
       },
     },
     handType: {
@@ -45,8 +45,8 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = {
         agreed: 114,
       },
       views: {
-        pairs: 80,
-        agreed: 76,
+        pairs: 653,
+        agreed: 621,
       },
     },
     palmShape: {
@@ -55,8 +55,8 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = {
         agreed: 149,
       },
       views: {
-        pairs: 58,
-        agreed: 58,
+        pairs: 539,
+        agreed: 537,
       },
     },
     fingerLength: {
@@ -65,8 +65,8 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = {
         agreed: 88,
       },
       views: {
-        pairs: 91,
-        agreed: 88,
+        pairs: 1060,
+        agreed: 1001,
       },
     },
     indexVsRing: {
@@ -75,8 +75,8 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = {
         agreed: 60,
       },
       views: {
-        pairs: 41,
-        agreed: 40,
+        pairs: 440,
+        agreed: 435,
       },
     },
     littleFinger: {
@@ -85,8 +85,8 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = {
         agreed: 35,
       },
       views: {
-        pairs: 43,
-        agreed: 42,
+        pairs: 225,
+        agreed: 223,
       },
     },
     middleFinger: {
@@ -95,8 +95,8 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = {
         agreed: 7,
       },
       views: {
-        pairs: 31,
-        agreed: 31,
+        pairs: 424,
+        agreed: 421,
       },
     },
     thumbLength: {
@@ -105,8 +105,8 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = {
         agreed: 106,
       },
       views: {
-        pairs: 35,
-        agreed: 34,
+        pairs: 814,
+        agreed: 812,
       },
     },
     thumbAngle: {
@@ -115,8 +115,8 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = {
         agreed: 63,
       },
       views: {
-        pairs: 104,
-        agreed: 104,
+        pairs: 666,
+        agreed: 666,
       },
     },
     fingerSpacing: {
@@ -125,8 +125,8 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = {
         agreed: 191,
       },
       views: {
-        pairs: 140,
-        agreed: 140,
+        pairs: 2500,
+        agreed: 2500,
       },
     },
     heartLine: {
@@ -135,8 +135,8 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = {
         agreed: 90,
       },
       views: {
-        pairs: 139,
-        agreed: 139,
+        pairs: 2418,
+        agreed: 2418,
       },
     },
     heartLineLength: {
@@ -145,8 +145,8 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = {
         agreed: 10,
       },
       views: {
-        pairs: 103,
-        agreed: 103,
+        pairs: 1724,
+        agreed: 1724,
       },
     },
     heartLineCurve: {
@@ -155,8 +155,8 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = {
         agreed: 80,
       },
       views: {
-        pairs: 133,
-        agreed: 131,
+        pairs: 2361,
+        agreed: 2224,
       },
     },
     heartLineDepth: {
@@ -165,8 +165,8 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = {
         agreed: 81,
       },
       views: {
-        pairs: 139,
-        agreed: 120,
+        pairs: 2418,
+        agreed: 2104,
       },
     },
     heartLineBreaks: {
@@ -175,8 +175,8 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = {
         agreed: 80,
       },
       views: {
-        pairs: 133,
-        agreed: 133,
+        pairs: 2361,
+        agreed: 2304,
       },
     },
     headLine: {
@@ -185,11 +185,111 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = {
         agreed: 108,
       },
       views: {
-        pairs: 140,
-        agreed: 140,
+        pairs: 2299,
+        agreed: 2299,
       },
     },
     headLineLength: {
+      retest: {
+        pairs: 0,
+        agreed: 0,
+      },
+      views: {
+        pairs: 330,
+        agreed: 330,
+      },
+    },
+    headLineCurve: {
+      retest: {
+        pairs: 99,
+        agreed: 95,
+      },
+      views: {
+        pairs: 2273,
+        agreed: 2101,
+      },
+    },
+    headLineDepth: {
+      retest: {
+        pairs: 108,
+        agreed: 98,
+      },
+      views: {
+        pairs: 2299,
+        agreed: 1913,
+      },
+    },
+    headLineBreaks: {
+      retest: {
+        pairs: 99,
+        agreed: 99,
+      },
+      views: {
+        pairs: 2273,
+        agreed: 2127,
+      },
+    },
+    lifeLine: {
+      retest: {
+        pairs: 127,
+        agreed: 127,
+      },
+      views: {
+        pairs: 2206,
+        agreed: 2206,
+      },
+    },
+    lifeLineLength: {
+      retest: {
+        pairs: 0,
+        agreed: 0,
+      },
+      views: {
+        pairs: 330,
+        agreed: 330,
+      },
+    },
+    lifeLineCurve: {
+      retest: {
+        pairs: 108,
+        agreed: 105,
+      },
+      views: {
+        pairs: 2118,
+        agreed: 1849,
+      },
+    },
+    lifeLineDepth: {
+      retest: {
+        pairs: 127,
+        agreed: 106,
+      },
+      views: {
+        pairs: 2206,
+        agreed: 1858,
+      },
+    },
+    lifeLineBreaks: {
+      retest: {
+        pairs: 108,
+        agreed: 108,
+      },
+      views: {
+        pairs: 2118,
+        agreed: 1674,
+      },
+    },
+    fateLine: {
+      retest: {
+        pairs: 2,
+        agreed: 2,
+      },
+      views: {
+        pairs: 747,
+        agreed: 747,
+      },
+    },
+    fateLineLength: {
       retest: {
         pairs: 0,
         agreed: 0,
@@ -199,114 +299,14 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = {
         agreed: 23,
       },
     },
-    headLineCurve: {
-      retest: {
-        pairs: 99,
-        agreed: 95,
-      },
-      views: {
-        pairs: 139,
-        agreed: 135,
-      },
-    },
-    headLineDepth: {
-      retest: {
-        pairs: 108,
-        agreed: 98,
-      },
-      views: {
-        pairs: 140,
-        agreed: 118,
-      },
-    },
-    headLineBreaks: {
-      retest: {
-        pairs: 99,
-        agreed: 99,
-      },
-      views: {
-        pairs: 139,
-        agreed: 130,
-      },
-    },
-    lifeLine: {
-      retest: {
-        pairs: 127,
-        agreed: 127,
-      },
-      views: {
-        pairs: 133,
-        agreed: 133,
-      },
-    },
-    lifeLineLength: {
-      retest: {
-        pairs: 0,
-        agreed: 0,
-      },
-      views: {
-        pairs: 36,
-        agreed: 36,
-      },
-    },
-    lifeLineCurve: {
-      retest: {
-        pairs: 108,
-        agreed: 105,
-      },
-      views: {
-        pairs: 128,
-        agreed: 103,
-      },
-    },
-    lifeLineDepth: {
-      retest: {
-        pairs: 127,
-        agreed: 106,
-      },
-      views: {
-        pairs: 133,
-        agreed: 117,
-      },
-    },
-    lifeLineBreaks: {
-      retest: {
-        pairs: 108,
-        agreed: 108,
-      },
-      views: {
-        pairs: 128,
-        agreed: 105,
-      },
-    },
-    fateLine: {
-      retest: {
-        pairs: 2,
-        agreed: 2,
-      },
-      views: {
-        pairs: 38,
-        agreed: 38,
-      },
-    },
-    fateLineLength: {
-      retest: {
-        pairs: 0,
-        agreed: 0,
-      },
-      views: {
-        pairs: 12,
-        agreed: 12,
-      },
-    },
     fateLineDepth: {
       retest: {
         pairs: 2,
         agreed: 2,
       },
       views: {
-        pairs: 38,
-        agreed: 37,
+        pairs: 747,
+        agreed: 619,
       },
     },
     fateLineBreaks: {
@@ -315,8 +315,8 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = {
         agreed: 2,
       },
       views: {
-        pairs: 38,
-        agreed: 33,
+        pairs: 747,
+        agreed: 660,
       },
     },
     sunLine: {
@@ -325,8 +325,8 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = {
         agreed: 0,
       },
       views: {
-        pairs: 7,
-        agreed: 7,
+        pairs: 168,
+        agreed: 168,
       },
     },
     sunLineDepth: {
@@ -335,8 +335,8 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = {
         agreed: 0,
       },
       views: {
-        pairs: 7,
-        agreed: 4,
+        pairs: 168,
+        agreed: 138,
       },
     },
     heartLineEnd: {
@@ -345,8 +345,8 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = {
         agreed: 32,
       },
       views: {
-        pairs: 54,
-        agreed: 53,
+        pairs: 1217,
+        agreed: 1148,
       },
     },
     headLineStart: {
@@ -355,8 +355,8 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = {
         agreed: 25,
       },
       views: {
-        pairs: 99,
-        agreed: 99,
+        pairs: 1071,
+        agreed: 1071,
       },
     },
     headLineEnd: {
@@ -365,8 +365,8 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = {
         agreed: 0,
       },
       views: {
-        pairs: 17,
-        agreed: 17,
+        pairs: 186,
+        agreed: 182,
       },
     },
     lifeLineArc: {
@@ -375,8 +375,8 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = {
         agreed: 8,
       },
       views: {
-        pairs: 41,
-        agreed: 41,
+        pairs: 480,
+        agreed: 476,
       },
     },
     fateLineStart: {
@@ -385,100 +385,100 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = {
         agreed: 0,
       },
       views: {
-        pairs: 25,
-        agreed: 24,
+        pairs: 180,
+        agreed: 177,
       },
     },
   },
   classCounts: {
     handSide: {
-      left: 56,
-      right: 237,
+      left: 65,
+      right: 244,
     },
     thumbAngle: {
-      wide: 50,
+      wide: 58,
       narrow: 26,
     },
     fingerSpacing: {
-      close: 286,
+      close: 287,
     },
     heartLine: {
-      seen: 269,
+      seen: 283,
     },
     heartLineLength: {
-      long: 208,
+      long: 220,
     },
     heartLineCurve: {
-      gentle: 243,
-      curved: 20,
+      gentle: 256,
+      curved: 21,
     },
     heartLineDepth: {
-      clear: 116,
-      faint: 108,
+      clear: 124,
+      faint: 114,
       deep: 45,
     },
     heartLineBreaks: {
-      unbroken: 259,
+      unbroken: 273,
       broken: 4,
     },
     headLine: {
-      seen: 257,
+      seen: 271,
     },
     headLineCurve: {
-      gentle: 236,
+      gentle: 250,
       curved: 20,
       straight: 1,
     },
     headLineDepth: {
-      faint: 110,
-      clear: 123,
+      faint: 120,
+      clear: 127,
       deep: 24,
     },
     headLineBreaks: {
-      unbroken: 242,
+      unbroken: 256,
       broken: 15,
     },
     lifeLine: {
-      seen: 254,
+      seen: 269,
     },
     lifeLineCurve: {
-      gentle: 190,
+      gentle: 205,
       curved: 49,
       straight: 6,
     },
     lifeLineDepth: {
-      clear: 119,
-      faint: 128,
+      clear: 123,
+      faint: 139,
       deep: 7,
     },
     lifeLineBreaks: {
-      broken: 65,
-      unbroken: 180,
+      broken: 70,
+      unbroken: 190,
     },
     fateLine: {
-      seen: 109,
+      seen: 115,
     },
     fateLineDepth: {
-      faint: 72,
-      clear: 30,
+      faint: 76,
+      clear: 32,
       deep: 7,
     },
     fateLineBreaks: {
-      unbroken: 98,
-      broken: 11,
+      unbroken: 103,
+      broken: 12,
     },
     heartLineEnd: {
-      'under-jupiter': 32,
-      'under-saturn': 126,
+      'under-jupiter': 34,
+      'under-saturn': 131,
       'between-jupiter-and-saturn': 9,
     },
     headLineStart: {
-      'joined-to-life': 145,
-      'apart-from-life': 1,
+      'joined-to-life': 148,
+      'apart-from-life': 2,
     },
     fateLineStart: {
       wrist: 20,
-      'life-line': 14,
+      'life-line': 16,
     },
     handType: {
       air: 37,
@@ -487,32 +487,32 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = {
       water: 10,
     },
     palmShape: {
-      square: 40,
-      oblong: 32,
+      square: 48,
+      oblong: 34,
     },
     fingerLength: {
-      long: 58,
+      long: 59,
       short: 76,
       medium: 16,
     },
     indexVsRing: {
       'index-longer': 32,
-      'ring-longer': 44,
+      'ring-longer': 45,
     },
     littleFinger: {
       long: 14,
       short: 23,
     },
     thumbLength: {
-      long: 60,
-      short: 43,
+      long: 63,
+      short: 52,
     },
     headLineLength: {
-      long: 52,
+      long: 55,
     },
     lifeLineArc: {
-      medium: 32,
-      wide: 50,
+      medium: 34,
+      wide: 52,
       narrow: 1,
     },
     middleFinger: {
@@ -520,11 +520,11 @@ export const TRAIT_RELIABILITY: TraitReliabilityTable = {
       long: 36,
     },
     lifeLineLength: {
-      long: 54,
+      long: 60,
     },
     headLineEnd: {
-      'toward-moon': 26,
-      level: 8,
+      'toward-moon': 27,
+      level: 9,
     },
     fateLineLength: {
       long: 5,
