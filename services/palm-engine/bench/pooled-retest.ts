@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PROFILE_TRAIT_IDS, type PalmProfile, type ReadingSubmission } from '@palm/contracts';
+import type { PalmProfile, ReadingSubmission } from '@palm/contracts';
 import {
   PalmReadingEngine,
   UnreadablePhotoError,
@@ -11,6 +11,7 @@ import { normalisePalmPhoto } from '@palm/palm-photo';
 import { median } from '../../../bench/support/stats';
 import { DIFFERENT_HAND_DISTANCE, handDistance } from '../src/profile/frame-pooling';
 import type { PalmObservation } from '../src/palm-observation';
+import { contradictions, determined, freeOf } from './profile-contradictions';
 import { rankOne } from './profile-rank-one';
 
 /**
@@ -36,9 +37,6 @@ interface Pooled {
   profile: PalmProfile;
 }
 
-const contradictions = (a: PalmProfile, b: PalmProfile) =>
-  PROFILE_TRAIT_IDS.filter((t) => a[t] !== null && b[t] !== null && a[t] !== b[t]).length;
-const determined = (p: PalmProfile) => PROFILE_TRAIT_IDS.filter((t) => p[t] !== null).length;
 const shared = (a: Pooled, b: Pooled) => a.files.filter((file) => b.files.includes(file)).length;
 
 function subsets<T>(items: readonly T[], size: number): T[][] {
@@ -59,7 +57,7 @@ function sameHandFigures(pooled: readonly Pooled[], overlap: number) {
     }
   }
   const perPair = counts.reduce((sum, n) => sum + n, 0) / (counts.length || 1);
-  const free = counts.filter((n) => n === 0).length / (counts.length || 1);
+  const free = freeOf(counts);
   return { pairs: counts.length, hands: hands.size, handNames: hands, perPair, free };
 }
 

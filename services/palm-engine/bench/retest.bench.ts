@@ -44,6 +44,7 @@ import {
 } from './measure-ceiling';
 import { sentences } from '../test/support/reading-text';
 import { pooledRetest } from './pooled-retest';
+import { contradictions, determined, freeOf } from './profile-contradictions';
 import { rankOne } from './profile-rank-one';
 import { VIEW_CHANGES } from './view-changes';
 
@@ -234,12 +235,6 @@ const unstableTags = [...tagCounts]
   .filter(([, c]) => c.split > 0)
   .sort((a, b) => b[1].split - a[1].split || a[0].localeCompare(b[0]));
 
-/** Issue #28: two readings contradict on a trait that is non-null in both with different classes. */
-const contradictions = (a: PalmProfile, b: PalmProfile) =>
-  PROFILE_TRAIT_IDS.filter((t) => a[t] !== null && b[t] !== null && a[t] !== b[t]).length;
-const determined = (p: PalmProfile) => PROFILE_TRAIT_IDS.filter((t) => p[t] !== null).length;
-/** The share of pairs that contradict on nothing. */
-const freeOf = (counts: readonly number[]) => counts.filter((n) => n === 0).length / (counts.length || 1);
 /** "0.47, 64 % free (146)": a change's profile contradictions a pair on the phone photos. */
 const phoneViewCell = (counts: readonly number[]) =>
   `${mean(counts).toFixed(2)}, ${(100 * freeOf(counts)).toFixed(0)} % free (${counts.length})`;

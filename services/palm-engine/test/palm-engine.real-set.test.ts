@@ -118,6 +118,16 @@ const everyReading = () =>
   [...palms, ...retestPalms].flatMap((palm) =>
     VISITORS.map((answers) => ({ palm, result: reading(palm, answers), where: `${palm.name} × ${answers}` })),
   );
+/** The reading's body: its themes and the five life areas (the Timeline the engine adds after them is no part of it). */
+const bodyOf = (result: ReadingResult) =>
+  [
+    ...(result.themes ?? []).map((theme) => theme.text),
+    ...prose({
+      ...result,
+      sections: result.sections.filter((section) => LIFE_AREAS.includes(section.area as LifeArea)),
+    }),
+  ].join(' ');
+const wordsIn = (text: string) => text.split(/\s+/).filter(Boolean).length;
 /** The themes' sentences and the sections' prose, as a visitor reads them. */
 const textsOf = (result: ReadingResult) => [
   ...(result.themes ?? []).map((theme) => theme.text),
@@ -524,13 +534,7 @@ describe('palm engine over the real photo set', () => {
 
   it('runs 450–700 words in its themes and life-area sections, a sparse hand with nothing answered too', () => {
     for (const { result, where } of everyReading()) {
-      // The Timeline the engine adds after the five areas is no part of the reading's body.
-      const areas = result.sections.filter((section) => LIFE_AREAS.includes(section.area as LifeArea));
-      const body = [
-        ...(result.themes ?? []).map((theme) => theme.text),
-        ...prose({ ...result, sections: areas }),
-      ];
-      const words = body.join(' ').split(/\s+/).filter(Boolean).length;
+      const words = wordsIn(bodyOf(result));
       expect(words, where).toBeGreaterThanOrEqual(450);
       expect(words, where).toBeLessThanOrEqual(700);
     }
@@ -552,14 +556,8 @@ describe('palm engine over the real photo set', () => {
       expect(ending, where).toMatch(/(?:second photo|Photograph your palm again)[^.]*fingers straight/);
       // Said only where the reading would otherwise run short: without the note (from "This photo did
       // not settle" to its advice on a second photo), under 450 words.
-      const areas = result.sections.filter((section) => LIFE_AREAS.includes(section.area as LifeArea));
-      const body = [
-        ...(result.themes ?? []).map((theme) => theme.text),
-        ...prose({ ...result, sections: areas }),
-      ]
-        .join(' ')
-        .replace(/This photo did not settle .*?(?:second photo|Photograph your palm again)[^.]*\./, '');
-      expect(body.split(/\s+/).filter(Boolean).length, where).toBeLessThan(450);
+      const wholeNote = /This photo did not settle .*?(?:second photo|Photograph your palm again)[^.]*\./;
+      expect(wordsIn(bodyOf(result).replace(wholeNote, '')), where).toBeLessThan(450);
     }
     const sparse = retestPalms.find((palm) => palm.name === 'Hand_0003013.jpg')!;
     expect(prose(reading(sparse, VISITORS[0]!)).join(' ')).toContain('This photo did not settle');
