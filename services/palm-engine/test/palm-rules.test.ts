@@ -301,6 +301,19 @@ describe('palm rule base', () => {
     expect(sayingStrong({ length: 'long', depth: 'faint' })).toBe(false);
     expect(sayingStrong({ length: 'long', depth: 'clear' })).toBe(true);
     expect(sayingStrong({ length: 'medium', depth: 'deep' })).toBe(true);
+    // A depth the profile leaves unstated is not "strong" either.
+    expect(sayingStrong({ length: 'long', depth: undefined })).toBe(false);
+  });
+
+  it('reads an earth hand’s head line as sloping only where the profile states its bow', () => {
+    const fixture = PALM_FIXTURES['earth-right-deep-lines'];
+    const sloping = (curvature: PalmObservation['lines']['head']['curvature']) =>
+      interpretAll(withLine(fixture, 'head', { seen: true, confidence: 0.8, curvature })).some(
+        (finding) => finding.basis === 'Sloping head line, earth hand',
+      );
+    expect(sloping('gentle')).toBe(true);
+    expect(sloping('straight')).toBe(false);
+    expect(sloping(undefined)).toBe(false);
   });
 
   it('fires mount rules only where a prominence was estimated, and weights them low', () => {

@@ -337,10 +337,11 @@ export const CAREER_RULES = defineRules('career', [
     id: 'career.fate.deep',
     asserts: { drive: 'driven' },
     evidence: [fate],
-    // A long line the scan found faint is described as fine: never call it strong or well marked.
+    // "Strong" and "well marked" speak of depth: said only of a depth the profile states (never of a
+    // long line the scan found faint, nor of one whose depth a re-take could turn, left unstated).
     when: (p) =>
       p.line('fate')?.depth === 'deep' ||
-      (p.line('fate')?.length === 'long' && p.line('fate')?.depth !== 'faint'),
+      (p.line('fate')?.length === 'long' && p.line('fate')?.depth === 'clear'),
     weight: 0.65,
     basis: 'Fate line: strong',
     phrasings: [
@@ -410,8 +411,8 @@ export const CAREER_RULES = defineRules('career', [
     id: 'career.head-curved.earth',
     evidence: [head, ...TATTVA],
     when: (p) =>
-      p.line('head')?.curvature !== 'straight' &&
-      p.line('head') !== undefined &&
+      // A bow this photo left unstated is no slope either.
+      (p.line('head')?.curvature === 'gentle' || p.line('head')?.curvature === 'curved') &&
       p.traits.handType === 'earth',
     weight: 0.7,
     basis: 'Sloping head line, earth hand',
